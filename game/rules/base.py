@@ -1,0 +1,168 @@
+"""The one small interface every game implements.
+
+A game module declares, up front and as data, what kind of game it is (``GameInfo``:
+players, deck, options) and implements one ``State`` class with a handful of verbs:
+
+    State.new(players, options, seed, deck_order)   a new game, deterministic for a seed
+    state.current_player()                          seat to move, None once finished
+    state.legal_moves()                             list of moves (hashable, game-specific)
+    state.apply(move)                               play it; returns the events it caused
+    state.observation(seat)                         what that seat may see (a JSON dict)
+    state.result()                                  totals, winners, per-round results
+    state.to_json() / State.from_json(d)            full state; a loaded state plays on
+    State.move_to_json(m) / State.move_from_json(d)  identically
+
+Every piece of chance (shuffles) is drawn from ``round_rng(seed, round)`` so the full
+state never has to store a random generator: a seed and a round number recreate it.
+
+Nothing here or anywhere under ``game/rules`` may import pygame: rules run headless in
+the simulator, the protocol, the bots and the browser build alike.
+"""
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Hashable, Sequence
+
+from game.cards import Deck
+
+Move = Hashable
+JSON = dict[str, Any]
+
+STATE_FORMAT = 1  # version of the JSON produced by to_json; bump when it changes
+
+
+class RulesError(ValueError):
+    """An illegal move, an unknown option, a malformed state: always a clear message."""
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    choices: tuple[Any, ...]
+    default: Any
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What kind of game this is, readable before any logic (as in OpenSpiel)."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    deck: Deck
+    options: tuple[Option, ...] = ()
+    teams: str = "none"  # "none", "optional" (2v2 at four) or "fixed" partnerships
+    description: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def option(self, name: str) -> Option:
+        for o in self.options:
+            if o.name == name:
+                return o
+        raise RulesError(f"{self.id}: unknown option {name!r}; options are {[o.name for o in self.options]}")
+
+    def resolve(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
+        """Options filled with defaults; unknown names or values raise RulesError."""
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise RulesError(f"{self.id}: players must be an integer, got {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise RulesError(f"{self.id}: {self.min_players} to {self.max_players} players, not {players}")
+        if options is None:
+            options = {}
+        if not isinstance(options, dict):
+            raise RulesError(f"{self.id}: options must be an object, not {options!r}")
+        options = dict(options)
+        out = {}
+        for o in self.options:
+            value = options.pop(o.name, o.default)
+            # True == 1 in Python: a bool is never accepted for a number option, nor the reverse.
+            if value not in o.choices or isinstance(value, bool) != isinstance(o.default, bool):
+                raise RulesError(f"{self.id}: option {o.name} must be one of {list(o.choices)}, not {value!r}")
+            out[o.name] = value
+        if options:
+            raise RulesError(
+                f"{self.id}: unknown option(s) {sorted(options)}; options are {[o.name for o in self.options]}"
+            )
+        return out
+
+    def describe(self) -> JSON:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "players": [self.min_players, self.max_players],
+            "teams": self.teams,
+            "deck": self.deck.name,
+            "options": [
+                {"name": o.name, "choices": list(o.choices), "default": o.default, "help": o.help}
+                for o in self.options
+            ],
+        }
+
+
+def round_rng(seed: int, round_no: int) -> random.Random:
+    """The generator for all chance of one round: recreated from (seed, round), never stored."""
+    return random.Random(f"{seed}:{round_no}")
+
+
+class State(ABC):
+    info: ClassVar[GameInfo]
+
+    @classmethod
+    @abstractmethod
+    def new(
+        cls, players: int, options: dict[str, Any] | None = None, seed: int = 0, deck_order: Sequence[str] | None = None
+    ) -> "State": ...
+
+    @abstractmethod
+    def current_player(self) -> int | None: ...
+
+    @abstractmethod
+    def legal_moves(self) -> list[Move]: ...
+
+    @abstractmethod
+    def apply(self, move: Move) -> list[JSON]:
+        """Play a legal move (RulesError otherwise, state unchanged); returns events."""
+
+    @abstractmethod
+    def observation(self, seat: int) -> JSON: ...
+
+    @abstractmethod
+    def result(self) -> JSON: ...
+
+    @abstractmethod
+    def to_json(self) -> JSON: ...
+
+    @classmethod
+    @abstractmethod
+    def from_json(cls, data: JSON) -> "State": ...
+
+    @classmethod
+    @abstractmethod
+    def move_to_json(cls, move: Move) -> JSON: ...
+
+    @classmethod
+    @abstractmethod
+    def move_from_json(cls, data: Any) -> Move: ...
+
+    @classmethod
+    def move_text(cls, move: Move) -> str:
+        """A short readable form of a move, for logs and the protocol."""
+        return str(cls.move_to_json(move))
+
+    # Shared conveniences built on the verbs above.
+    @property
+    def finished(self) -> bool:
+        return self.current_player() is None
+
+    def clone(self) -> "State":
+        return type(self).from_json(self.to_json())
+
+    def play_json(self, data: Any) -> list[JSON]:
+        move = self.move_from_json(data)
+        if move not in self.legal_moves():
+            raise RulesError(f"illegal move {data!r}; legal moves are {[self.move_to_json(m) for m in self.legal_moves()]}")
+        return self.apply(move)

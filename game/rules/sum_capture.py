@@ -1,0 +1,102 @@
+"""Every subset of table cards whose values add up to a target: the capture-by-sum core.
+
+Fishing games (Orlan's capture by 11) ask, for each number card a player might play, for
+every subset of the table's number cards that sums to ``11 - value``. Because targets are
+small (at most 10) and values at least 1, we never enumerate all 2^k subsets: we grow the
+list of subsets whose sum is still <= the largest target, one card at a time (a subset-sum
+dynamic programme that keeps the subsets themselves as bitmasks). All ten targets come out
+of one pass, so one call serves every card in a hand.
+
+Small tables (the common case) run faster as plain Python ints; from ``NUMPY_FROM`` cards
+on, the same programme runs on numpy arrays of uint64 masks, one vector step per card
+(measured in ``bench/capture.py``: the crossover is about 10 cards). Results are cached per
+table, since a rollout or a search meets the same table many times.
+
+``reference_captures`` is the plain ``itertools.combinations`` definition the property
+tests and the benchmark compare against.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Sequence
+
+import numpy as np
+
+MAX_TARGET = 10
+NUMPY_FROM = 10
+_CACHE_LIMIT = 1 << 18
+
+# cards: tuple of (card bit index, value); result: tuple indexed by target -> tuple of masks
+_cache: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def _python_dp(cards: Sequence[tuple[int, int]], max_target: int) -> tuple[tuple[int, ...], ...]:
+    masks = [0]
+    sums = [0]
+    for bit, value in cards:
+        b = 1 << bit
+        limit = max_target - value
+        n = len(masks)
+        for i in range(n):
+            s = sums[i]
+            if s <= limit:
+                masks.append(masks[i] | b)
+                sums.append(s + value)
+    out: list[list[int]] = [[] for _ in range(max_target + 1)]
+    for m, s in zip(masks, sums):
+        if m:
+            out[s].append(m)
+    return tuple(tuple(x) for x in out)
+
+
+def _numpy_dp(cards: Sequence[tuple[int, int]], max_target: int) -> tuple[tuple[int, ...], ...]:
+    masks = np.zeros(1, dtype=np.uint64)
+    sums = np.zeros(1, dtype=np.int8)
+    for bit, value in cards:
+        keep = sums <= max_target - value
+        masks = np.concatenate((masks, masks[keep] | np.uint64(1 << bit)))
+        sums = np.concatenate((sums, sums[keep] + np.int8(value)))
+    order = np.argsort(sums, kind="stable")
+    sums = sums[order]
+    masks = masks[order]
+    bounds = np.searchsorted(sums, np.arange(max_target + 2))
+    out = [tuple(masks[bounds[t] : bounds[t + 1]].tolist()) for t in range(max_target + 1)]
+    out[0] = ()
+    return tuple(out)
+
+
+def subset_sums(cards: Sequence[tuple[int, int]], max_target: int = MAX_TARGET) -> tuple[tuple[int, ...], ...]:
+    """For cards given as (bit, value), the masks of all non-empty subsets by sum 0..max_target.
+
+    Bits must be below 64 on the numpy path (every single deck qualifies).
+    """
+    if len(cards) >= NUMPY_FROM:
+        return _numpy_dp(cards, max_target)
+    return _python_dp(cards, max_target)
+
+
+def cached_subset_sums(key: int, cards: Sequence[tuple[int, int]]) -> tuple[tuple[int, ...], ...]:
+    """subset_sums for the number cards of a table, cached by the table's number-card mask."""
+    hit = _cache.get(key)
+    if hit is None:
+        if len(_cache) >= _CACHE_LIMIT:
+            _cache.clear()
+        hit = _cache[key] = subset_sums(cards)
+    return hit
+
+
+def clear_cache() -> None:
+    _cache.clear()
+
+
+def reference_captures(cards: Sequence[tuple[int, int]], target: int) -> list[int]:
+    """The definition: every combination of table cards whose values sum to target."""
+    found = []
+    for r in range(1, len(cards) + 1):
+        for combo in combinations(cards, r):
+            if sum(v for _, v in combo) == target:
+                m = 0
+                for bit, _ in combo:
+                    m |= 1 << bit
+                found.append(m)
+    return found
