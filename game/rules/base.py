@@ -149,6 +149,15 @@ class State(ABC):
     def move_from_json(cls, data: Any) -> Move: ...
 
     @classmethod
+    def sample(cls, observation: JSON, rng: random.Random) -> "State":
+        """A full state consistent with a seat's observation, hidden cards dealt at random.
+
+        Searches over hidden information (the expert bots) call this; every sampled state
+        must show exactly the given observation to that seat.
+        """
+        raise NotImplementedError(f"{cls.info.id} has no sampler yet")
+
+    @classmethod
     def move_text(cls, move: Move) -> str:
         """A short readable form of a move, for logs and the protocol."""
         return str(cls.move_to_json(move))

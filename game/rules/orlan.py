@@ -434,6 +434,45 @@ class OrlanState(State):
         if not finished and count != DECK.size:
             raise RulesError(f"malformed orlan state: {count} cards accounted for, not {DECK.size}")
 
+    @classmethod
+    def sample(cls, observation: JSON, rng) -> "OrlanState":
+        """Deal the cards the seat has not seen (other hands, stock) at random."""
+        obs = observation
+        seat = obs["seat"]
+        n = obs["players"]
+        s = cls.__new__(cls)
+        s.players = n
+        s.options = dict(obs["options"])
+        s.teams = s.options["teams"]
+        s.seed = rng.getrandbits(32)
+        s.round_no = obs["round"]
+        s.dealer = obs["dealer"]
+        s.to_move = obs["to_move"]
+        s.table = DECK.mask_of(obs["table"])
+        s.piles = [DECK.mask_of(p) for p in obs["piles"]]
+        s.last_capturer = obs["last_capturer"]
+        totals = obs["totals"]
+        s.totals = [totals[i] for i in range(s.sides)] if s.teams else list(totals)
+        s.rounds = list(obs["rounds"])
+        s.winner = None
+        own = DECK.mask_of(obs["hand"])
+        seen = own | s.table
+        for p in s.piles:
+            seen |= p
+        unseen = [c for c in range(DECK.size) if not seen >> c & 1]
+        rng.shuffle(unseen)
+        s.hands = [0] * n
+        pos = 0
+        for i, count in enumerate(obs["hand_counts"]):
+            if i == seat:
+                s.hands[i] = own
+                continue
+            for c in unseen[pos : pos + count]:
+                s.hands[i] |= 1 << c
+            pos += count
+        s.stock = unseen[pos:]
+        return s
+
     # ----------------------------------------------------------------- moves
     @classmethod
     def move_to_json(cls, move: tuple[int, int]) -> JSON:

@@ -1,0 +1,75 @@
+"""Command line: `python main.py` opens the app; subcommands run the headless tools."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from game.rules import GAMES
+
+
+def _options(text: str | None) -> dict:
+    if not text:
+        return {}
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise SystemExit(f"--options must be a JSON object: {e}")
+    if not isinstance(value, dict):
+        raise SystemExit("--options must be a JSON object such as '{\"target\": 11}'")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="main.py", description="Orlan: traditional card games. With no command, opens the app.")
+    sub = p.add_subparsers(dest="command")
+
+    sim = sub.add_parser("simulate", help="play many games between bots and print the results")
+    sim.add_argument("--game", default="orlan", choices=sorted(GAMES))
+    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument("--teams", action="store_true", help="2v2 teams (4 players)")
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--bots", default="random", help="one level for all seats or a comma list per seat")
+    sim.add_argument("--ms", type=float, default=100.0, help="think time per move for searching bots")
+    sim.add_argument("--options", help="game options as JSON, e.g. '{\"target\": 11}'")
+    sim.add_argument("--no-progress", action="store_true")
+
+    sub.add_parser("protocol", help="run the JSON-lines engine protocol on stdin/stdout (same as python -m game.protocol)")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "simulate":
+        from game.rules import RulesError
+        from game.simulate import simulate
+
+        options = _options(args.options)
+        if args.teams:
+            options["teams"] = True
+        bots = args.bots.split(",")
+        if len(bots) == 1:
+            bots = bots * args.players
+        try:
+            rep = simulate(args.game, args.players, args.games, args.seed, options, bots, args.ms, not args.no_progress)
+        except (RulesError, ValueError) as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
+        print("\n".join(rep.lines(bots)))
+        return 0
+    if args.command == "protocol":
+        from game.protocol import serve
+
+        serve(sys.stdin, sys.stdout)
+        return 0
+    try:
+        from game.app import run
+    except ImportError:
+        build_parser().print_help()
+        return 0
+    return run(argv or [])
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
