@@ -69,7 +69,8 @@ def random_hands(
 ):
     """Play ``batch`` hands with uniformly random legal cards; returns the points per seat
     (shape (batch, players)); with ``record``, also the deck orders (seat 0 is dealt first,
-    as in ``OlsenState.new``) and the cards in play order (shape (batch, cards))."""
+    as in ``OlsenState.new``), the cards in play order and the legal mask each card was
+    chosen from (both of shape (batch, cards))."""
     rng = rng or np.random.default_rng()
     if orders is None:
         orders = deal_orders(batch, players, rng)
@@ -88,6 +89,7 @@ def random_hands(
     not_hearts = np.int64(~HEART_MASK & DECK.full_mask)
     not_penalty = np.int64(~PENALTY_MASK & DECK.full_mask)
     plays = np.zeros((batch, n_cards), dtype=np.int64) if record else None
+    legals = np.zeros((batch, n_cards), dtype=np.int64) if record else None
     step = 0
     for t in range(tricks):
         trick_cards = np.zeros(batch, dtype=np.int64)
@@ -126,6 +128,7 @@ def random_hands(
                 broken |= (suit == _HEARTS) & (led != _HEARTS)
             if record:
                 plays[:, step] = card
+                legals[:, step] = legal
             step += 1
         taken[winner, ar] |= trick_cards
         leader = winner
@@ -140,5 +143,5 @@ def random_hands(
         points = points - 10 * ((taken >> JD) & 1)
     points = points.T
     if record:
-        return points, orders, plays
+        return points, orders, plays, legals
     return points
