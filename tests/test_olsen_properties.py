@@ -59,6 +59,7 @@ def check_cards_accounted(s):
     for t in s.taken:
         assert not taken & t
         taken |= t
+    assert s.played == s.record.played_mask()
     trick = sum(1 << c for _, c in s.record.plays)
     assert taken | trick == s.record.played_mask()
 

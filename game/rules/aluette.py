@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from game.cards import SPANISH48, bits
-from game.rules.base import JSON, STATE_FORMAT, GameInfo, RulesError, State, round_rng
+from game.rules.base import JSON, STATE_FORMAT, GameInfo, Option, RulesError, State, round_rng
 from game.rules.tricks import TrickRecord, deal_blocks, sample_hands, unique_highest
 
 DECK = SPANISH48
@@ -70,7 +70,8 @@ INFO = GameInfo(
     min_players=PLAYERS,
     max_players=PLAYERS,
     deck=DECK,
-    options=(),
+    # Declared so tools that pass teams=True for partnership games (the arena) are accepted.
+    options=(Option("teams", (True,), True, "fixed partnerships: seats 0+2 against 1+3"),),
     teams="fixed",
     description="Partnership trick game with the Spanish deck; most tricks by one player scores.",
     extra={"partners": [[0, 2], [1, 3]], "deals": DEALS},

@@ -79,6 +79,7 @@ INFO = GameInfo(
     ),
     teams="none",
     description="Danish Hearts: avoid hearts (1 each) and the queen of spades (13).",
+    extra={"lower_wins": True},
 )
 
 
@@ -176,6 +177,7 @@ class OlsenState(State):
         self.voids = [0] * n
         self.hearts_broken = False
         self.record = TrickRecord()
+        self.played = 0  # every card played this hand (current trick included)
         self.passes = [None] * n  # chosen, not yet exchanged (hidden)
         self.passed = [0] * n  # given to the left, after the exchange
         self.received = [0] * n
@@ -256,6 +258,7 @@ class OlsenState(State):
             return events
         card = move
         self.hands[seat] ^= 1 << card
+        self.played |= 1 << card
         rec = self.record
         plays = rec.plays
         if plays:
@@ -452,6 +455,7 @@ class OlsenState(State):
             s.passed = [mask(p) for p in data["passed"]]
             s.received = [mask(p) for p in data["received"]]
             s.record = TrickRecord.from_json(DECK, data["leader"], data["trick"], data["tricks"])
+            s.played = s.record.played_mask()
             s.taken = [mask(t) for t in data["taken"]]
             s.tricks_won = [int(x) for x in data["tricks_won"]]
             s.voids = [int(v) for v in data["voids"]]
@@ -522,7 +526,7 @@ class OlsenState(State):
             for _, c in plays:
                 s.taken[w] |= 1 << c
         own = mask(obs["hand"])
-        played = s.record.played_mask()
+        played = s.played = s.record.played_mask()
         s.passed = [0] * n
         s.received = [0] * n
         s.passed[seat] = mask(obs["passed"])

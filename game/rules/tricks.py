@@ -182,6 +182,16 @@ def sample_hands(
         return hands
 
     seats = list(counts)
+    # Fast path: deal suit by suit, most constrained suits first, each card to a random seat
+    # that may hold it (weighted by room left); retry on a dead end. The exact method below
+    # (Hall's condition checked card by card) only runs if that keeps failing.
+    for _ in range(30):
+        got = _greedy_deal(rest, groups, seats, dict(need), allow, spare, rng)
+        if got is not None:
+            for s in seats:
+                hands[s] |= got[s]
+            hands[-1] = got[-1]
+            return hands
 
     def feasible(rest: int, need: dict[int, int]) -> bool:
         # Cards of a group set S must fit in the seats allowed to take them plus the spare
@@ -239,3 +249,31 @@ def sample_hands(
         rest = rest_after
     hands[-1] = left_over
     return hands
+
+
+def _greedy_deal(rest: int, groups: list, seats: list, need: dict, allow: dict, spare: int, rng: random.Random):
+    out = {s: 0 for s in seats}
+    out[-1] = 0
+    order = sorted(range(len(groups)), key=lambda g: sum(1 for s in seats if allow[s] & groups[g]))
+    for g in order:
+        cards = list(bits(rest & groups[g]))
+        rng.shuffle(cards)
+        for c in cards:
+            bit = 1 << c
+            room = [(s, need[s]) for s in seats if need[s] and allow[s] & bit]
+            if spare:
+                room.append((-1, spare))
+            total = sum(r for _, r in room)
+            if not total:
+                return None
+            x = rng.randrange(total)
+            for s, r in room:
+                if x < r:
+                    break
+                x -= r
+            out[s] |= bit
+            if s >= 0:
+                need[s] -= 1
+            else:
+                spare -= 1
+    return out
