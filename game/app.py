@@ -171,6 +171,7 @@ class App:
         for s in self.scenes.stack:
             if hasattr(s, "settings_changed"):
                 s.settings_changed()
+        self.scenes.rebuild()  # new language / colours on the visible scene at once
 
     @property
     def speed(self) -> float:

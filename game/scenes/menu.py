@@ -26,7 +26,7 @@ class MenuScene(Scene):
         ]
         bw = min(int(w * 0.8), max(260, int(400 * s)))
         total = len(items) * bh + (len(items) - 1) * gap
-        top_min = int(h * 0.22)
+        top_min = int(h * 0.27)
         top = max(top_min, (h - total) // 2 + int(h * 0.08))
         top = min(top, h - total - gap)
         self.title_bottom = top
@@ -36,27 +36,22 @@ class MenuScene(Scene):
             self.focus = 0
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        s = self.app.scale
-        # A small fan of cards on each side of the title, drawn by the card renderer.
-        cw = max(36, int(70 * s))
-        codes = ["JS", "TD", "2C", "QH"]
-        y_title = max(4, int(10 * s))
-        r = widgets.title(surface, t("app.title"), s, y_title, size=72)
-        sub = t("app.subtitle")
         from game.ui import fonts
 
+        w, h = surface.get_size()
+        s = self.app.scale
+        r = widgets.title(surface, t("app.title"), s, max(4, int(h * 0.03)), size=72)
         sub_size = max(14, int(22 * s))
-        fonts.blit_text(surface, sub, sub_size, widgets.SOFT, (w // 2, r.bottom), "midtop", max_width=int(w * 0.9))
-        if self.title_bottom > r.bottom + cw * 1.4 * 0.6:
-            pass
-        for i, code in enumerate(codes):
+        # A small fan of cards on each side of the title, drawn by the card renderer.
+        cw = max(30, int(r.height * 0.85 / 1.4))
+        for i, code in enumerate(["JS", "TD", "2C", "QH"]):
             img = self.app.cards.face(code, cw, self.app.settings.four_colour_suits)
             side = -1 if i < 2 else 1
             k = i % 2
             img = pygame.transform.rotozoom(img, -side * (8 + 10 * k), 1)
-            x = w // 2 + side * (r.width // 2 + int(cw * (0.9 + 0.7 * k)))
-            surface.blit(img, img.get_rect(center=(x, r.centery + int(cw * 0.2))))
+            x = w // 2 + side * (r.width // 2 + int(cw * (0.8 + 0.7 * k)))
+            surface.blit(img, img.get_rect(center=(x, r.centery)))
+        fonts.blit_text(surface, t("app.subtitle"), sub_size, widgets.SOFT, (w // 2, r.bottom + int(cw * 0.25)), "midtop", max_width=int(w * 0.9))
 
     def continue_game(self) -> None:
         from game.scenes.table import TableScene

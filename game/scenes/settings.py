@@ -66,7 +66,6 @@ class SettingsScene(Scene):
         st = self.app.settings
         setattr(st, field, _next(choices, getattr(st, field)))
         self.app.apply_settings()
-        self.build()
 
     def settings_changed(self) -> None:
         pass

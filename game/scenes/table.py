@@ -886,10 +886,13 @@ class TableScene(Scene):
             widgets.panel(surface, r.inflate(16, 6), alpha=140, radius=8)
             surface.blit(img, r)
         if self.timer_left is not None and self.my_turn():
+            # Countdown inside the player's own panel: a bar under the score and the seconds left.
+            p = self.panels["bottom"]
             total = max(1, self.app.settings.turn_timer)
             frac = max(0.0, self.timer_left / total)
-            bar = pygame.Rect(self.side_area.x + self.pad, self.side_area.bottom - self.pad - max(8, int(10 * self.app.scale)), self.side_area.width - 2 * self.pad, max(8, int(10 * self.app.scale)))
-            pygame.draw.rect(surface, (40, 40, 40), bar, border_radius=4)
             col = (90, 220, 120) if frac > 0.3 else (240, 80, 60)
+            bar_h = max(8, int(10 * self.app.scale))
+            bar = pygame.Rect(p.x + self.pad, p.y + self.pad // 2 + 2 * self.line + self.pad // 2, p.width - 2 * self.pad, bar_h)
+            pygame.draw.rect(surface, (40, 40, 40), bar, border_radius=4)
             pygame.draw.rect(surface, col, (bar.x, bar.y, int(bar.width * frac), bar.height), border_radius=4)
-            fonts.blit_text(surface, t("table.timer", count=int(self.timer_left + 0.999)), small, col, (bar.x, bar.y - 2), "bottomleft", bold=True)
+            fonts.blit_text(surface, t("table.timer", count=int(self.timer_left + 0.999)), small, col, (p.right - self.pad, p.y + self.pad // 2), "topright", bold=True)

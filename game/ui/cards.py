@@ -95,16 +95,16 @@ class CardRenderer:
         surf.blit(pygame.transform.rotate(corner, 180), corner.get_rect(bottomright=(w - pad, h - pad // 2)))
         centre = (w // 2, h // 2)
         if code[0] in "JQK":
-            frame = pygame.Rect(0, 0, int(w * 0.5), int(h * 0.46))
+            frame = pygame.Rect(0, 0, int(w * 0.38), int(h * 0.42))
             frame.center = centre
             _rounded(surf, frame, tuple(face["court"]), max(2, w // 20))
             _rounded(surf, frame, tuple(face["court_edge"]), max(2, w // 20), max(1, w // 40))
-            letter = fonts.font(int(w * 0.34), bold=True).render(label, True, col)
+            letter = fonts.font(int(w * 0.27), bold=True).render(label, True, col)
             surf.blit(letter, letter.get_rect(center=(frame.centerx, frame.centery - frame.height * 0.12)))
-            small = suits.symbol(suit, max(5, int(w * 0.16)), col)
+            small = suits.symbol(suit, max(5, int(w * 0.13)), col)
             surf.blit(small, small.get_rect(center=(frame.centerx, frame.bottom - frame.height * 0.2)))
         else:
-            big = suits.symbol(suit, int(w * 0.46), col)
+            big = suits.symbol(suit, int(w * 0.4), col)
             surf.blit(big, big.get_rect(center=centre))
         return surf
 

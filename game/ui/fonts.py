@@ -15,6 +15,7 @@ import pygame
 from game.ui import suits
 
 SUIT_CHARS = {"\u2663": 0, "\u2666": 1, "\u2665": 2, "\u2660": 3}  # ♣ ♦ ♥ ♠ -> suit index (CDHS)
+STAR = "\u2605"  # ★ is missing from Noto Sans too: drawn as a polygon
 
 
 def _font_path(bold: bool) -> str | None:
@@ -45,12 +46,18 @@ def render(text: str, size: int, colour, bold: bool = False) -> pygame.Surface:
 def render_rich(text: str, size: int, colour, bold: bool = False, suit_colours=None) -> pygame.Surface:
     """A line of text where suit characters are drawn as shapes (red/black or four colours)."""
     f = font(size, bold)
-    if not any(ch in SUIT_CHARS for ch in text):
+    if not any(ch in SUIT_CHARS or ch == STAR for ch in text):
         return f.render(text, True, colour)
     parts: list[pygame.Surface] = []
     buf = ""
     h = f.get_height()
     for ch in text:
+        if ch == STAR:
+            if buf:
+                parts.append(f.render(buf, True, colour))
+                buf = ""
+            parts.append(suits.star(int(h * 0.7), tuple(colour)))
+            continue
         if ch in SUIT_CHARS:
             if buf:
                 parts.append(f.render(buf, True, colour))

@@ -45,3 +45,18 @@ def symbol(suit: int, size: int, colour: tuple) -> pygame.Surface:
     big = pygame.Surface((size * SS, size * SS), pygame.SRCALPHA)
     _DRAW[suit](big, size * SS, tuple(colour))
     return pygame.transform.smoothscale(big, (size, size))
+
+
+@lru_cache(maxsize=32)
+def star(size: int, colour: tuple) -> pygame.Surface:
+    import math
+
+    n = max(4, int(size)) * SS
+    pts = []
+    for k in range(10):
+        r = n * (0.5 if k % 2 == 0 else 0.2)
+        a = -math.pi / 2 + k * math.pi / 5
+        pts.append((n / 2 + r * math.cos(a), n / 2 + r * math.sin(a)))
+    big = pygame.Surface((n, n), pygame.SRCALPHA)
+    pygame.draw.polygon(big, colour, pts)
+    return pygame.transform.smoothscale(big, (n // SS, n // SS))
