@@ -109,6 +109,7 @@ class App:
         self.stats = stats or MemoryStats()
         self.seed = seed
         self.match = None  # the game in progress (Continue)
+        self.kiosk = None  # game.scenes.kiosk_mode.KioskMode with --kiosk
         self.running = True
         self.frame = 0
         self.clock = pygame.time.Clock()
@@ -200,6 +201,8 @@ class App:
             dt = self.clock.tick(60) / 1000.0
         dt = min(dt, 0.25)
         for raw in pygame.event.get():
+            if self.kiosk is not None and self.kiosk.filter(raw):
+                continue
             if raw.type == pygame.QUIT:
                 self.running = False
                 continue
@@ -217,6 +220,8 @@ class App:
                 continue
             self.ui.process_events(event)
             self.scenes.handle(event)
+        if self.kiosk is not None:
+            self.kiosk.update(dt)
         self.scenes.update(dt)
         self.ui.update(dt)
         self.screen.fill(self.table_colour)
@@ -225,6 +230,8 @@ class App:
         top = self.scenes.top
         if top is not None and hasattr(top, "draw_over"):
             top.draw_over(self.screen)
+        if self.kiosk is not None:
+            self.kiosk.draw(self.screen)
         pygame.display.flip()
         self.frame += 1
 
@@ -239,17 +246,32 @@ class App:
         pygame.quit()
 
     def quit(self) -> None:
+        if self.kiosk is not None and not self.kiosk.request_quit():
+            return  # kiosk mode: the code pad first
         self.running = False
 
 
 def run(argv: list[str] | None = None) -> int:
     size = (1280, 720)
+    kiosk = False
     if argv:
         for a in argv:
             if a.startswith("--size="):
                 w, h = a.split("=", 1)[1].split("x")
                 size = (int(w), int(h))
+            kiosk = kiosk or a == "--kiosk"
+    config = None
+    if kiosk:
+        from game.scenes.kiosk_mode import kiosk_config_for_run
+
+        config = kiosk_config_for_run()
     app = App(size)
+    if config is not None:
+        from game.scenes.kiosk_mode import KioskMode
+
+        app.set_fullscreen(True)
+        app.kiosk = KioskMode(app, config)
+        app.kiosk.stop_on_sigterm()
     asyncio.run(app.main_loop())
     return 0
 

@@ -22,6 +22,8 @@ def _options(text: str | None) -> dict:
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="main.py", description="Orlan: traditional card games. With no command, opens the app.")
+    p.add_argument("--kiosk", action="store_true", help="public tablet mode: full screen, operator code to leave (docs/kiosk.md)")
+    p.add_argument("--size", help="window size of the app, e.g. --size=800x480")
     sub = p.add_subparsers(dest="command")
 
     sim = sub.add_parser("simulate", help="play many games between bots and print the results")
@@ -111,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         build_parser().print_help()
         return 0
-    return run(argv or [])
+    return run((["--kiosk"] if args.kiosk else []) + ([f"--size={args.size}"] if args.size else []))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,154 @@
+"""Kiosk attract screen: simple AIs play Orlan on the table, "Touch to play" pulses on top.
+
+It is the table scene with four bots (``make_bot("simple", "orlan", ...)``) and its own
+pace, independent of the animation setting, so passers-by can follow each capture: about
+a second per move, a short pause with the scores between rounds, and a new game with a
+new deal after each game. The demo never touches ``app.match`` (the visitor's saved game)
+and makes no sound. Any touch, click or key goes to the main menu.
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.bots import make_bot
+from game.i18n import t
+from game.scenes.match import Match, Seat
+from game.scenes.table import TableScene
+from game.ui import fonts, widgets
+
+DEMO_PLAYERS = 4
+DEMO_PACE = 0.75  # animation speed factor of the demo (normal play is 1.0)
+DEMO_THINK_MS = 20.0  # the simple bot's budget; the pace comes from the table's minimum think time
+BETWEEN_ROUNDS = 3.0  # seconds the round scores stay up
+DEMO_TARGET = 11  # a short game, so the demo shows a game's end now and then
+
+
+def demo_match(seed: int) -> Match:
+    seats = [Seat("simple", t("seat.ai_simple_name", n=i + 1)) for i in range(DEMO_PLAYERS)]
+    match = Match("orlan", seats, {"target": DEMO_TARGET, "teams": False, "starter": 0}, seed=seed)
+    match.bots = {i: make_bot("simple", "orlan", seed=seed * 10 + i, ms=DEMO_THINK_MS) for i in range(DEMO_PLAYERS)}
+    return match
+
+
+class AttractScene(TableScene):
+    name = "attract"
+
+    def __init__(self, app, seed: int = 1) -> None:
+        self.seed = seed
+        self.clock = 0.0
+        self.between: float | None = None
+        self.games = 0
+        super().__init__(app, demo_match(seed))
+
+    # ------------------------------------------------------------ the demo table
+    def hand_visible(self) -> bool:
+        return True  # the bottom bot's cards face up: more to watch
+
+    def my_turn(self) -> bool:
+        return False
+
+    def dur(self, seconds: float) -> float:
+        return seconds / DEMO_PACE
+
+    def add(self, step) -> None:
+        step.sound = None  # a stand in a public hall stays quiet until someone plays
+        super().add(step)
+
+    def layout(self) -> None:
+        super().layout()
+        for el in self.elements:  # no HUD buttons: the whole screen is one "touch to play"
+            el.kill()
+        self.elements, self.actions, self.focusables, self.hud_buttons = [], {}, [], {}
+
+    def prompt_text(self) -> str:
+        return ""
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.between is not None:
+            if self.banner:
+                self.banner = (self.banner[0], self.banner[1] - dt)
+            self.between -= dt
+            if self.between <= 0:
+                self.between, self.banner = None, None
+                if self.game_over:
+                    self.new_game()
+                else:
+                    self.after_summary()
+            return
+        if self.steps:
+            super().update(dt)
+            return
+        if self.pending_summary is not None:
+            # No summary screen: the totals as a banner, then the next deal.
+            summary, self.pending_summary = self.pending_summary, None
+            totals = "  ".join(f"{self.match.seats[s].name} {v}" for s, v in enumerate(summary.get("totals", [])))
+            self.banner = (totals, BETWEEN_ROUNDS)
+            self.between = BETWEEN_ROUNDS
+            return
+        super().update(dt)
+
+    def new_game(self) -> None:
+        self.games += 1
+        self.seed += 1
+        self.match = demo_match(self.seed)
+        self.game_over = False
+        self.pending_summary = None
+        self.steps.clear()
+        self.view = {}
+        self.viewer = 0
+        self.thinking_seat = None
+        if hasattr(self, "thinker"):
+            self.thinker = None
+        self.sync()
+        self.build()
+        self.deal_animation()
+
+    # ------------------------------------------------------------ input
+    def handle(self, event) -> bool:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, pygame.FINGERDOWN):
+            self.to_menu()
+            return True
+        return False
+
+    def to_menu(self) -> None:
+        from game.scenes.menu import MenuScene
+
+        self.app.scenes.reset(MenuScene(self.app))
+
+    # ------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        w, h = surface.get_size()
+        s = self.app.scale
+        pulse = 0.5 + 0.5 * math.sin(self.clock * 2 * math.pi / 1.6)
+        # The top bar carries the title instead of the round number.
+        bar = pygame.Rect(0, 0, w, self.hud_h)
+        pygame.draw.rect(surface, tuple(max(0, c - 40) for c in self.app.table_colour), bar)
+        widgets.panel(surface, bar, alpha=110, radius=0)
+        fonts.blit_text(surface, t("app.title"), int(self.hud_h * 0.62), widgets.GOLD, (self.pad * 2, bar.centery), "midleft", bold=True)
+        # "Touch to play" in a pill on the lower edge of the table, where the eyes go
+        # between the cards played and the hand, clear of the table cards' middle rows.
+        size = max(24, int(40 * s))
+        text = t("kiosk.touch_to_play")
+        size = fonts.fit_size(text, size, int(w * 0.7), True)
+        img = fonts.render(text, size, widgets.WHITE, True)
+        ph = max(56, int(img.get_height() * 1.6))
+        icon = ph
+        pill = pygame.Rect(0, 0, img.get_width() + icon + ph // 2, ph)
+        pill.center = (w // 2, self.table_area.bottom)
+        glow = pygame.Surface(pill.inflate(24, 24).size, pygame.SRCALPHA)
+        pygame.draw.rect(glow, (*widgets.GOLD, int(40 + 90 * pulse)), glow.get_rect(), border_radius=glow.get_height() // 2)
+        surface.blit(glow, pill.inflate(24, 24).topleft)
+        widgets.panel(surface, pill, alpha=215, radius=ph // 2)
+        pygame.draw.rect(surface, widgets.GOLD, pill, max(2, int(3 * s)), border_radius=ph // 2)
+        surface.blit(img, img.get_rect(midleft=(pill.x + icon, pill.centery)))
+        # A fingertip with a ring that grows and fades: "touch" without reading.
+        c = (pill.x + icon // 2 + ph // 8, pill.centery)
+        ring = pygame.Surface((ph, ph), pygame.SRCALPHA)
+        rad = int(ph * (0.2 + 0.22 * pulse))
+        pygame.draw.circle(ring, (255, 255, 255, int(200 * (1 - pulse) + 30)), (ph // 2, ph // 2), rad, max(2, int(3 * s)))
+        pygame.draw.circle(ring, (255, 255, 255, 230), (ph // 2, ph // 2), max(5, int(ph * 0.12)))
+        surface.blit(ring, ring.get_rect(center=c))

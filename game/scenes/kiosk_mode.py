@@ -1,0 +1,201 @@
+"""Kiosk mode (``python main.py --kiosk``): a public tablet that only the operator can leave.
+
+The app hands every raw event to ``KioskMode.filter`` first and calls ``update`` and
+``draw`` each frame; everything kiosk-specific lives here and in the scenes it opens:
+
+* the window close / Alt+F4 (``pygame.QUIT``), the menu's Quit (``App.quit``) and the
+  menu's or pause screen's Settings open the code pad instead; the right operator code
+  (game.kiosk config) then quits or opens the settings, a wrong one is refused;
+* pressing and holding the top-left corner for 2 s opens the code pad, then the operator
+  menu (settings, quit to the desktop, back);
+* F11 (leave full screen) is ignored;
+* after ``idle_timeout`` seconds without a touch, click or key, the game in progress is
+  saved (game.saves) and the attract screen comes back; touching it shows the menu,
+  where Continue resumes that game;
+* on the table a hand card can be dragged onto the table to play it (game.ui.touch).
+"""
+from __future__ import annotations
+
+import os
+import signal
+import sys
+
+import pygame
+
+from game.kiosk import KioskConfig, load_kiosk
+from game.ui.touch import CardDrag, HoldCorner
+
+INPUT_EVENTS = {
+    pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL,
+    pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION,
+    pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT,
+}
+
+
+def kiosk_config_for_run(path=None) -> KioskConfig | None:
+    """The config for ``--kiosk``, or None (normal mode) when the file is missing, invalid
+    or says ``"enabled": false``; the reason goes to stderr. Without an operator code
+    nobody could ever leave, so a bad file never locks the machine."""
+    config = load_kiosk(path)
+    for m in config.problems:
+        print(f"kiosk: {m.key} {m.params}", file=sys.stderr)
+    if not config.enabled:
+        print(f"kiosk: mode off (config file {config.path or '-'}): starting the normal app", file=sys.stderr)
+        return None
+    # Let SIGTERM / Ctrl+C stop the process (a shutdown must not hang) instead of
+    # SDL turning them into a window-close event, which kiosk mode refuses.
+    os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
+    return config
+
+
+class KioskMode:
+    def __init__(self, app, config: KioskConfig, storage=None) -> None:
+        self.app = app
+        self.config = config
+        self.storage = storage
+        self.idle = 0.0
+        self.quitting = False
+        self.authorised: set[int] = set()  # ids of settings scenes opened with the code
+        self.drag = CardDrag(app.scale)
+        self.hold = HoldCorner()
+        self.attract_seed = 1
+        self.last_save_message = None
+        self.show_attract()
+
+    # ------------------------------------------------------------ scenes
+    def show_attract(self) -> None:
+        from game.scenes.attract import AttractScene
+
+        self.drag.reset()
+        self.attract_seed += 1
+        self.app.scenes.reset(AttractScene(self.app, seed=self.attract_seed))
+
+    def on_attract(self) -> bool:
+        from game.scenes.attract import AttractScene
+
+        return isinstance(self.app.scenes.top, AttractScene)
+
+    def pad_open(self) -> bool:
+        from game.scenes.operator import CodePadScene
+
+        return isinstance(self.app.scenes.top, CodePadScene)
+
+    def ask_code(self, then) -> None:
+        """The code pad over the current screen; ``then`` runs if the right code is typed."""
+        from game.scenes.operator import CodePadScene
+
+        if self.pad_open():
+            self.app.scenes.top.on_success = then
+            return
+        self.app.scenes.push(CodePadScene(self.app, self.config.check_code, then, max_len=12))
+
+    def operator_menu(self) -> None:
+        from game.scenes.operator import OperatorScene
+
+        self.app.scenes.push(OperatorScene(self.app, self))
+
+    def open_settings(self) -> None:
+        from game.scenes.settings import SettingsScene
+
+        scene = SettingsScene(self.app)
+        self.authorised.add(id(scene))
+        self.app.scenes.push(scene)
+
+    def request_quit(self) -> bool:
+        """App.quit in kiosk mode: only after the code (True once it was typed)."""
+        if self.quitting:
+            return True
+        self.ask_code(self.force_quit)
+        return False
+
+    def force_quit(self) -> None:
+        self.quitting = True
+        self.app.running = False
+
+    def stop_on_sigterm(self) -> None:
+        """A system shutdown (SIGTERM) ends the loop cleanly, saving like the operator's quit."""
+        def stop(signum, frame):  # noqa: ARG001 - signal handler signature
+            self.save_game()
+            self.force_quit()
+
+        try:
+            signal.signal(signal.SIGTERM, stop)
+        except (ValueError, OSError, AttributeError):  # not the main thread / no SIGTERM
+            pass
+
+    # ------------------------------------------------------------ saving
+    def save_game(self) -> bool:
+        """Save the game in progress through game.saves; True if there was one to save."""
+        m = self.app.match
+        if m is None or m.finished:
+            return False
+        if hasattr(self.app, "save_match") and self.storage is None:
+            self.app.save_match()
+            return True
+        from game.saves import SavedGame, save_game
+        from game.saves import Seat as SavedSeat
+
+        if hasattr(m, "saved"):
+            saved = m.saved(int(getattr(self.app.settings, "turn_timer", 0) or 0))
+        else:
+            seats = [SavedSeat(s.name, "human") if s.human else SavedSeat(s.name, "ai", s.kind) for s in m.seats]
+            saved = SavedGame(m.state, seats, int(getattr(self.app.settings, "turn_timer", 0) or 0), extra={"seed": m.seed})
+        storage = self.storage or getattr(self.app, "storage", None)
+        self.last_save_message = save_game(saved, storage)
+        return self.last_save_message is None
+
+    def idle_timeout(self) -> None:
+        self.save_game()
+        self.show_attract()
+
+    # ------------------------------------------------------------ the app's hooks
+    def filter(self, raw) -> bool:
+        """Called with every raw event before the app; True means the event is used up."""
+        if raw.type in INPUT_EVENTS:
+            self.idle = 0.0
+        if raw.type == pygame.QUIT or raw.type == getattr(pygame, "WINDOWCLOSE", -1):
+            if not self.quitting:
+                self.request_quit()
+                return True
+            return False
+        if raw.type == pygame.KEYDOWN and raw.key == pygame.K_F11:
+            return True
+        event = self.app._pointer_events(raw)
+        if event is None:
+            return False
+        self.hold.watch(event, self.app.size)
+        from game.scenes.table import TableScene
+
+        top = self.app.scenes.top
+        table = top if isinstance(top, TableScene) and not self.on_attract() else None
+        if table is not None or self.drag.code is not None:
+            self.drag.scale = self.app.scale
+            return self.drag.handle(event, table)
+        return False
+
+    def update(self, dt: float) -> None:
+        """Called each frame before the scenes: settings guard, corner hold, idle timeout."""
+        from game.scenes.settings import SettingsScene
+
+        top = self.app.scenes.top
+        if isinstance(top, SettingsScene) and id(top) not in self.authorised:
+            # Reached from the menu or the pause screen: the code first.
+            self.app.scenes.pop()
+            self.ask_code(self.open_settings)
+        self.authorised &= {id(s) for s in self.app.scenes.stack}
+        if self.hold.update(dt) and not self.pad_open():
+            self.ask_code(self.operator_menu)
+        if self.on_attract():
+            self.idle = 0.0
+            return
+        self.idle += dt
+        if self.idle >= self.config.idle_timeout:
+            self.idle = 0.0
+            self.idle_timeout()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from game.scenes.table import TableScene
+
+        top = self.app.scenes.top
+        if isinstance(top, TableScene):
+            self.drag.draw(surface, top)

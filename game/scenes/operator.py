@@ -1,0 +1,219 @@
+"""Kiosk operator screens: the code pad (an on-screen numeric keypad) and the operator menu.
+
+The pad is drawn by hand rather than with pygame_gui buttons: keys light up under the
+finger at once and act when it lifts on the same key, the digits are large, and the keys
+grow with the screen (at least 56 px, a fingertip, at 800x480). Digits, Backspace, Enter
+and Esc work from a keyboard too. The typed code is never shown, only one dot per digit.
+After ``MAX_TRIES`` wrong codes in a row the pad refuses input for ``LOCKOUT`` seconds,
+so guessing a 4-digit code at a public stand takes hours rather than minutes.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from game.i18n import t
+from game.scenes.base import Scene
+from game.ui import fonts, widgets
+
+MAX_TRIES = 3
+LOCKOUT = 30.0
+KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "clear", "0", "ok"]
+DIGIT_KEYS = {getattr(pygame, f"K_{d}"): d for d in "0123456789"}
+DIGIT_KEYS.update({getattr(pygame, f"K_KP{d}"): d for d in "0123456789"})
+ERROR = (255, 110, 90)
+
+
+class CodePadScene(Scene):
+    """Type the operator code; ``on_success`` runs (after the pad closes) if it is right."""
+
+    name = "codepad"
+    overlay = True
+
+    def __init__(self, app, check: Callable[[str], bool], on_success: Callable[[], None], max_len: int = 12) -> None:
+        super().__init__(app)
+        self.check = check
+        self.on_success = on_success
+        self.max_len = max_len
+        self.typed = ""
+        self.error = ""
+        self.wrong = 0  # wrong codes in a row
+        self.locked_for = 0.0
+        self.pressed: str | None = None
+        self.key_rects: dict[str, pygame.Rect] = {}
+        self.display = pygame.Rect(0, 0, 0, 0)
+        self.card = pygame.Rect(0, 0, 0, 0)
+        self.title_y = 0
+
+    # ------------------------------------------------------------ layout
+    def layout(self) -> None:
+        w, h = self.app.size
+        s = self.app.scale
+        gap = max(8, int(12 * s))
+        margin = max(10, int(16 * s))
+        title_h = fonts.font(max(20, int(34 * s)), True).get_linesize()
+        display_h = max(48, int(64 * s))
+        cancel_h = widgets.button_height(s)
+        # Four rows of keys share what the title, code display and cancel button leave.
+        room = h - 2 * margin - title_h - display_h - cancel_h - 6 * gap
+        key = max(56, min(int(room / 4), int(150 * s), int((w - 2 * margin) / 3.6)))
+        grid_w = 3 * key + 2 * gap
+        total_h = title_h + display_h + 4 * key + cancel_h + 6 * gap
+        top = max(margin, (h - total_h) // 2)
+        x0 = w // 2 - grid_w // 2
+        self.card = pygame.Rect(x0 - 2 * gap, top - gap, grid_w + 4 * gap, total_h + 2 * gap)
+        self.title_y = top
+        self.display = pygame.Rect(x0, top + title_h + gap, grid_w, display_h)
+        y0 = self.display.bottom + gap
+        self.key_rects = {}
+        for i, k in enumerate(KEYS):
+            r, c = divmod(i, 3)
+            self.key_rects[k] = pygame.Rect(x0 + c * (key + gap), y0 + r * (key + gap), key, key)
+        cy = y0 + 4 * key + 4 * gap
+        self.button(pygame.Rect(x0, cy, grid_w, cancel_h), t("kiosk.cancel"), self.back, focusable=False)
+
+    # ------------------------------------------------------------ input
+    def key_at(self, pos) -> str | None:
+        for k, r in self.key_rects.items():
+            if r.collidepoint(pos):
+                return k
+        return None
+
+    def handle(self, event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            self.pressed = self.key_at(event.pos)
+            if self.pressed is None:
+                return super().handle(event)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
+            k, self.pressed = self.pressed, None
+            if k is not None and self.key_at(event.pos) == k:
+                self.press(k)
+                return True
+            return super().handle(event)
+        if event.type == pygame.KEYDOWN:
+            if event.key in DIGIT_KEYS:
+                self.press(DIGIT_KEYS[event.key])
+                return True
+            if event.key == pygame.K_BACKSPACE:
+                self.typed = self.typed[:-1]
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.press("ok")
+                return True
+            if event.key == pygame.K_ESCAPE:
+                self.back()
+                return True
+            return True  # nothing else reaches the scenes below
+        return super().handle(event)
+
+    def press(self, k: str) -> None:
+        if self.locked_for > 0:
+            return
+        self.app.sounds.play("tick")
+        if k == "clear":
+            self.typed = ""
+            self.error = ""
+        elif k == "ok":
+            self.submit()
+        elif len(self.typed) < self.max_len:
+            self.typed += k
+            self.error = ""
+
+    def submit(self) -> None:
+        if not self.typed:
+            return
+        typed, self.typed = self.typed, ""
+        if self.check(typed):
+            self.wrong = 0
+            self.app.scenes.pop()
+            self.on_success()
+            return
+        self.wrong += 1
+        if self.wrong >= MAX_TRIES:
+            self.wrong = 0
+            self.locked_for = LOCKOUT
+        self.error = t("kiosk.wrong_code")
+
+    def back(self) -> None:
+        self.app.scenes.pop()
+
+    def update(self, dt: float) -> None:
+        if self.locked_for > 0:
+            self.locked_for = max(0.0, self.locked_for - dt)
+            if self.locked_for == 0:
+                self.error = ""
+
+    # ------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.app.scale
+        widgets.shade(surface, 200)
+        widgets.panel(surface, self.card, alpha=235, radius=max(12, int(20 * s)), colour=(22, 30, 40))
+        widgets.title(surface, t("kiosk.code_title"), s, self.title_y, size=34)
+        # The code display: one dot per digit, or the message.
+        d = self.display
+        pygame.draw.rect(surface, (8, 12, 18), d, border_radius=max(8, int(12 * s)))
+        pygame.draw.rect(surface, ERROR if self.error else (110, 130, 150), d, 2, border_radius=max(8, int(12 * s)))
+        if self.locked_for > 0:
+            text = t("kiosk.locked_wait", count=int(self.locked_for + 0.999))
+            fonts.blit_text(surface, text, max(14, int(22 * s)), ERROR, d.center, "center", bold=True, max_width=d.width - 16)
+        elif self.typed:
+            n = len(self.typed)
+            rad = max(6, int(d.height * 0.14))
+            step = min(rad * 3, (d.width - 4 * rad) // max(1, n))
+            x = d.centerx - step * (n - 1) / 2
+            for i in range(n):
+                pygame.draw.circle(surface, widgets.WHITE, (int(x + i * step), d.centery), rad)
+        else:
+            text = self.error or t("kiosk.code_prompt")
+            fonts.blit_text(surface, text, max(14, int(22 * s)), ERROR if self.error else widgets.DIM, d.center, "center", bold=bool(self.error), max_width=d.width - 16)
+        locked = self.locked_for > 0
+        for k, r in self.key_rects.items():
+            down = k == self.pressed and not locked
+            if k == "ok":
+                bg = (40, 120, 70) if not down else (60, 160, 95)
+            elif k == "clear":
+                bg = (90, 50, 45) if not down else (130, 70, 60)
+            else:
+                bg = (37, 54, 74) if not down else (224, 181, 49)
+            if locked:
+                bg = (42, 45, 49)
+            pygame.draw.rect(surface, bg, r, border_radius=max(8, int(14 * s)))
+            pygame.draw.rect(surface, (159, 180, 207) if not locked else (74, 79, 86), r, 2, border_radius=max(8, int(14 * s)))
+            label = k if k.isdigit() else t(f"kiosk.key_{k}")
+            size = int(r.height * (0.5 if k.isdigit() else 0.28))
+            colour = (21, 23, 26) if down and k.isdigit() else (widgets.WHITE if not locked else (125, 131, 139))
+            fonts.blit_text(surface, label, size, colour, r.center, "center", bold=True, max_width=r.width - 8)
+
+
+class OperatorScene(Scene):
+    """After the right code: settings, quit to the desktop, or back to the public screens."""
+
+    name = "operator"
+    overlay = True
+
+    def __init__(self, app, kiosk) -> None:
+        super().__init__(app)
+        self.kiosk = kiosk
+        self.top = 0
+
+    def layout(self) -> None:
+        w, h = self.app.size
+        s = self.app.scale
+        bh = widgets.button_height(s)
+        gap = max(8, int(14 * s))
+        bw = min(int(w * 0.7), max(280, int(420 * s)))
+        items = [("kiosk.settings", self.kiosk.open_settings), ("kiosk.quit_app", self.kiosk.force_quit), ("kiosk.back", self.back)]
+        total = len(items) * bh + (len(items) - 1) * gap
+        self.top = max(int(h * 0.22), (h - total) // 2)
+        for rect, (key, action) in zip(widgets.column(w // 2, self.top, bw, bh, gap, len(items)), items):
+            self.button(rect, t(key), action)
+
+    def back(self) -> None:
+        self.app.scenes.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.app.scale
+        widgets.shade(surface, 200)
+        widgets.title(surface, t("kiosk.operator_title"), s, max(8, self.top - int(90 * s)), size=44)
