@@ -58,6 +58,9 @@ class KioskMode:
         self.authorised: set[int] = set()  # ids of settings scenes opened with the code
         self.drag = CardDrag(app.scale)
         self.hold = HoldCorner()
+        from game.scenes.operator import CodeLock
+
+        self.lock = CodeLock(config.check_code)
         self.attract_seed = 1
         self.last_save_message = None
         self.show_attract()
@@ -87,7 +90,7 @@ class KioskMode:
         if self.pad_open():
             self.app.scenes.top.on_success = then
             return
-        self.app.scenes.push(CodePadScene(self.app, self.config.check_code, then, max_len=12))
+        self.app.scenes.push(CodePadScene(self.app, self.lock, then, max_len=12))
 
     def operator_menu(self) -> None:
         from game.scenes.operator import OperatorScene
@@ -175,6 +178,7 @@ class KioskMode:
 
     def update(self, dt: float) -> None:
         """Called each frame before the scenes: settings guard, corner hold, idle timeout."""
+        self.lock.update(dt)
         from game.scenes.settings import SettingsScene
 
         top = self.app.scenes.top

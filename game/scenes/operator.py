@@ -16,6 +16,7 @@ import pygame
 from game.i18n import t
 from game.scenes.base import Scene
 from game.ui import fonts, widgets
+from game.ui.touch import TARGET_PX, target_height
 
 MAX_TRIES = 3
 LOCKOUT = 30.0
@@ -25,26 +26,59 @@ DIGIT_KEYS.update({getattr(pygame, f"K_KP{d}"): d for d in "0123456789"})
 ERROR = (255, 110, 90)
 
 
+class CodeLock:
+    """The operator code check with its count of wrong tries, shared by every pad the
+    kiosk opens (closing and reopening the pad does not reset the lockout)."""
+
+    def __init__(self, check: Callable[[str], bool], max_tries: int = MAX_TRIES, lockout: float = LOCKOUT) -> None:
+        self.check = check
+        self.max_tries = max_tries
+        self.lockout = lockout
+        self.wrong = 0  # wrong codes in a row
+        self.locked_for = 0.0
+
+    def attempt(self, typed: str) -> bool:
+        if self.locked_for > 0:
+            return False
+        if self.check(typed):
+            self.wrong = 0
+            return True
+        self.wrong += 1
+        if self.wrong >= self.max_tries:
+            self.wrong = 0
+            self.locked_for = self.lockout
+        return False
+
+    def update(self, dt: float) -> None:
+        self.locked_for = max(0.0, self.locked_for - dt)
+
+
 class CodePadScene(Scene):
-    """Type the operator code; ``on_success`` runs (after the pad closes) if it is right."""
+    """Type the operator code; ``on_success`` runs (after the pad closes) if it is right.
+
+    ``lock`` is a CodeLock (or a plain check function, for a pad of its own); whoever owns
+    a shared lock calls its ``update`` each frame."""
 
     name = "codepad"
     overlay = True
 
-    def __init__(self, app, check: Callable[[str], bool], on_success: Callable[[], None], max_len: int = 12) -> None:
+    def __init__(self, app, lock, on_success: Callable[[], None], max_len: int = 12) -> None:
         super().__init__(app)
-        self.check = check
+        self.own_lock = not isinstance(lock, CodeLock)
+        self.lock = CodeLock(lock) if self.own_lock else lock
         self.on_success = on_success
         self.max_len = max_len
         self.typed = ""
         self.error = ""
-        self.wrong = 0  # wrong codes in a row
-        self.locked_for = 0.0
         self.pressed: str | None = None
         self.key_rects: dict[str, pygame.Rect] = {}
         self.display = pygame.Rect(0, 0, 0, 0)
         self.card = pygame.Rect(0, 0, 0, 0)
         self.title_y = 0
+
+    @property
+    def locked_for(self) -> float:
+        return self.lock.locked_for
 
     # ------------------------------------------------------------ layout
     def layout(self) -> None:
@@ -54,10 +88,10 @@ class CodePadScene(Scene):
         margin = max(10, int(16 * s))
         title_h = fonts.font(max(20, int(34 * s)), True).get_linesize()
         display_h = max(48, int(64 * s))
-        cancel_h = widgets.button_height(s)
+        cancel_h = target_height(s)
         # Four rows of keys share what the title, code display and cancel button leave.
         room = h - 2 * margin - title_h - display_h - cancel_h - 6 * gap
-        key = max(56, min(int(room / 4), int(150 * s), int((w - 2 * margin) / 3.6)))
+        key = max(TARGET_PX, min(int(room / 4), int(150 * s), int((w - 2 * margin) / 3.6)))
         grid_w = 3 * key + 2 * gap
         total_h = title_h + display_h + 4 * key + cancel_h + 6 * gap
         top = max(margin, (h - total_h) // 2)
@@ -125,25 +159,18 @@ class CodePadScene(Scene):
         if not self.typed:
             return
         typed, self.typed = self.typed, ""
-        if self.check(typed):
-            self.wrong = 0
+        if self.lock.attempt(typed):
             self.app.scenes.pop()
             self.on_success()
             return
-        self.wrong += 1
-        if self.wrong >= MAX_TRIES:
-            self.wrong = 0
-            self.locked_for = LOCKOUT
         self.error = t("kiosk.wrong_code")
 
     def back(self) -> None:
         self.app.scenes.pop()
 
     def update(self, dt: float) -> None:
-        if self.locked_for > 0:
-            self.locked_for = max(0.0, self.locked_for - dt)
-            if self.locked_for == 0:
-                self.error = ""
+        if self.own_lock:
+            self.lock.update(dt)
 
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -201,7 +228,7 @@ class OperatorScene(Scene):
     def layout(self) -> None:
         w, h = self.app.size
         s = self.app.scale
-        bh = widgets.button_height(s)
+        bh = target_height(s)
         gap = max(8, int(14 * s))
         bw = min(int(w * 0.7), max(280, int(420 * s)))
         items = [("kiosk.settings", self.kiosk.open_settings), ("kiosk.quit_app", self.kiosk.force_quit), ("kiosk.back", self.back)]

@@ -14,6 +14,12 @@ from game.ui import widgets
 
 DRAG_START_PX = 14  # finger travel (at scale 1) before a press becomes a drag
 HOLD_SECONDS = 2.0
+TARGET_PX = 56  # the smallest side of a kiosk button: about 10 mm on a 7" 800x480 tablet
+
+
+def target_height(scale: float) -> int:
+    """Button height on the kiosk screens: the app's, but never under a fingertip."""
+    return max(TARGET_PX, widgets.button_height(scale))
 
 
 def _pointer(event) -> str | None:
