@@ -385,3 +385,30 @@ def test_code_pad_keys_are_finger_sized_and_on_screen(size):
         assert min(r.size) >= 48
     for i, a in enumerate(rects):
         assert a.collidelist(rects[i + 1:]) == -1  # no two keys overlap
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGTERM is how a POSIX system shuts a program down")
+def test_a_system_shutdown_stops_the_kiosk_cleanly(tmp_path):
+    """The kiosk refuses window-close events, so SIGTERM must not become one (SDL's default):
+    the process ends by itself, with status 0, instead of hanging until SIGKILL."""
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    (tmp_path / "kiosk.json").write_text('{"operator_code": "2468", "idle_timeout": 30}')
+    env = dict(os.environ, ORLAN_CONFIG_DIR=str(tmp_path), ORLAN_DATA_DIR=str(tmp_path / "data"),
+               SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    root = Path(__file__).resolve().parent.parent
+    proc = subprocess.Popen([sys.executable, "main.py", "--kiosk"], cwd=root, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        time.sleep(3)  # start-up; not a timing assertion
+        assert proc.poll() is None, proc.stderr.read().decode()
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=20) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
