@@ -132,6 +132,45 @@ def test_kiosk_starts_on_the_attract_demo_of_simple_bots():
     assert app.match is None and app.running
 
 
+def fast_forward(scene, until: str) -> None:
+    """Play the demo's game without the UI up to one move before the first ``until`` event."""
+    from game.rules import load_state
+
+    state = scene.match.state
+    while True:
+        snap = state.to_json()
+        events = state.apply(state.legal_moves()[0])
+        if any(e["type"] == until for e in events):
+            scene.match.state = load_state(snap)
+            break
+    scene.steps.clear()
+    scene.view = {}
+    scene.thinking_seat = None
+    scene.sync()
+
+
+def test_attract_demo_goes_from_round_to_round_and_game_to_game_without_waiting_for_a_tap():
+    app, _ = kiosk_app()
+    scene = app.scenes.top
+    fast_forward(scene, "round_end")
+    round0 = scene.match.observation(0)["round"]
+    for _ in range(int(40 / WAIT)):
+        app.tick(WAIT)
+        if scene.match.observation(0)["round"] > round0 and not scene.steps:
+            break
+    assert app.scenes.stack == [scene]  # no summary screen waiting for a touch
+    assert scene.match.observation(0)["round"] == round0 + 1
+    fast_forward(scene, "game_end")
+    first = scene.match
+    for _ in range(int(40 / WAIT)):
+        app.tick(WAIT)
+        if scene.games == 1:
+            break
+    assert app.scenes.stack == [scene] and scene.games == 1
+    assert scene.match is not first and not scene.match.finished
+    assert app.match is None
+
+
 def test_idle_timeout_saves_the_game_and_shows_attract_then_touch_goes_to_menu_and_continue_resumes():
     app, storage = kiosk_app()
     match = fixed_match()

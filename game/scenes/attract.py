@@ -39,6 +39,7 @@ class AttractScene(TableScene):
         self.seed = seed
         self.clock = 0.0
         self.between: float | None = None
+        self.scores: tuple[str, list] | None = None  # between rounds: title and (name, total) rows
         self.games = 0
         super().__init__(app, demo_match(seed))
 
@@ -67,28 +68,42 @@ class AttractScene(TableScene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        if self.banner:
+            self.banner = (self.banner[0], self.banner[1] - dt)
+            if self.banner[1] <= 0:
+                self.banner = None
         if self.between is not None:
-            if self.banner:
-                self.banner = (self.banner[0], self.banner[1] - dt)
             self.between -= dt
             if self.between <= 0:
-                self.between, self.banner = None, None
+                self.between, self.scores = None, None
                 if self.game_over:
                     self.new_game()
                 else:
                     self.after_summary()
             return
         if self.steps:
-            super().update(dt)
-            return
+            # Animations run here, not in TableScene.update, which would push the summary
+            # screen as soon as the round's last animation ends.
+            self.run_steps(dt)
+            if self.steps:
+                return
+            dt = 0.0
         if self.pending_summary is not None:
             # No summary screen: the totals as a banner, then the next deal.
-            summary, self.pending_summary = self.pending_summary, None
-            totals = "  ".join(f"{self.match.seats[s].name} {v}" for s, v in enumerate(summary.get("totals", [])))
-            self.banner = (totals, BETWEEN_ROUNDS)
-            self.between = BETWEEN_ROUNDS
+            self.pending_summary = None
+            result = self.match.state.result()
+            self.view["totals"] = list(result["totals"])  # the seat panels show the new scores
+            if self.game_over:
+                winners = result["winners"]
+                title = t("gameover.winner", name=self.match.seats[winners[0]].name) if len(winners) == 1 else t("gameover.no_winner")
+            else:
+                title = t("summary.title", round=self.view["round"] + 1)
+            self.scores = (title, [(seat.name, total) for seat, total in zip(self.match.seats, result["totals"])])
+            self.between = BETWEEN_ROUNDS * (2 if self.game_over else 1)
             return
+        banner, self.banner = self.banner, None  # already counted down above
         super().update(dt)
+        self.banner = banner if self.banner is None else self.banner
 
     def new_game(self) -> None:
         self.games += 1
@@ -124,6 +139,8 @@ class AttractScene(TableScene):
         w, h = surface.get_size()
         s = self.app.scale
         pulse = 0.5 + 0.5 * math.sin(self.clock * 2 * math.pi / 1.6)
+        if self.scores and self.between is not None:
+            self.draw_scores(surface)
         # The top bar carries the title instead of the round number.
         bar = pygame.Rect(0, 0, w, self.hud_h)
         pygame.draw.rect(surface, tuple(max(0, c - 40) for c in self.app.table_colour), bar)
@@ -152,3 +169,24 @@ class AttractScene(TableScene):
         pygame.draw.circle(ring, (255, 255, 255, int(200 * (1 - pulse) + 30)), (ph // 2, ph // 2), rad, max(2, int(3 * s)))
         pygame.draw.circle(ring, (255, 255, 255, 230), (ph // 2, ph // 2), max(5, int(ph * 0.12)))
         surface.blit(ring, ring.get_rect(center=c))
+
+    def draw_scores(self, surface: pygame.Surface) -> None:
+        """Between rounds: the round (or the winner) and every player's total, on the table."""
+        s = self.app.scale
+        title, rows = self.scores
+        size = max(16, int(26 * s))
+        line = fonts.font(size, True).get_linesize()
+        area = self.table_area
+        width = min(area.width - 2 * self.pad, max(260, int(520 * s)))
+        box = pygame.Rect(0, 0, width, int(line * (len(rows) + 1.6)) + 2 * self.pad)
+        box.midtop = (area.centerx, area.y + self.pad)
+        widgets.panel(surface, box, alpha=250)
+        pygame.draw.rect(surface, widgets.GOLD, box, max(2, int(3 * s)), border_radius=14)
+        fonts.blit_text(surface, title, size, widgets.GOLD, (box.centerx, box.y + self.pad), "midtop", bold=True, max_width=width - 2 * self.pad)
+        y = box.y + self.pad + int(line * 1.4)
+        best = max(total for _, total in rows)
+        for name, total in rows:
+            colour = widgets.GOLD if total == best else widgets.WHITE
+            fonts.blit_text(surface, name, size, colour, (box.x + 2 * self.pad, y), bold=True, max_width=width // 2)
+            fonts.blit_text(surface, t("table.score", count=total), size, colour, (box.right - 2 * self.pad, y), "topright", bold=True)
+            y += line
