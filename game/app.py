@@ -1,0 +1,258 @@
+"""The Orlan app: window, scene stack, main loop.
+
+``run(argv)`` opens the menu (``python main.py``). The loop is ``async`` with
+``await asyncio.sleep(0)`` each frame so the same code serves the pygbag browser build.
+Tests drive it frame by frame: ``App(size, headless=True)``, ``app.tick(dt)`` or
+``app.run_frames(n, dt)``, with time injected through ``dt``.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from dataclasses import dataclass, field, fields
+
+import pygame
+import pygame_gui
+
+from game import i18n
+from game.ui.cards import BACKS, TABLES, CardRenderer
+from game.ui.sounds import Sounds
+
+MIN_SIZE = (800, 480)
+TIMER_CHOICES = (0, 10, 20, 30, 60)
+SPEED_CHOICES = ("slow", "normal", "fast", "instant")
+SPEED_FACTOR = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "instant": 0.0}
+
+
+@dataclass
+class MemorySettings:
+    """Same field names as game.settings.Settings (platform branch); kept in memory until it lands."""
+
+    language: str = "en"
+    table_colour: str = "green"
+    card_back: str = "blue"
+    four_colour_suits: bool = False
+    turn_timer: int = 0
+    animation_speed: str = "normal"
+    sound: bool = True
+    fullscreen: bool = False
+    undo: bool = True
+
+
+@dataclass
+class MemoryStats:
+    """Games played and won per player name, in memory until game.stats lands."""
+
+    games: list[dict] = field(default_factory=list)
+
+    def record(self, entry: dict) -> None:
+        self.games.append(entry)
+
+    def summary(self) -> list[dict]:
+        by_name: dict[str, dict] = {}
+        for g in self.games:
+            for p in g["players"]:
+                row = by_name.setdefault(p["name"], {"name": p["name"], "played": 0, "won": 0, "points": 0, "best": 0})
+                row["played"] += 1
+                row["won"] += int(p["won"])
+                row["points"] += p["points"]
+                row["best"] = max(row["best"], p["points"])
+        return sorted(by_name.values(), key=lambda r: (-r["won"], -r["played"], r["name"]))
+
+
+def load_settings() -> MemorySettings:
+    s = MemorySettings(language=i18n.system_language())
+    return s
+
+
+def build_theme(scale: float) -> dict:
+    fs = str(ui_font_size(scale))
+    radius = str(max(6, int(12 * scale)))
+    button_colours = {
+        "normal_bg": "#25364a", "hovered_bg": "#34506e", "active_bg": "#1a2838",
+        "selected_bg": "#e0b531", "disabled_bg": "#2a2d31",
+        "normal_text": "#ffffff", "hovered_text": "#ffffff", "active_text": "#ffffff",
+        "selected_text": "#15171a", "disabled_text": "#7d838b",
+        "normal_border": "#9fb4cf", "hovered_border": "#ffffff", "selected_border": "#fff2b8",
+        "active_border": "#ffffff", "disabled_border": "#4a4f56",
+    }
+    font = {"name": "noto_sans", "size": fs, "bold": "1"}
+    return {
+        "button": {"colours": button_colours, "font": font,
+                   "misc": {"shape": "rounded_rectangle", "shape_corner_radius": radius, "border_width": "2", "text_shadow_size": "0"}},
+        "label": {"colours": {"normal_text": "#ffffff", "dark_bg": "#00000000"}, "font": font},
+        "#small": {"font": {"name": "noto_sans", "size": str(max(12, int(int(fs) * 0.8))), "bold": "1"}},
+    }
+
+
+def ui_font_size(scale: float) -> int:
+    return max(15, min(44, int(22 * scale)))
+
+
+class App:
+    def __init__(self, size=(1280, 720), headless: bool | None = None, settings=None, stats=None, seed: int | None = None) -> None:
+        if headless:
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        pygame.display.init()
+        pygame.font.init()
+        self.settings = settings or load_settings()
+        i18n.set_language(self.settings.language)
+        self.size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+        pygame.display.set_caption("Orlan")
+        self.scale = self._scale_for(self.size)
+        self.ui = self._make_ui()
+        self.cards = CardRenderer()
+        self.sounds = Sounds(self.settings.sound)
+        self.stats = stats or MemoryStats()
+        self.seed = seed
+        self.match = None  # the game in progress (Continue)
+        self.running = True
+        self.frame = 0
+        self.clock = pygame.time.Clock()
+        from game.scenes.base import SceneManager
+        from game.scenes.menu import MenuScene
+
+        self.scenes = SceneManager(self)
+        self.scenes.push(MenuScene(self))
+
+    # ------------------------------------------------------------ window
+    @staticmethod
+    def _scale_for(size) -> float:
+        return max(0.6, min(size[0] / 1280, size[1] / 720, 3.0))
+
+    def _make_ui(self) -> pygame_gui.UIManager:
+        ui = pygame_gui.UIManager(self.size, build_theme(self.scale), enable_live_theme_updates=False)
+        return ui
+
+    @property
+    def table_colour(self) -> tuple:
+        return TABLES.get(self.settings.table_colour, TABLES["green"])
+
+    def resize(self, size) -> None:
+        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        if size == self.size and self.screen.get_size() == size:
+            return
+        self.size = size
+        if not self.settings.fullscreen:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        old_font = ui_font_size(self.scale)
+        self.scale = self._scale_for(size)
+        self.cards.clear()
+        if ui_font_size(self.scale) != old_font:
+            for s in self.scenes.stack:
+                s.clear()
+            self.ui = self._make_ui()
+        else:
+            self.ui.set_window_resolution(size)
+        self.scenes.rebuild()
+
+    def set_fullscreen(self, on: bool) -> None:
+        self.settings.fullscreen = on
+        try:
+            if on:
+                info = pygame.display.get_desktop_sizes()[0] if hasattr(pygame.display, "get_desktop_sizes") else self.size
+                self.screen = pygame.display.set_mode(info, pygame.FULLSCREEN)
+            else:
+                self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+        except pygame.error:
+            self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+        self.resize(self.screen.get_size())
+
+    def apply_settings(self) -> None:
+        """Called by the settings scene after any change: everything takes effect at once."""
+        i18n.set_language(self.settings.language)
+        self.sounds.enabled = self.settings.sound
+        self.cards.clear()
+        if bool(self.settings.fullscreen) != bool(self.screen.get_flags() & pygame.FULLSCREEN):
+            self.set_fullscreen(self.settings.fullscreen)
+        for s in self.scenes.stack:
+            if hasattr(s, "settings_changed"):
+                s.settings_changed()
+        self.scenes.rebuild()  # new language / colours on the visible scene at once
+
+    @property
+    def speed(self) -> float:
+        """Animation time factor: 0 means instant."""
+        return SPEED_FACTOR.get(self.settings.animation_speed, 1.0)
+
+    # ------------------------------------------------------------ loop
+    def _pointer_events(self, event):
+        """Touch: a finger becomes a left click at its pixel position; mouse events that SDL
+        synthesises from touch are dropped so a tap counts once."""
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION) and getattr(event, "touch", False):
+            return None
+        w, h = self.screen.get_size()
+        if event.type in (pygame.FINGERDOWN, pygame.FINGERUP):
+            pos = (int(event.x * w), int(event.y * h))
+            kind = pygame.MOUSEBUTTONDOWN if event.type == pygame.FINGERDOWN else pygame.MOUSEBUTTONUP
+            return pygame.event.Event(kind, pos=pos, button=1, touch=False, finger=True)
+        if event.type == pygame.FINGERMOTION:
+            pos = (int(event.x * w), int(event.y * h))
+            return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(int(event.dx * w), int(event.dy * h)), buttons=(1, 0, 0), touch=False, finger=True)
+        return event
+
+    def tick(self, dt: float | None = None) -> None:
+        """One frame: events, update, draw. dt in seconds (measured when not given)."""
+        if dt is None:
+            dt = self.clock.tick(60) / 1000.0
+        dt = min(dt, 0.25)
+        for raw in pygame.event.get():
+            if raw.type == pygame.QUIT:
+                self.running = False
+                continue
+            if raw.type == pygame.VIDEORESIZE:
+                self.resize((raw.w, raw.h))
+                continue
+            if raw.type == pygame.WINDOWSIZECHANGED:
+                self.resize(self.screen.get_size())
+                continue
+            if raw.type == pygame.KEYDOWN and raw.key == pygame.K_F11:
+                self.set_fullscreen(not self.settings.fullscreen)
+                continue
+            event = self._pointer_events(raw)
+            if event is None:
+                continue
+            self.ui.process_events(event)
+            self.scenes.handle(event)
+        self.scenes.update(dt)
+        self.ui.update(dt)
+        self.screen.fill(self.table_colour)
+        self.scenes.draw(self.screen)
+        self.ui.draw_ui(self.screen)
+        top = self.scenes.top
+        if top is not None and hasattr(top, "draw_over"):
+            top.draw_over(self.screen)
+        pygame.display.flip()
+        self.frame += 1
+
+    def run_frames(self, n: int, dt: float = 1 / 60) -> None:
+        for _ in range(n):
+            self.tick(dt)
+
+    async def main_loop(self) -> None:
+        while self.running:
+            self.tick()
+            await asyncio.sleep(0)
+        pygame.quit()
+
+    def quit(self) -> None:
+        self.running = False
+
+
+def run(argv: list[str] | None = None) -> int:
+    size = (1280, 720)
+    if argv:
+        for a in argv:
+            if a.startswith("--size="):
+                w, h = a.split("=", 1)[1].split("x")
+                size = (int(w), int(h))
+    app = App(size)
+    asyncio.run(app.main_loop())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(run(sys.argv[1:]))

@@ -1,0 +1,112 @@
+"""New-game setup: 2-4 players, teams at 4, each seat human / simple AI / expert AI,
+game to 21 or 11, who starts the first round."""
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import t
+from game.scenes.base import Scene
+from game.scenes.match import KINDS, Match, Seat
+from game.ui import fonts, widgets
+
+
+def seat_name(kind: str, seat: int, humans: int) -> str:
+    if kind == "human":
+        return t("seat.you") if humans == 1 else t("seat.player", n=seat + 1)
+    return t(f"seat.ai_{kind}_name", n=seat + 1)
+
+
+class SetupScene(Scene):
+    name = "setup"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.players = 4
+        self.teams = False
+        self.target = 21
+        self.starter = 0
+        self.kinds = ["human", "simple", "simple", "simple"]
+        self.labels: list[tuple[str, pygame.Rect]] = []
+
+    def layout(self) -> None:
+        w, h = self.app.size
+        s = self.app.scale
+        bh = widgets.button_height(s)
+        gap = max(6, int(10 * s))
+        top = int(h * 0.16) + int(20 * s)
+        two_cols = True
+        col_w = min(int(w * 0.44), int(560 * s))
+        self.labels = []
+        left_x = w // 2 - col_w - gap
+        right_x = w // 2 + gap
+        label_w = int(col_w * 0.45)
+        btn_w = col_w - label_w
+
+        def row(x: int, i: int, label: str, value: str, action, enabled: bool = True):
+            y = top + i * (bh + gap)
+            self.labels.append((label, pygame.Rect(x, y, label_w, bh)))
+            self.button(pygame.Rect(x + label_w, y, btn_w, bh), value, action, enabled)
+
+        row(left_x, 0, t("setup.players"), t("setup.players_value", count=self.players), self.cycle_players)
+        row(left_x, 1, t("setup.teams"), t("common.on") if self.teams else t("common.off"), self.toggle_teams, self.players == 4)
+        row(left_x, 2, t("setup.target"), t("setup.target_value", count=self.target), self.toggle_target)
+        row(left_x, 3, t("setup.starter"), self.display_name(self.starter), self.cycle_starter)
+        for seat in range(self.players):
+            row(right_x, seat, self.display_name(seat), t(f"kind.{self.kinds[seat]}"), lambda seat=seat: self.cycle_kind(seat))
+        if self.teams:
+            self.labels.append((t("setup.teams_hint"), pygame.Rect(right_x, top + 4 * (bh + gap), col_w, bh)))
+        by = h - bh - int(16 * s)
+        bw = min(int(w * 0.3), int(300 * s))
+        self.button(pygame.Rect(w // 2 - bw - gap, by, bw, bh), t("common.back"), self.back)
+        self.start_button = self.button(pygame.Rect(w // 2 + gap, by, bw, bh), t("setup.start"), self.start)
+        if self.focus < 0:
+            self.focus = len(self.focusables) - 1
+        del two_cols
+
+    def display_name(self, seat: int) -> str:
+        humans = sum(1 for k in self.kinds[: self.players] if k == "human")
+        return seat_name(self.kinds[seat], seat, humans)
+
+    # ------------------------------------------------------------ actions
+    def cycle_players(self) -> None:
+        self.players = 2 + (self.players - 1) % 3
+        if self.players != 4:
+            self.teams = False
+        if self.starter >= self.players:
+            self.starter = 0
+        self.build()
+
+    def toggle_teams(self) -> None:
+        self.teams = not self.teams and self.players == 4
+        self.build()
+
+    def toggle_target(self) -> None:
+        self.target = 11 if self.target == 21 else 21
+        self.build()
+
+    def cycle_starter(self) -> None:
+        self.starter = (self.starter + 1) % self.players
+        self.build()
+
+    def cycle_kind(self, seat: int) -> None:
+        self.kinds[seat] = KINDS[(KINDS.index(self.kinds[seat]) + 1) % len(KINDS)]
+        self.build()
+
+    def make_match(self) -> Match:
+        seats = [Seat(self.kinds[i], self.display_name(i)) for i in range(self.players)]
+        options = {"target": self.target, "teams": self.teams, "starter": self.starter}
+        return Match("orlan", seats, options, seed=self.app.seed)
+
+    def start(self) -> None:
+        from game.scenes.table import TableScene
+
+        self.app.match = self.make_match()
+        self.app.scenes.reset(self.app.scenes.stack[0].__class__(self.app))
+        self.app.scenes.push(TableScene(self.app, self.app.match))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.app.scale
+        widgets.title(surface, t("setup.title"), s, max(6, int(14 * s)), size=44)
+        size = max(14, int(22 * s))
+        for text, rect in self.labels:
+            fonts.blit_text(surface, text, size, widgets.WHITE, (rect.x, rect.centery), "midleft", bold=True, max_width=rect.width - 8)
