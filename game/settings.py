@@ -21,10 +21,10 @@ SETTINGS_NAME = "settings"
 SETTINGS_VERSION = 1
 
 LANGUAGES = ("en", "fr", "nl")
-TABLE_COLOURS = ("green", "blue", "red", "purple", "brown", "grey")
-CARD_BACKS = ("classic", "blue", "red", "pattern")
+TABLE_COLOURS = ("green", "blue", "red", "teal", "wood", "slate")  # as in data/cards/style.json
+CARD_BACKS = ("blue", "red", "green", "black")  # as in data/cards/style.json
 TIMER_CHOICES = (0, 10, 20, 30, 60)  # seconds per turn; 0 = off
-ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
+ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 
 CHOICES: dict[str, tuple[Any, ...]] = {
     "language": LANGUAGES,
@@ -35,24 +35,24 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "animation_speed": ANIMATION_SPEEDS,
     "sound": (True, False),
     "fullscreen": (False, True),
-    "undo_allowed": (True, False),
+    "undo": (True, False),
 }
 
 # Old field name -> current name (and an optional value translation).
-RENAMED: dict[str, str] = {"lang": "language", "table_color": "table_colour", "timer": "turn_timer", "undo": "undo_allowed"}
+RENAMED: dict[str, str] = {"lang": "language", "table_color": "table_colour", "timer": "turn_timer", "undo_allowed": "undo"}
 
 
 @dataclass
 class Settings:
     language: str = "en"
     table_colour: str = "green"
-    card_back: str = "classic"
+    card_back: str = "blue"
     four_colour_suits: bool = False
     turn_timer: int = 0
     animation_speed: str = "normal"
     sound: bool = True
     fullscreen: bool = False
-    undo_allowed: bool = True
+    undo: bool = True  # undo allowed
     unknown: dict[str, Any] = field(default_factory=dict, repr=False)  # fields we do not know, kept
     storage: Storage | None = field(default=None, repr=False, compare=False)
 
@@ -89,9 +89,13 @@ class Settings:
         return doc
 
     @classmethod
-    def load(cls, storage: Storage | None = None) -> tuple["Settings", Message | None]:
+    def load(cls, storage: Storage | None = None, first_run_language: str | None = None) -> tuple["Settings", Message | None]:
+        """The remembered settings; on a first run (no document) the language is
+        ``first_run_language`` if given and known (e.g. i18n.system_language())."""
         storage = storage or default_storage()
         doc, msg = read_or_set_aside(storage, SETTINGS_NAME, "settings")
+        if doc is None and first_run_language in LANGUAGES:
+            doc = {"language": first_run_language}
         s = cls.from_json(doc)
         s.storage = storage
         return s, msg
