@@ -60,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     exe = build(args.out.resolve(), args.timeout)
     built = time.perf_counter() - t0
-    size = sum(f.stat().st_size for f in exe.parent.rglob("*") if f.is_file())
+    size = sum(f.stat().st_size for f in exe.parent.rglob("*") if f.is_file() and not f.is_symlink())
     print(f"built {exe} ({size / 1e6:.0f} MB folder) in {built:.0f} s")
     if not args.no_check:
         line = smoke_test(exe)
