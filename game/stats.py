@@ -36,12 +36,6 @@ REMEMBERED_NAMES = 20
 COUNTERS = ("cards", "clubs", "two_clubs", "ten_diamonds", "sweeps", "bi_qahwa")
 
 
-def _deck_of(game_id: str):
-    from game.rules import game_class
-
-    return game_class(game_id).info.deck
-
-
 # ------------------------------------------------------------------ one game
 @dataclass
 class GameTally:
@@ -66,8 +60,7 @@ class GameTally:
         for ev in events or ():
             kind = ev.get("type")
             if kind == "capture":
-                taken = ev["capture"] | (1 << ev["card"])
-                self._take(ev["seat"], self._codes(taken))
+                self._take(ev["seat"], [*ev["capture"], ev["card"]])
                 if ev.get("sweep"):
                     self.round[ev["seat"]]["sweeps"] += 1
             elif kind == "lay" and ev.get("bi_qahwa"):
@@ -78,9 +71,6 @@ class GameTally:
                 self.finished = True
                 w = ev.get("winner")
                 self.winners = [s for s, side in enumerate(self.side_of) if side == w] if w is not None else []
-
-    def _codes(self, mask: int) -> list[str]:
-        return _deck_of(self.game_id).codes_of(mask)
 
     def _take(self, seat: int, codes: list[str]) -> None:
         c = self.round[seat]
