@@ -272,6 +272,11 @@ class Stats:
             "best": p["best"],
         }
 
+    def rows(self) -> list[dict[str, Any]]:
+        """One row per remembered player with at least one game, best record first (a table)."""
+        out = [{"name": n, **self.summary(n)} for n in self.profiles if self.profiles[n]["games"]]
+        return sorted(out, key=lambda r: (-r["wins"], -r["games"], r["name"]))
+
     def points_per_round_series(self, name: str, last: int = 20) -> list[float]:
         """Average points per round of each of the last games, oldest first (a line chart)."""
         return [g["points_per_round"] for g in self.profile(name)["recent"][-last:]]

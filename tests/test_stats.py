@@ -112,6 +112,11 @@ def test_human_opponent_is_its_own_level_and_unfinished_games_do_not_count():
     stats.record_game(tally)
     assert set(stats.win_rate_by_level("Ana")) == {"human"}
     assert stats.profile("Ana")["wins"] + stats.profile("Bo")["wins"] == 1
+    rows = stats.rows()
+    assert [r["name"] for r in rows] == sorted(["Ana", "Bo"], key=lambda n: -stats.profile(n)["wins"])
+    assert [r["games"] for r in rows] == [1, 1]
+    stats.remember_name("Cy")  # no game yet: not in the table
+    assert "Cy" not in [r["name"] for r in stats.rows()]
 
 
 def test_names_are_remembered_most_recent_first_and_reset_keeps_them(tmp_path):
