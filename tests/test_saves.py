@@ -271,6 +271,15 @@ def test_save_truncated_anywhere_is_reported(cut, tmp_path_factory):
     assert (d / f"{res.message.params['backup']}.json").read_bytes() == good[:cut]
 
 
+def test_damaged_statistics_tally_loses_only_the_statistics(tmp_path):
+    doc = json.loads(_valid_save_bytes())
+    doc["tally"] = {"game": "orlan", "seats": "nobody", "round": 5}
+    (tmp_path / f"{SAVE_NAME}.json").write_text(json.dumps(doc))
+    res = load_game(FileStorage(tmp_path))
+    assert res.message is None and res.game.tally == {}
+    assert res.game.state.to_json() == doc["state"]
+
+
 def test_too_new_save_is_kept_aside_with_its_own_message(tmp_path):
     doc = json.loads(_valid_save_bytes())
     doc["version"] = SAVE_VERSION + 1

@@ -154,3 +154,17 @@ def test_too_new_and_odd_stats_documents():
     stats, msg = Stats.load(store)
     assert msg is None and stats.profile("Ana")["games"] == 3 and stats.profile("Ana")["wins"] == 0
     assert stats.names == ["Ana"] and "bad" not in stats.profiles
+
+
+def test_damaged_fields_in_a_profile_are_reset_and_recording_still_works():
+    store = MemoryStorage()
+    store.put(STATS_NAME, {"version": 1, "profiles": {"Ana": {
+        "games": "many", "wins": -3, "points": 12, "by_level": {"expert": "x"}, "recent": [1, 2], "best": 7,
+        "future": {"kept": True}}}})
+    stats, msg = Stats.load(store)
+    p = stats.profile("Ana")
+    assert msg is None
+    assert (p["games"], p["wins"], p["points"], p["by_level"], p["recent"], p["best"]) == (0, 0, 12, {}, [], None)
+    assert p["future"] == {"kept": True}
+    assert stats.record_game(play(4, [HUMAN, EXPERT])[1])
+    assert stats.profile("Ana")["games"] == 1
