@@ -21,10 +21,10 @@ SETTINGS_NAME = "settings"
 SETTINGS_VERSION = 1
 
 LANGUAGES = ("en", "fr", "nl")
-TABLE_COLOURS = ("green", "blue", "red", "teal", "wood", "slate")  # as in data/cards/style.json
-CARD_BACKS = ("blue", "red", "green", "black")  # as in data/cards/style.json
+TABLE_COLOURS = ("green", "blue", "red", "purple", "brown", "grey")  # as in data/cards/style.json
+CARD_BACKS = ("classic", "blue", "red", "pattern")  # as in data/cards/style.json
 TIMER_CHOICES = (0, 10, 20, 30, 60)  # seconds per turn; 0 = off
-ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
+ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 
 CHOICES: dict[str, tuple[Any, ...]] = {
     "language": LANGUAGES,
@@ -35,24 +35,24 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "animation_speed": ANIMATION_SPEEDS,
     "sound": (True, False),
     "fullscreen": (False, True),
-    "undo": (True, False),
+    "undo_allowed": (True, False),
 }
 
 # Old field name -> current name (and an optional value translation).
-RENAMED: dict[str, str] = {"lang": "language", "table_color": "table_colour", "timer": "turn_timer", "undo_allowed": "undo"}
+RENAMED: dict[str, str] = {"lang": "language", "table_color": "table_colour", "timer": "turn_timer", "undo": "undo_allowed"}
 
 
 @dataclass
 class Settings:
     language: str = "en"
     table_colour: str = "green"
-    card_back: str = "blue"
+    card_back: str = "classic"
     four_colour_suits: bool = False
     turn_timer: int = 0
     animation_speed: str = "normal"
     sound: bool = True
     fullscreen: bool = False
-    undo: bool = True  # undo allowed
+    undo_allowed: bool = True
     unknown: dict[str, Any] = field(default_factory=dict, repr=False)  # fields we do not know, kept
     storage: Storage | None = field(default=None, repr=False, compare=False)
 

@@ -14,7 +14,7 @@ def test_six_table_colours_and_the_timer_choices():
     assert len(TABLE_COLOURS) == 6
     assert TIMER_CHOICES == (0, 10, 20, 30, 60)
     assert set(CHOICES) == {"language", "table_colour", "card_back", "four_colour_suits", "turn_timer",
-                            "animation_speed", "sound", "fullscreen", "undo"}
+                            "animation_speed", "sound", "fullscreen", "undo_allowed"}
 
 
 @pytest.mark.parametrize("name", sorted(CHOICES))
@@ -75,10 +75,10 @@ def test_unknown_fields_are_kept_and_bad_values_fall_back_to_defaults():
 
 
 def test_old_field_names_are_carried_over():
-    old = {"lang": "nl", "table_color": "blue", "timer": "30s", "undo_allowed": False}
+    old = {"lang": "nl", "table_color": "blue", "timer": "30s", "undo": False}
     assert set(old) == set(RENAMED)
     s = Settings.from_json(old)
-    assert (s.language, s.table_colour, s.turn_timer, s.undo) == ("nl", "blue", 30, False)
+    assert (s.language, s.table_colour, s.turn_timer, s.undo_allowed) == ("nl", "blue", 30, False)
     assert Settings.from_json({"timer": "off"}).turn_timer == 0
     assert "lang" not in s.to_json()
 
