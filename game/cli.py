@@ -35,6 +35,23 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--options", help="game options as JSON, e.g. '{\"target\": 11}'")
     sim.add_argument("--no-progress", action="store_true")
 
+    ar = sub.add_parser("arena", help="bot A against bot B over duplicate deals: win rate, points, time per move")
+    ar.add_argument("--game", default="orlan", choices=sorted(GAMES))
+    ar.add_argument("--players", type=int, default=2)
+    ar.add_argument("--teams", action="store_true", help="2v2 teams (4 players): A holds seats 0+2, then 1+3")
+    ar.add_argument("--a", default="expert", help="level of side A (random, simple, expert)")
+    ar.add_argument("--b", default="simple", help="level of side B")
+    ar.add_argument("--games", type=int, default=100)
+    ar.add_argument("--seed", type=int, default=1)
+    ar.add_argument("--ms", type=float, default=100.0, help="think time per move of both sides")
+    ar.add_argument("--ms-a", type=float, help="think time per move of side A (overrides --ms)")
+    ar.add_argument("--ms-b", type=float, help="think time per move of side B (overrides --ms)")
+    ar.add_argument("--iterations-a", type=int, help="iteration budget of side A instead of time")
+    ar.add_argument("--iterations-b", type=int, help="iteration budget of side B instead of time")
+    ar.add_argument("--workers", type=int, default=2, help="worker processes (at most 2)")
+    ar.add_argument("--options", help="game options as JSON, e.g. '{\"target\": 11}'")
+    ar.add_argument("--no-progress", action="store_true")
+
     sub.add_parser("protocol", help="run the JSON-lines engine protocol on stdin/stdout (same as python -m game.protocol)")
     return p
 
@@ -57,6 +74,32 @@ def main(argv: list[str] | None = None) -> int:
             print(f"error: {e}", file=sys.stderr)
             return 2
         print("\n".join(rep.lines(bots)))
+        return 0
+    if args.command == "arena":
+        from game.arena import ArenaConfig, Side, report_lines, run_arena, summarize
+        from game.rules import RulesError
+
+        options = _options(args.options)
+        if args.teams:
+            options["teams"] = True
+        cfg = ArenaConfig(
+            game=args.game,
+            players=args.players,
+            options=options,
+            a=Side(args.a, args.ms if args.ms_a is None else args.ms_a, args.iterations_a),
+            b=Side(args.b, args.ms if args.ms_b is None else args.ms_b, args.iterations_b),
+            games=args.games,
+            seed=args.seed,
+            workers=args.workers,
+        )
+        try:
+            game_class_check = GAMES[args.game]
+            game_class_check.new(args.players, options, seed=0)
+            records = run_arena(cfg, progress=not args.no_progress)
+        except (RulesError, ValueError) as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
+        print("\n".join(report_lines(cfg, summarize(cfg, records))))
         return 0
     if args.command == "protocol":
         from game.protocol import serve

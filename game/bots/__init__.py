@@ -1,10 +1,20 @@
-"""Bots for every game, by level: random, simple, expert."""
+"""Bots for every game, by level: random, simple, expert.
+
+Generic code lives in base.py (the interface), simple.py (the greedy level and the plug-in
+registries) and expert.py (determinized search). Per-game knowledge registers itself from
+its own module, imported below (Orlan: orlan_policy.py). A game with no plug-in still gets
+every level: random choices for `simple`, random rollouts for `expert`.
+"""
 from __future__ import annotations
 
 from game.bots.base import Bot, RandomBot
+from game.bots.expert import SEARCH_HOOKS, ExpertBot, SearchHooks, register_hooks
+from game.bots.simple import ROLLOUT_POLICIES, SIMPLE_POLICIES, SimpleBot, register_rollout, register_simple
 from game.rules import game_class
 
-LEVELS: dict[str, type[Bot]] = {"random": RandomBot}
+from game.bots import orlan_policy  # noqa: E402,F401  (registers the Orlan plug-ins)
+
+LEVELS: dict[str, type[Bot]] = {"random": RandomBot, "simple": SimpleBot, "expert": ExpertBot}
 
 
 def make_bot(level: str, game_id: str, seed: int = 0, ms: float = 100.0, iterations: int | None = None) -> Bot:
@@ -15,4 +25,18 @@ def make_bot(level: str, game_id: str, seed: int = 0, ms: float = 100.0, iterati
     return cls(game_class(game_id), seed=seed, ms=ms, iterations=iterations)
 
 
-__all__ = ["Bot", "LEVELS", "RandomBot", "make_bot"]
+__all__ = [
+    "Bot",
+    "ExpertBot",
+    "LEVELS",
+    "RandomBot",
+    "ROLLOUT_POLICIES",
+    "SEARCH_HOOKS",
+    "SIMPLE_POLICIES",
+    "SearchHooks",
+    "SimpleBot",
+    "make_bot",
+    "register_hooks",
+    "register_rollout",
+    "register_simple",
+]

@@ -9,8 +9,14 @@ drawing at 60 fps without threads (the browser build has none):
     move = bot.move()             the best move found (a native move of the game)
 
 ``bot.choose(observation)`` does all three at once. A budget is given either in
-milliseconds (``ms``) or, for reproducible tests, in iterations (``iterations``); with
-an iteration budget, slicing never changes the result for a given seed.
+milliseconds (``ms``, a cap on the thinking time of one move, summed over its slices) or,
+for reproducible tests, in iterations (``iterations``); with an iteration budget, slicing
+never changes the result for a given seed.
+
+Information hygiene: the bot's random generator for a move is derived from its seed and
+the observation only (``Bot.rng``), so two positions that look the same from a seat give
+the same move for the same seed. The generator is built lazily, on first use, because
+hashing the observation costs more than a greedy bot's whole decision.
 """
 from __future__ import annotations
 
@@ -31,11 +37,18 @@ class Bot:
         self.seed = seed
         self.ms = ms
         self.iterations = iterations
-        self.rng = random.Random(seed)
+        self._rng: random.Random | None = random.Random(seed)
         self._obs: JSON | None = None
         self._legal: list[Move] = []
         self._spent = 0.0
         self._done = True
+
+    @property
+    def rng(self) -> random.Random:
+        """The move's generator: a function of (seed, observation) alone, made on first use."""
+        if self._rng is None:
+            self._rng = random.Random(f"{self.seed}:{_obs_key(self._obs)}")
+        return self._rng
 
     def legal_from(self, obs: JSON) -> list[Move]:
         legal = obs.get("legal")
@@ -46,8 +59,7 @@ class Bot:
     def begin(self, obs: JSON) -> None:
         self._obs = obs
         self._legal = self.legal_from(obs)
-        # Same seed + same observation => same choice (information hygiene is testable).
-        self.rng = random.Random(f"{self.seed}:{_obs_key(obs)}")
+        self._rng = None  # same seed + same observation => same choice
         self._spent = 0.0
         self._done = False
         self._start()
@@ -56,6 +68,8 @@ class Bot:
         """Think for about ``ms`` milliseconds; True once the move is decided."""
         if self._done:
             return True
+        if self.iterations is None:
+            ms = min(ms, self.ms - self._spent)
         t0 = time.perf_counter()
         self._done = self._think(ms)
         self._spent += (time.perf_counter() - t0) * 1000.0
@@ -77,6 +91,7 @@ class Bot:
         pass
 
     def _think(self, ms: float) -> bool:
+        """Work for at most about ``ms`` milliseconds; return True when finished."""
         return True
 
     def _best(self) -> Move:
@@ -93,5 +108,6 @@ class RandomBot(Bot):
 
 
 def _obs_key(obs: Any) -> int:
-    # crc32, not hash(): str hashes change from one process to the next.
-    return zlib.crc32(json.dumps(obs, sort_keys=True).encode())
+    # crc32, not hash(): str hashes change from one process to the next. No sort_keys:
+    # observations are built by the rules code in a fixed key order, and sorting costs.
+    return zlib.crc32(json.dumps(obs, separators=(",", ":")).encode())

@@ -1,0 +1,206 @@
+"""Arena: two bot configurations play many full games against each other, fairly.
+
+Luck is cut by duplicate deals: every deal (a game seed, which fixes every shuffle of the
+game) is played once per seating, with side A rotated through the seats:
+
+* 2 players: A in seat 0, then A in seat 1 (the same cards, swapped);
+* 3 or 4 players without teams: one A seat against B in all others, A in each seat in turn
+  (win rate to compare with 1/players);
+* 2v2 teams: A holds seats 0+2, then 1+3.
+
+Each deal is one task for a pool of at most two worker processes. The report gives A's win
+rate with a 95% confidence interval computed over deals (the games of a deal are not
+independent), average final points, and each side's thinking time per move.
+"""
+from __future__ import annotations
+
+import math
+import multiprocessing as mp
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.bots import make_bot
+from game.rules import game_class
+
+
+@dataclass
+class Side:
+    level: str
+    ms: float = 100.0
+    iterations: int | None = None
+
+    def label(self) -> str:
+        budget = f"{self.iterations} it" if self.iterations else f"{self.ms:g} ms"
+        return f"{self.level} ({budget})" if self.level == "expert" else self.level
+
+
+@dataclass
+class ArenaConfig:
+    game: str = "orlan"
+    players: int = 2
+    options: dict[str, Any] = field(default_factory=dict)
+    a: Side = field(default_factory=lambda: Side("simple"))
+    b: Side = field(default_factory=lambda: Side("random"))
+    games: int = 100
+    seed: int = 1
+    workers: int = 2
+
+    @property
+    def teams(self) -> bool:
+        return bool(self.options.get("teams"))
+
+    def seatings(self) -> list[list[str]]:
+        """For one deal, each seating as the side ("a"/"b") of every seat."""
+        n = self.players
+        if self.teams:
+            return [["a", "b"] * (n // 2), ["b", "a"] * (n // 2)]
+        return [["a" if s == k else "b" for s in range(n)] for k in range(n)]
+
+
+@dataclass
+class GameRecord:
+    deal: int
+    a_won: float  # 1 if side A won (a shared win is split), else 0
+    a_points: float  # side A's final total (mean over its seats)
+    b_points: float
+    rounds: int
+    a_ms: list[float]
+    b_ms: list[float]
+
+
+def play_deal(cfg: ArenaConfig, deal: int) -> list[GameRecord]:
+    cls = game_class(cfg.game)
+    game_seed = cfg.seed * 1_000_003 + deal
+    out = []
+    for k, seating in enumerate(cfg.seatings()):
+        bots = []
+        for seat, side in enumerate(seating):
+            spec = cfg.a if side == "a" else cfg.b
+            # Bot seeds differ by deal, seating and seat, never by which side is which.
+            bots.append(make_bot(spec.level, cfg.game, seed=(game_seed * 31 + k) * 7 + seat, ms=spec.ms, iterations=spec.iterations))
+        state = cls.new(cfg.players, cfg.options, seed=game_seed)
+        times: dict[str, list[float]] = {"a": [], "b": []}
+        while (seat := state.current_player()) is not None:
+            obs = state.observation(seat)
+            t0 = time.perf_counter()
+            move = bots[seat].choose(obs)
+            times[seating[seat]].append((time.perf_counter() - t0) * 1000.0)
+            state.apply(move)
+        res = state.result()
+        winners = res["winners"]
+        a_seats = [s for s, side in enumerate(seating) if side == "a"]
+        b_seats = [s for s, side in enumerate(seating) if side == "b"]
+        a_won = 0.0
+        if winners:
+            a_won = sum(1 for w in winners if w in a_seats) / len(winners)
+            if cfg.teams:
+                a_won = 1.0 if winners[0] in a_seats else 0.0
+        totals = res["totals"]
+        out.append(
+            GameRecord(
+                deal=deal,
+                a_won=a_won,
+                a_points=statistics.fmean(totals[s] for s in a_seats),
+                b_points=statistics.fmean(totals[s] for s in b_seats),
+                rounds=len(res["rounds"]),
+                a_ms=times["a"],
+                b_ms=times["b"],
+            )
+        )
+    return out
+
+
+def _task(args: tuple[ArenaConfig, int]) -> list[GameRecord]:
+    return play_deal(*args)
+
+
+def run_arena(cfg: ArenaConfig, progress: bool = True) -> list[GameRecord]:
+    per_deal = len(cfg.seatings())
+    deals = max(1, math.ceil(cfg.games / per_deal))
+    tasks = [(cfg, d) for d in range(deals)]
+    records: list[GameRecord] = []
+    t0 = time.perf_counter()
+    last = [0.0]
+    tty = sys.stderr.isatty()
+
+    def note(done: int) -> None:
+        now = time.perf_counter()
+        if progress and (done == deals or now - last[0] >= (1.0 if tty else 30.0)):
+            last[0] = now
+            wins = sum(r.a_won for r in records)
+            el = time.perf_counter() - t0
+            print(
+                f"\r{done}/{deals} deals, {len(records)} games, A wins {100 * wins / max(1, len(records)):.1f}%, "
+                f"{el:.0f} s elapsed, ~{el / done * (deals - done):.0f} s left   ",
+                end="" if tty else "\n",
+                file=sys.stderr,
+                flush=True,
+            )
+
+    if cfg.workers <= 1 or deals == 1:
+        for i, t in enumerate(tasks, 1):
+            records.extend(_task(t))
+            note(i)
+    else:
+        with mp.get_context("spawn").Pool(min(2, cfg.workers)) as pool:
+            for i, recs in enumerate(pool.imap_unordered(_task, tasks), 1):
+                records.extend(recs)
+                note(i)
+    if progress and tty:
+        print(file=sys.stderr)
+    records.sort(key=lambda r: r.deal)
+    return records
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    v = sorted(values)
+    k = min(len(v) - 1, max(0, math.ceil(q / 100 * len(v)) - 1))
+    return v[k]
+
+
+def summarize(cfg: ArenaConfig, records: list[GameRecord]) -> dict[str, Any]:
+    games = len(records)
+    by_deal: dict[int, list[float]] = {}
+    for r in records:
+        by_deal.setdefault(r.deal, []).append(r.a_won)
+    deal_means = [statistics.fmean(v) for v in by_deal.values()]
+    rate = statistics.fmean(r.a_won for r in records) if records else 0.0
+    # Deals are independent; the games within a deal are not (same cards), so the
+    # standard error comes from the spread of the per-deal means.
+    half = 1.96 * statistics.stdev(deal_means) / math.sqrt(len(deal_means)) if len(deal_means) > 1 else float("nan")
+    a_ms = [t for r in records for t in r.a_ms]
+    b_ms = [t for r in records for t in r.b_ms]
+    return {
+        "games": games,
+        "deals": len(by_deal),
+        "a_win_rate": rate,
+        "ci95": (max(0.0, rate - half), min(1.0, rate + half)),
+        "fair_share": 0.5 if cfg.teams else 1.0 / cfg.players,
+        "a_points": statistics.fmean(r.a_points for r in records) if records else 0.0,
+        "b_points": statistics.fmean(r.b_points for r in records) if records else 0.0,
+        "rounds": statistics.fmean(r.rounds for r in records) if records else 0.0,
+        "a_ms_median": statistics.median(a_ms) if a_ms else 0.0,
+        "a_ms_p95": percentile(a_ms, 95),
+        "b_ms_median": statistics.median(b_ms) if b_ms else 0.0,
+        "b_ms_p95": percentile(b_ms, 95),
+        "a_moves": len(a_ms),
+        "b_moves": len(b_ms),
+    }
+
+
+def report_lines(cfg: ArenaConfig, s: dict[str, Any]) -> list[str]:
+    mode = "2v2 teams" if cfg.teams else f"{cfg.players} players"
+    lo, hi = s["ci95"]
+    return [
+        f"{cfg.game}, {mode}, options {cfg.options}: A = {cfg.a.label()} vs B = {cfg.b.label()}",
+        f"{s['games']} games ({s['deals']} duplicate deals, seats rotated), {s['rounds']:.2f} rounds per game",
+        f"A win rate {100 * s['a_win_rate']:.1f}%  (95% CI {100 * lo:.1f}% .. {100 * hi:.1f}%; fair share {100 * s['fair_share']:.0f}%)",
+        f"average final points: A {s['a_points']:.2f}, B {s['b_points']:.2f}",
+        f"time per move, A: median {s['a_ms_median']:.1f} ms, p95 {s['a_ms_p95']:.1f} ms ({s['a_moves']} moves)",
+        f"time per move, B: median {s['b_ms_median']:.1f} ms, p95 {s['b_ms_p95']:.1f} ms ({s['b_moves']} moves)",
+    ]

@@ -1,0 +1,80 @@
+"""Aluette know-how for the generic bots: partnership play for the simple and rollout
+policies, and search hooks scoring a deal for the seat's partnership.
+
+The greedy rule (``choose_card``), from what the player to move could know:
+
+* partner holds the trick alone: never waste a high card on it and never tie its card
+  (a tie would spoil the partner's trick): play the lowest card below it;
+* an opponent holds it (or it is spoiled so far): take it with the cheapest card that
+  beats it; failing that, spoil it with a card of equal rank; failing that, the lowest card;
+* lead: the strongest card when it is an ace or better (likely to hold), else the lowest.
+"""
+from __future__ import annotations
+
+import random
+
+from game.bots.expert import SearchHooks, register_hooks
+from game.bots.simple import register_rollout, register_simple
+from game.cards import SPANISH48, bits
+from game.rules.aluette import STRENGTH, AluetteState
+
+GAME = "aluette"
+ACE_STRENGTH = STRENGTH[SPANISH48.card("1B")]
+
+
+def choose_card(seat: int, hand: int, plays: list) -> int:
+    cards = list(bits(hand))
+    if len(cards) == 1:
+        return cards[0]
+    low = min(cards, key=lambda c: STRENGTH[c])
+    if not plays:
+        high = max(cards, key=lambda c: STRENGTH[c])
+        return high if STRENGTH[high] >= ACE_STRENGTH else low
+    top = max(STRENGTH[c] for _, c in plays)
+    holders = [s for s, c in plays if STRENGTH[c] == top]
+    partner = (seat + 2) % 4
+    if holders == [partner]:
+        below = [c for c in cards if STRENGTH[c] < top]
+        if below:
+            return min(below, key=lambda c: STRENGTH[c])
+        above = [c for c in cards if STRENGTH[c] > top]
+        return min(above, key=lambda c: STRENGTH[c]) if above else low
+    beat = [c for c in cards if STRENGTH[c] > top]
+    if beat:
+        return min(beat, key=lambda c: STRENGTH[c])
+    if len(holders) == 1:
+        ties = [c for c in cards if STRENGTH[c] == top]
+        if ties:
+            return ties[0]
+    return low
+
+
+@register_simple(GAME)
+def simple_policy(obs: dict, legal: list, rng: random.Random):
+    hand = 0
+    for m in legal:
+        hand |= 1 << m
+    plays = [(p["seat"], SPANISH48.card(p["card"])) for p in obs["trick"]]
+    return choose_card(obs["seat"], hand, plays)
+
+
+@register_rollout(GAME)
+def rollout_policy(state: AluetteState, legal: list, rng: random.Random):
+    if rng.random() < 0.15:
+        return legal[rng.randrange(len(legal))]
+    seat = state.to_move
+    return choose_card(seat, state.hands[seat], state.record.plays)
+
+
+def _deal_marker(state: AluetteState) -> int:
+    return len(state.rounds)
+
+
+def _evaluate(state: AluetteState, seat: int, ended: bool) -> float:
+    """Points the seat's partnership gained in the deal minus the other partnership's."""
+    gained = state.rounds[-1]["points"]
+    team = seat % 2
+    return float(gained[team] - gained[1 - team])
+
+
+register_hooks(GAME, SearchHooks(round_marker=_deal_marker, evaluate=_evaluate, apply_fast="apply_unchecked"))

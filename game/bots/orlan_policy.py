@@ -1,0 +1,214 @@
+"""Orlan knowledge for the bots: the `simple` policy, the rollout policy and search hooks.
+
+One greedy evaluation serves both the `simple` level (from a JSON observation) and the
+expert's rollouts (from a sampled full state), on bitmasks, and both use only what the
+player to move can know: own hand, table, piles (public) and how many cards each hand holds.
+
+A move scores what it takes, in expected round points, minus what it exposes:
+
+* taken cards are worth ``CARD`` each (the race for most cards), ``CLUB`` more for a club,
+  and a whole point for the 2 of clubs or the 10 of diamonds;
+* a jack spent on a poor table loses its sweep (``JACK_KEEP``): jacks wait for rich tables;
+* the table left behind is scored by what the next player (always an opponent, teams sit
+  alternately) is expected to take from it: for each rank still unseen, the chance they
+  hold one times the best capture it makes, combined as an expected best move. This is what
+  keeps the bot from leaving an easy 11, a lone queen or king, or a jack-sweepable heap;
+* in teams the piles of both partners count together (scoring merges them), so taking
+  from the table is never weighed against the partner.
+"""
+from __future__ import annotations
+
+import random
+
+from game.bots.expert import SearchHooks, register_hooks
+from game.bots.simple import register_rollout, register_simple
+from game.cards import FRENCH52
+from game.rules.orlan import (
+    CLUB_MASK,
+    JACK,
+    JACKS,
+    KINGS,
+    NUMBERS,
+    QUEENS,
+    RANKS,
+    TEN_DIAMONDS,
+    TWO_CLUBS,
+    OrlanState,
+    _number_captures,
+)
+
+CARD = 0.1
+CLUB = 0.12
+POINT_CARD = 1.0
+JACK_KEEP = 0.35
+RISK = 0.9  # weight of what the next player may take from the table we leave
+
+FULL = FRENCH52.full_mask
+RANK_MASKS = [sum(1 << (s * RANKS + r) for s in range(4)) for r in range(RANKS)]
+SWEEPABLE = NUMBERS | JACKS
+
+
+def worth(mask: int) -> float:
+    w = mask.bit_count() * CARD + (mask & CLUB_MASK).bit_count() * CLUB
+    if mask & TWO_CLUBS:
+        w += POINT_CARD
+    if mask & TEN_DIAMONDS:
+        w += POINT_CARD
+    return w
+
+
+_best_cache: dict[int, tuple[float, ...]] = {}
+
+
+def _best_number_capture(table_numbers: int) -> tuple[float, ...]:
+    """For each target sum 0..10, the worth of the best capture of that sum (0 if none)."""
+    hit = _best_cache.get(table_numbers)
+    if hit is None:
+        if len(_best_cache) > 200_000:
+            _best_cache.clear()
+        caps = _number_captures(table_numbers)
+        hit = _best_cache[table_numbers] = tuple(max((worth(m) for m in c), default=0.0) for c in caps)
+    return hit
+
+
+def _hold_chances(unseen: int, hand_size: int) -> list[float]:
+    """Per rank, the chance that a hand of hand_size unseen cards holds at least one."""
+    u = unseen.bit_count()
+    if u == 0 or hand_size == 0:
+        return [0.0] * RANKS
+    out = []
+    for rm in RANK_MASKS:
+        k = (unseen & rm).bit_count()
+        out.append(1.0 - (1.0 - k / u) ** hand_size if k else 0.0)
+    return out
+
+
+def exposure(table: int, chances: list[float]) -> float:
+    """Expected worth of the best capture the next player makes on this table."""
+    if not table:
+        return 0.0
+    gains = []
+    numbers = table & NUMBERS
+    if numbers:
+        best = _best_number_capture(numbers)
+        for r in range(10):
+            p = chances[r]
+            if p:
+                g = best[10 - r]
+                if g:
+                    gains.append((g + CARD, p))
+    sweep = table & SWEEPABLE
+    if sweep and chances[JACK]:
+        g = worth(sweep) + CARD - JACK_KEEP
+        if g > 0:
+            gains.append((g, chances[JACK]))
+    for r, face in ((JACK + 1, QUEENS), (JACK + 2, KINGS)):
+        same = table & face
+        if same and chances[r]:
+            gains.append((max(worth(q) for q in _singles(same)) + CARD, chances[r]))
+    if not gains:
+        return 0.0
+    gains.sort(reverse=True)
+    expected = 0.0
+    none = 1.0
+    for g, p in gains:
+        expected += none * p * g
+        none *= 1.0 - p
+    return expected
+
+
+def _singles(mask: int):
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        yield low
+
+
+def score(move: tuple[int, int], table: int, chances: list[float], jack_keep: float) -> float:
+    card, cap = move
+    bit = 1 << card
+    if cap:
+        gain = worth(cap | bit)
+        if card % RANKS == JACK:
+            gain -= jack_keep
+        left = table ^ cap
+    else:
+        gain = -jack_keep if card % RANKS == JACK else 0.0
+        left = table | bit
+    return gain - RISK * exposure(left, chances)
+
+
+def best_move(legal: list, hand: int, table: int, seen: int, next_hand: int, rng: random.Random):
+    """The greedy choice; ties broken at random."""
+    unseen = FULL & ~(seen | hand | table)
+    chances = _hold_chances(unseen, next_hand)
+    # A jack is worth keeping while other cards can still be played before it must go.
+    jack_keep = JACK_KEEP if hand.bit_count() > 1 else 0.0
+    best = None
+    best_moves: list = []
+    for m in legal:
+        s = score(m, table, chances, jack_keep)
+        if best is None or s > best + 1e-9:
+            best, best_moves = s, [m]
+        elif s > best - 1e-9:
+            best_moves.append(m)
+    if len(best_moves) == 1:
+        return best_moves[0]
+    return best_moves[rng.randrange(len(best_moves))]
+
+
+def _next_hand_size(hand_counts: list[int], seat: int, stock: int) -> int:
+    nxt = hand_counts[(seat + 1) % len(hand_counts)]
+    if nxt == 0 and stock and not any(c for i, c in enumerate(hand_counts) if i != seat):
+        return 4  # a fresh deal comes before the next player moves
+    return nxt
+
+
+@register_simple("orlan")
+def simple_policy(obs: dict, legal: list, rng: random.Random):
+    seat = obs["seat"]
+    seen = 0
+    for p in obs["piles"]:
+        seen |= FRENCH52.mask_of(p)
+    hand = FRENCH52.mask_of(obs["hand"])
+    table = FRENCH52.mask_of(obs["table"])
+    counts = list(obs["hand_counts"])
+    counts[seat] -= 1  # after our move
+    nxt = _next_hand_size(counts, seat, obs["stock_count"])
+    return best_move(legal, hand, table, seen, nxt, rng)
+
+
+@register_rollout("orlan")
+def rollout_policy(state: OrlanState, legal: list, rng: random.Random):
+    if len(legal) == 1:
+        return legal[0]
+    seat = state.to_move
+    seen = 0
+    for p in state.piles:
+        seen |= p
+    hands = state.hands
+    n = state.players
+    nh = hands[(seat + 1) % n].bit_count()
+    if nh == 0 and state.stock and all(h == 0 for i, h in enumerate(hands) if i != seat) and hands[seat].bit_count() == 1:
+        nh = 4
+    return best_move(legal, hands[seat], state.table, seen, nh, rng)
+
+
+def _round_marker(state: OrlanState):
+    return state.round_no
+
+
+def _evaluate(state: OrlanState, seat: int) -> float:
+    """The round's points of the seat's side minus the mean of the other sides', over 5."""
+    if state.to_move is None and state.winner is not None:
+        bonus = 1.0 if state.winner == state.side_of(seat) else -1.0 / max(1, state.sides - 1)
+    else:
+        bonus = 0.0
+    sides = state.rounds[-1]["sides"]
+    me = state.side_of(seat)
+    mine = sides[me]["points"]
+    others = [s["points"] for i, s in enumerate(sides) if i != me]
+    return (mine - sum(others) / len(others)) / 5.0 + bonus
+
+
+register_hooks("orlan", SearchHooks(round_marker=_round_marker, evaluate=_evaluate, apply_fast="apply_unchecked"))
