@@ -128,23 +128,17 @@ class KioskMode:
 
     # ------------------------------------------------------------ saving
     def save_game(self) -> bool:
-        """Save the game in progress through game.saves; True if there was one to save."""
+        """Save the game in progress through game.saves (the app's own save after each move,
+        or ``storage`` when the kiosk was given one); True if there was a game to save."""
         m = self.app.match
         if m is None or m.finished:
             return False
-        if hasattr(self.app, "save_match") and self.storage is None:
+        if self.storage is None:
             self.app.save_match()
             return True
-        from game.saves import SavedGame, save_game
-        from game.saves import Seat as SavedSeat
+        from game.saves import save_game
 
-        if hasattr(m, "saved"):
-            saved = m.saved(int(getattr(self.app.settings, "turn_timer", 0) or 0))
-        else:
-            seats = [SavedSeat(s.name, "human") if s.human else SavedSeat(s.name, "ai", s.kind) for s in m.seats]
-            saved = SavedGame(m.state, seats, int(getattr(self.app.settings, "turn_timer", 0) or 0), extra={"seed": m.seed})
-        storage = self.storage or getattr(self.app, "storage", None)
-        self.last_save_message = save_game(saved, storage)
+        self.last_save_message = save_game(m.saved(self.app.settings.turn_timer), self.storage)
         return self.last_save_message is None
 
     def idle_timeout(self) -> None:
