@@ -475,3 +475,41 @@ def test_idle_save_goes_to_the_apps_storage_and_a_restarted_kiosk_continues_it()
     tap(again, button(again, "Continue").rect.center)
     assert isinstance(again.scenes.top, TableScene)
     assert again.scenes.top.match.state.to_json() == match.state.to_json()
+
+
+def test_a_second_finger_does_not_disturb_a_drag():
+    app, _ = kiosk_app()
+    match = fixed_match()
+    table = open_table(app, match)
+    start, end = dict(table.hand_rects)["2C"].center, table.table_area.center
+    finger(app, pygame.FINGERDOWN, start, finger_id=1)
+    app.tick(DT)
+    w, h = app.screen.get_size()
+    for i in range(1, 5):
+        p = (start[0] + (end[0] - start[0]) * i / 4, start[1] + (end[1] - start[1]) * i / 4)
+        pygame.event.post(pygame.event.Event(pygame.FINGERMOTION, x=p[0] / w, y=p[1] / h, dx=0.0, dy=0.0, finger_id=1, touch_id=0, pressure=1.0))
+        app.tick(DT)
+    # A palm lands on the hand and lifts while the card is held: ignored.
+    finger(app, pygame.FINGERDOWN, dict(table.hand_rects)["JS"].center, finger_id=2)
+    finger(app, pygame.FINGERUP, dict(table.hand_rects)["JS"].center, finger_id=2)
+    app.tick(DT)
+    assert match.current() == 0 and table.selected is None
+    finger(app, pygame.FINGERUP, end, finger_id=1)
+    app.tick(DT)
+    assert "2C" in match.observation(0)["table"] and "JS" in match.observation(0)["hand"]
+
+
+def test_attract_prompt_speaks_every_language_starting_with_the_apps():
+    from game import i18n
+
+    app, _ = kiosk_app()
+    scene = app.scenes.top
+    seen = []
+    for _ in range(int(12 / WAIT)):
+        app.tick(WAIT)
+        text = scene.prompt_now()
+        if not seen or seen[-1] != text:
+            seen.append(text)
+    assert seen[0] == "Touch to play"
+    assert set(seen) == {i18n.lookup("kiosk.touch_to_play", lang) for lang in i18n.LANGUAGES}
+    assert len(set(seen)) == 3

@@ -12,6 +12,7 @@ import math
 
 import pygame
 
+from game import i18n
 from game.bots import make_bot
 from game.i18n import t
 from game.scenes.match import Match, Seat
@@ -23,6 +24,7 @@ DEMO_PACE = 0.75  # animation speed factor of the demo (normal play is 1.0)
 DEMO_THINK_MS = 20.0  # the simple bot's budget; the pace comes from the table's minimum think time
 BETWEEN_ROUNDS = 3.0  # seconds the round scores stay up
 DEMO_TARGET = 11  # a short game, so the demo shows a game's end now and then
+PROMPT_SECONDS = 3.2  # each language of "Touch to play" stays this long (two pulses)
 
 
 def demo_match(seed: int) -> Match:
@@ -149,7 +151,7 @@ class AttractScene(TableScene):
         # "Touch to play" in a pill on the lower edge of the table, where the eyes go
         # between the cards played and the hand, clear of the table cards' middle rows.
         size = max(24, int(40 * s))
-        text = t("kiosk.touch_to_play")
+        text = self.prompt_now()
         size = fonts.fit_size(text, size, int(w * 0.7), True)
         img = fonts.render(text, size, widgets.WHITE, True)
         ph = max(56, int(img.get_height() * 1.6))
@@ -169,6 +171,13 @@ class AttractScene(TableScene):
         pygame.draw.circle(ring, (255, 255, 255, int(200 * (1 - pulse) + 30)), (ph // 2, ph // 2), rad, max(2, int(3 * s)))
         pygame.draw.circle(ring, (255, 255, 255, 230), (ph // 2, ph // 2), max(5, int(ph * 0.12)))
         surface.blit(ring, ring.get_rect(center=c))
+
+    def prompt_now(self) -> str:
+        """"Touch to play" in the app's language, then in the others in turn: a passer-by
+        may not read the language the operator chose."""
+        langs = [i18n.language()] + [lang for lang in i18n.LANGUAGES if lang != i18n.language()]
+        lang = langs[int(self.clock / PROMPT_SECONDS) % len(langs)]
+        return i18n.lookup("kiosk.touch_to_play", lang) or t("kiosk.touch_to_play")
 
     def draw_scores(self, surface: pygame.Surface) -> None:
         """Between rounds: the round (or the winner) and every player's total, on the table."""

@@ -58,6 +58,7 @@ class KioskMode:
         self.authorised: set[int] = set()  # ids of settings scenes opened with the code
         self.drag = CardDrag(app.scale)
         self.hold = HoldCorner()
+        self.finger = None  # the finger_id of the finger on the screen, if any
         from game.scenes.operator import CodeLock
 
         self.lock = CodeLock(config.check_code)
@@ -70,6 +71,7 @@ class KioskMode:
         from game.scenes.attract import AttractScene
 
         self.drag.reset()
+        self.finger = None
         self.attract_seed += 1
         self.app.scenes.reset(AttractScene(self.app, seed=self.attract_seed))
 
@@ -157,6 +159,15 @@ class KioskMode:
             return False
         if raw.type == pygame.KEYDOWN and raw.key == pygame.K_F11:
             return True
+        if raw.type in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
+            # One finger at a time: a second finger (or a palm) must not drop the dragged
+            # card or press another key of the pad half-way through.
+            if self.finger is not None and raw.finger_id != self.finger:
+                return True
+            if raw.type == pygame.FINGERDOWN:
+                self.finger = raw.finger_id
+            elif raw.type == pygame.FINGERUP:
+                self.finger = None
         event = self.app._pointer_events(raw)
         if event is None:
             return False
