@@ -309,14 +309,27 @@ def test_settings_are_locked_behind_the_code_every_time():
     assert app.scenes.top is menu
     tap(app, button(app, "Settings").rect.center)  # unlocked once, not for good
     assert isinstance(app.scenes.top, CodePadScene)
+    # The pause screen's Settings too.
+    open_table(app, fixed_match())
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    app.tick(DT)
+    app.tick(DT)
+    tap(app, button(app, "Settings").rect.center)
+    assert isinstance(app.scenes.top, CodePadScene)
+    assert not any(isinstance(s, SettingsScene) for s in app.scenes.stack)
 
 
 def test_holding_the_corner_opens_the_pad_then_the_operator_menu():
     app, _ = kiosk_app()
-    tap(app, (400, 240))
+    assert isinstance(app.scenes.top, AttractScene)
+    finger(app, pygame.FINGERDOWN, (8, 8))  # on the attract screen, the finger stays down
+    app.run_frames(int(1.0 / DT), DT)
+    assert isinstance(app.scenes.top, MenuScene)  # the touch opened the menu, nothing more yet
+    finger(app, pygame.FINGERUP, (8, 8))
+    app.run_frames(int(3 / DT), DT)
+    assert isinstance(app.scenes.top, MenuScene)  # lifted too soon: no pad
     finger(app, pygame.FINGERDOWN, (8, 8))
     app.run_frames(int(1.0 / DT), DT)
-    assert isinstance(app.scenes.top, MenuScene)  # a short press is nothing
     app.run_frames(int(1.5 / DT), DT)
     assert isinstance(app.scenes.top, CodePadScene)
     finger(app, pygame.FINGERUP, (8, 8))
