@@ -12,6 +12,7 @@ from game.rules import load_state, new_game
 
 KINDS = ("human", "simple", "expert")
 THINK_MS = {"simple": 150.0, "expert": 900.0}
+ROUND_ENDS = ("round_end", "hand_end", "deal_end")  # the event that scores a round, per game
 
 
 def make_player_bot(level: str, game_id: str, seed: int, ms: float | None = None, iterations: int | None = None):
@@ -102,7 +103,7 @@ class Match:
         if self.undo_allowed():
             self.undo_stack.append(self.state.to_json())
         events = self.state.apply(move)
-        if any(e["type"] == "round_end" for e in events):
+        if any(e["type"] in ROUND_ENDS for e in events):
             self.undo_stack.clear()  # no undo across a round's scoring
         return [self._event_json(e) for e in events]
 
