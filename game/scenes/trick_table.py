@@ -116,6 +116,10 @@ class TrickTableScene(TableScene):
     def name(self, seat: int) -> str:
         return self.match.seats[seat].name
 
+    def is_you(self, seat: int) -> bool:
+        """The one human playing against AIs: messages say "you" rather than the name."""
+        return self.match.humans == [seat]
+
     def left_of(self, seat: int) -> int:
         seats = self.view.get("seats") or list(range(self.match.players))
         if seat not in seats:
@@ -247,8 +251,8 @@ class TrickTableScene(TableScene):
 
     # ------------------------------------------------------------ animations
     def deal_animation(self) -> None:
-        holder: list[Flight] = []
-        step = Step(self.dur(0.3), holder, sound="deal")
+        step = Step(self.dur(0.3), sound="deal")
+        holder = step.flights  # Step copies the list it is given: fill its own
 
         def start():
             counts = self.view["hand_counts"]
@@ -314,7 +318,10 @@ class TrickTableScene(TableScene):
             banner = t("trick.spoiled")
         else:
             points = e.get("points")
-            banner = t("trick.takes_points", name=self.name(winner), count=points) if points else t("trick.takes", name=self.name(winner))
+            if self.is_you(winner):
+                banner = t("trick.you_take_points", count=points) if points else t("trick.you_take")
+            else:
+                banner = t("trick.takes_points", name=self.name(winner), count=points) if points else t("trick.takes", name=self.name(winner))
         pause = Step(self.dur(0.9 if spoiled else 0.7), banner=banner, sound="bi_qahwa" if spoiled else "capture")
 
         def show():
@@ -325,8 +332,8 @@ class TrickTableScene(TableScene):
 
         pause.start_fn = show
         self.add(pause)
-        holder: list[Flight] = []
-        collect = Step(self.dur(0.4), holder)
+        collect = Step(self.dur(0.4))
+        holder = collect.flights
 
         def start_collect():
             self.stamp_spoiled = False
@@ -630,7 +637,8 @@ class TrickTableScene(TableScene):
             cur = self.match.current()
             leader = view.get("leader", cur)
             if cur is not None and not self.steps and not self.frozen and not (leader == self.viewer and self.my_turn()):
-                fonts.blit_text(surface, t("trick.leads", name=self.name(leader)), self.small, widgets.DIM, self.table_area.center, "center", max_width=self.table_area.width - 10)
+                lead_text = t("trick.you_lead") if self.is_you(leader) else t("trick.leads", name=self.name(leader))
+                fonts.blit_text(surface, lead_text, self.small, widgets.DIM, self.table_area.center, "center", max_width=self.table_area.width - 10)
         for seat, code in view["trick"]:
             if code in flying:
                 continue
@@ -916,7 +924,10 @@ class TrickSummaryScene(Scene):
         if winner is None:
             out.append(t("tsummary.nobody"))
         else:
-            out.append(t("tsummary.deal_winner", name=self.match.seats[winner].name, count=sm["points"][winner % 2], team=winner % 2 + 1))
+            if self.match.humans == [winner]:
+                out.append(t("tsummary.deal_winner_you", count=sm["points"][winner % 2], team=winner % 2 + 1))
+            else:
+                out.append(t("tsummary.deal_winner", name=self.match.seats[winner].name, count=sm["points"][winner % 2], team=winner % 2 + 1))
             if sm.get("mordienne"):
                 out.append(t("tsummary.mordienne"))
         deals = self.match.state.info.extra.get("deals", 5)
