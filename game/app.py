@@ -10,60 +10,31 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
-from dataclasses import dataclass, field, fields
-
 import pygame
 import pygame_gui
 
 from game import i18n
-from game.ui.cards import BACKS, TABLES, CardRenderer
+from game.saves import discard_game, load_game, save_game
+from game.settings import SETTINGS_NAME, Settings
+from game.stats import Stats
+from game.storage import MemoryStorage, default_storage
+from game.ui.cards import TABLES, CardRenderer
 from game.ui.sounds import Sounds
 
 MIN_SIZE = (800, 480)
-TIMER_CHOICES = (0, 10, 20, 30, 60)
-SPEED_CHOICES = ("slow", "normal", "fast", "instant")
-SPEED_FACTOR = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "instant": 0.0}
+SPEED_FACTOR = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "off": 0.0}
 
 
-@dataclass
-class MemorySettings:
-    """Same field names as game.settings.Settings (platform branch); kept in memory until it lands."""
-
-    language: str = "en"
-    table_colour: str = "green"
-    card_back: str = "blue"
-    four_colour_suits: bool = False
-    turn_timer: int = 0
-    animation_speed: str = "normal"
-    sound: bool = True
-    fullscreen: bool = False
-    undo: bool = True
-
-
-@dataclass
-class MemoryStats:
-    """Games played and won per player name, in memory until game.stats lands."""
-
-    games: list[dict] = field(default_factory=list)
-
-    def record(self, entry: dict) -> None:
-        self.games.append(entry)
-
-    def summary(self) -> list[dict]:
-        by_name: dict[str, dict] = {}
-        for g in self.games:
-            for p in g["players"]:
-                row = by_name.setdefault(p["name"], {"name": p["name"], "played": 0, "won": 0, "points": 0, "best": 0})
-                row["played"] += 1
-                row["won"] += int(p["won"])
-                row["points"] += p["points"]
-                row["best"] = max(row["best"], p["points"])
-        return sorted(by_name.values(), key=lambda r: (-r["won"], -r["played"], r["name"]))
-
-
-def load_settings() -> MemorySettings:
-    s = MemorySettings(language=i18n.system_language())
-    return s
+def load_settings(storage) -> tuple[Settings, list]:
+    """The saved settings; on the very first start, the system language (fr/nl/en)."""
+    try:
+        first = storage.get(SETTINGS_NAME) is None
+    except Exception:  # a corrupt document: Settings.load sets it aside and says so
+        first = False
+    settings, msg = Settings.load(storage)
+    if first:
+        settings.language = i18n.system_language()
+    return settings, [msg] if msg else []
 
 
 def build_theme(scale: float) -> dict:
@@ -91,13 +62,19 @@ def ui_font_size(scale: float) -> int:
 
 
 class App:
-    def __init__(self, size=(1280, 720), headless: bool | None = None, settings=None, stats=None, seed: int | None = None) -> None:
+    def __init__(self, size=(1280, 720), headless: bool | None = None, settings: Settings | None = None, stats: Stats | None = None, seed: int | None = None, storage=None) -> None:
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         pygame.display.init()
         pygame.font.init()
-        self.settings = settings or load_settings()
+        # Headless runs (tests, screenshots, benches) never touch the player's files.
+        self.storage = storage or (MemoryStorage() if headless else default_storage())
+        self.messages: list = []  # storage Messages to show once (i18n key + params)
+        if settings is None:
+            settings, msgs = load_settings(self.storage)
+            self.messages += msgs
+        self.settings = settings
         i18n.set_language(self.settings.language)
         self.size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
@@ -106,9 +83,23 @@ class App:
         self.ui = self._make_ui()
         self.cards = CardRenderer()
         self.sounds = Sounds(self.settings.sound)
-        self.stats = stats or MemoryStats()
+        if stats is None:
+            stats, msg = Stats.load(self.storage)
+            if msg:
+                self.messages.append(msg)
+        self.stats = stats
         self.seed = seed
         self.match = None  # the game in progress (Continue)
+        saved = load_game(self.storage)
+        if saved.message:
+            self.messages.append(saved.message)
+        if saved.game is not None:
+            from game.scenes.match import Match
+
+            try:
+                self.match = Match.from_saved(saved.game)
+            except (ValueError, KeyError):
+                self.match = None
         self.running = True
         self.frame = 0
         self.clock = pygame.time.Clock()
@@ -161,8 +152,33 @@ class App:
             self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
         self.resize(self.screen.get_size())
 
+    def save_match(self) -> None:
+        """After every move: the game in progress is saved; a finished one is discarded."""
+        m = self.match
+        if m is None:
+            return
+        if m.finished:
+            discard_game(self.storage)
+            return
+        msg = save_game(m.saved(self.settings.turn_timer), self.storage)
+        if msg:
+            self.messages.append(msg)
+
+    def record_finished(self, match) -> None:
+        if match.recorded:
+            return
+        match.recorded = True
+        if self.stats.record_game(match.tally):
+            msg = self.stats.save(self.storage)
+            if msg:
+                self.messages.append(msg)
+        discard_game(self.storage)
+
     def apply_settings(self) -> None:
         """Called by the settings scene after any change: everything takes effect at once."""
+        msg = self.settings.save(self.storage)
+        if msg:
+            self.messages.append(msg)
         i18n.set_language(self.settings.language)
         self.sounds.enabled = self.settings.sound
         self.cards.clear()

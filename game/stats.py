@@ -143,6 +143,14 @@ class GameTally:
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "GameTally":
+        """Raises ValueError for a damaged tally."""
+        try:
+            return cls._from_json(d)
+        except (KeyError, TypeError, AttributeError) as e:
+            raise ValueError(f"bad game tally: {type(e).__name__}: {e}") from None
+
+    @classmethod
+    def _from_json(cls, d: dict[str, Any]) -> "GameTally":
         t = cls(
             d["game"],
             list(d["seats"]),
@@ -156,6 +164,10 @@ class GameTally:
         )
         if len(t.round) != len(t.seats):
             t.round = [dict.fromkeys(COUNTERS, 0) for _ in t.seats]
+        if not all(isinstance(c, dict) and all(isinstance(c.get(k), int) for k in COUNTERS) for c in t.round):
+            raise ValueError("bad game tally: round counters")
+        if not all(isinstance(r, list) and len(r) == len(t.seats) for r in t.rounds):
+            raise ValueError("bad game tally: rounds")
         return t
 
 
@@ -174,6 +186,25 @@ def _empty_profile() -> dict[str, Any]:
     }
 
 
+def _clean_profile(p: dict[str, Any]) -> dict[str, Any]:
+    """A stored profile with missing fields defaulted and damaged ones reset; unknown kept."""
+    out = {**_empty_profile(), **p}
+    for key, default in _empty_profile().items():
+        if isinstance(default, int) and (not isinstance(out[key], int) or isinstance(out[key], bool) or out[key] < 0):
+            out[key] = default
+    if not isinstance(out["by_level"], dict) or not all(
+        isinstance(b, dict) and isinstance(b.get("games"), int) and isinstance(b.get("wins"), int)
+        for b in out["by_level"].values()
+    ):
+        out["by_level"] = {}
+    if not isinstance(out["recent"], list) or not all(isinstance(g, dict) and "points_per_round" in g for g in out["recent"]):
+        out["recent"] = []
+    best = out["best"]
+    if best is not None and not (isinstance(best, dict) and {"won", "margin", "score"} <= set(best)):
+        out["best"] = None
+    return out
+
+
 class Stats:
     """All profiles. ``load`` never raises; ``save`` returns None or a Message."""
 
@@ -183,8 +214,7 @@ class Stats:
         self.profiles: dict[str, dict[str, Any]] = {}
         for name, p in (doc.get("profiles") or {}).items():
             if isinstance(name, str) and isinstance(p, dict):
-                # Fields added in later versions get their defaults; unknown ones are kept.
-                self.profiles[name] = {**_empty_profile(), **p}
+                self.profiles[name] = _clean_profile(p)
         self.names: list[str] = [n for n in doc.get("names", []) if isinstance(n, str)]
         self.recorded: list[str] = [u for u in doc.get("recorded", []) if isinstance(u, str)]
 
@@ -308,6 +338,11 @@ class Stats:
             "bi_qahwa": p["bi_qahwa"],
             "best": p["best"],
         }
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One row per remembered player with at least one game, best record first (a table)."""
+        out = [{"name": n, **self.summary(n)} for n in self.profiles if self.profiles[n]["games"]]
+        return sorted(out, key=lambda r: (-r["wins"], -r["games"], r["name"]))
 
     def points_per_round_series(self, name: str, last: int = 20) -> list[float]:
         """Average points per round of each of the last games, oldest first (a line chart)."""

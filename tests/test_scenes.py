@@ -9,7 +9,9 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.app import App, MemorySettings  # noqa: E402
+from game.app import App  # noqa: E402
+from game.settings import Settings  # noqa: E402
+from game.storage import MemoryStorage  # noqa: E402
 from game.cards import FRENCH52  # noqa: E402
 from game.rules import new_game  # noqa: E402
 from game.scenes.gameover import GameOverScene  # noqa: E402
@@ -25,8 +27,8 @@ DT = 1 / 60
 
 
 def make_app(size=(1280, 720), **settings) -> App:
-    st = MemorySettings(language="en", sound=False, **settings)
-    return App(size, headless=True, settings=st, seed=11)
+    st = Settings(language="en", sound=False, **settings)
+    return App(size, headless=True, settings=st, seed=11, storage=MemoryStorage())
 
 
 def click(app: App, pos) -> None:
@@ -149,7 +151,7 @@ def test_keyboard_cycles_captures_and_confirms():
 
 
 def test_full_round_summary_numbers_and_game_over():
-    app = make_app(animation_speed="instant")
+    app = make_app(animation_speed="off")
     match = fixed_match(["human", "simple"], HANDS, TABLE, options={"target": 11})
     table = open_table(app, match)
     summaries = 0
@@ -187,7 +189,8 @@ def test_full_round_summary_numbers_and_game_over():
     assert max(result["side_totals"]) >= 11
     winner = app.scenes.top.winner_text()
     assert match.seats[result["winners"][0]].name in winner
-    assert app.stats.summary()  # the finished game was recorded
+    assert app.stats.summary("P1")["games"] == 1  # the finished game was recorded for the human
+    assert app.storage.get("current_game") is None  # and its save discarded
     click(app, button_with_text(app, "Rematch").rect.center)
     assert isinstance(app.scenes.top, TableScene) and app.match is not match
 
@@ -317,3 +320,29 @@ def test_resize_event_relayouts():
     app.tick(DT)
     assert app.size == (800, 480)
     assert table.hand_area.bottom <= 480
+
+
+def test_game_is_saved_after_each_move_and_continues_in_a_new_app():
+    storage = MemoryStorage()
+    app = App((1280, 720), headless=True, settings=Settings(language="en", sound=False), storage=storage)
+    table = open_table(app, fixed_match(["human", "expert"], HANDS, TABLE))
+    click(app, dict(table.hand_rects)["2C"].center)
+    click(app, dict(table.hand_rects)["2C"].center)
+    saved = storage.get("current_game")
+    assert saved and "2C" in saved["state"]["table"]
+    assert [s["kind"] for s in saved["seats"]] == ["human", "ai"] and saved["seats"][1]["level"] == "expert"
+    again = App((1280, 720), headless=True, settings=Settings(language="en", sound=False), storage=storage)
+    assert again.match is not None and again.match.seats[1].kind == "expert"
+    click(again, button_with_text(again, "Continue").rect.center)
+    assert isinstance(again.scenes.top, TableScene)
+    assert "2C" in again.match.observation(0)["table"]
+
+
+def test_first_start_uses_system_language(monkeypatch):
+    monkeypatch.setattr("game.i18n.system_language", lambda: "nl")
+    app = App((800, 480), headless=True, storage=MemoryStorage())
+    assert app.settings.language == "nl"
+    assert button_with_text(app, "Nieuw spel")
+    from game import i18n
+
+    i18n.set_language("en")

@@ -124,8 +124,8 @@ def render_all(outdir: str, sizes=SIZES) -> list[str]:
         m4 = demo_match(4, kinds=["human", "simple", "expert", "simple"], teams=True)
         app.settings.language = "fr"
         app.settings.four_colour_suits = True
-        app.settings.table_colour = "wood"
-        app.settings.card_back = "red"
+        app.settings.table_colour = "brown"
+        app.settings.card_back = "pattern"
         app.apply_settings()
         app.scenes.reset(MenuScene(app))
         t4 = app.scenes.push(TableScene(app, m4))

@@ -18,15 +18,7 @@ class GameOverScene(Scene):
         self.match = match
         self.result = match.state.result()
         if not match.recorded:
-            match.recorded = True
-            winners = set(self.result["winners"])
-            app.stats.record({
-                "game": match.game_id,
-                "players": [
-                    {"name": s.name, "kind": s.kind, "won": i in winners, "points": self.result["totals"][i]}
-                    for i, s in enumerate(match.seats)
-                ],
-            })
+            app.record_finished(match)
             app.sounds.play("win")
 
     def winner_text(self) -> str:

@@ -9,6 +9,9 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from game.rules import load_state, new_game
+from game.saves import SavedGame
+from game.saves import Seat as SavedSeat
+from game.stats import GameTally
 
 KINDS = ("human", "simple", "expert")
 THINK_MS = {"simple": 150.0, "expert": 900.0}
@@ -36,17 +39,26 @@ class Seat:
     def human(self) -> bool:
         return self.kind == "human"
 
+    def saved(self) -> SavedSeat:
+        return SavedSeat(self.name, "human") if self.human else SavedSeat(self.name, "ai", self.kind)
+
+    @classmethod
+    def from_saved(cls, seat: SavedSeat) -> "Seat":
+        return cls("human" if seat.kind == "human" else (seat.level or "simple"), seat.name)
+
 
 class Match:
-    def __init__(self, game_id: str, seats: list[Seat], options: dict[str, Any], seed: int | None = None, state=None):
+    def __init__(self, game_id: str, seats: list[Seat], options: dict[str, Any], seed: int | None = None, state=None, tally: GameTally | None = None):
         self.game_id = game_id
         self.seats = seats
         self.options = dict(options)
         self.seed = random.randrange(1 << 30) if seed is None else seed
         self.state = state if state is not None else new_game(game_id, len(seats), self.options, self.seed)
         self.bots = {i: make_player_bot(s.kind, game_id, self.seed * 7 + i) for i, s in enumerate(seats) if not s.human}
-        self.undo_stack: list[dict] = []
+        self.undo_stack: list[tuple[dict, dict]] = []
         self.recorded = False  # statistics written for this game
+        # Statistics follow the game from its events (game.stats), saved with it.
+        self.tally = tally or GameTally.new(game_id, [s.saved().to_json() for s in seats])
 
     # ------------------------------------------------------------ who plays
     @property
@@ -101,11 +113,25 @@ class Match:
         if move not in self.state.legal_moves():
             raise ValueError(f"illegal move {self.state.move_to_json(move)}")
         if self.undo_allowed():
-            self.undo_stack.append(self.state.to_json())
+            self.undo_stack.append((self.state.to_json(), self.tally.to_json()))
         events = self.state.apply(move)
+        self._tally(events)
         if any(e["type"] in ROUND_ENDS for e in events):
             self.undo_stack.clear()  # no undo across a round's scoring
         return [self._event_json(e) for e in events]
+
+    def _tally(self, events: list[dict]) -> None:
+        try:
+            self.tally.record(events)
+        except (TypeError, ValueError):
+            # game.stats may still expect native cards (ints and masks) where the rules now
+            # emit codes; the failing line comes before any count changes, so retry natively.
+            deck = self.state.info.deck
+            native = [
+                dict(e, card=deck.card(e["card"]), capture=deck.mask_of(e.get("capture", []))) if isinstance(e.get("card"), str) else e
+                for e in events
+            ]
+            self.tally.record(native)
 
     def _event_json(self, e: dict) -> dict:
         # Events carry native cards; turn them into codes through move_to_json (generic).
@@ -124,20 +150,20 @@ class Match:
     def undo(self) -> bool:
         if not self.can_undo():
             return False
-        self.state = load_state(self.undo_stack.pop())
+        state, tally = self.undo_stack.pop()
+        self.state = load_state(state)
+        self.tally = GameTally.from_json(tally)
         return True
 
     # ------------------------------------------------------------ saving
-    def to_json(self) -> dict:
-        return {
-            "game": self.game_id,
-            "seats": [asdict(s) for s in self.seats],
-            "options": self.options,
-            "seed": self.seed,
-            "state": self.state.to_json(),
-        }
+    def saved(self, timer: int = 0) -> SavedGame:
+        return SavedGame(self.state, [s.saved() for s in self.seats], timer, self.tally.to_json(), {"seed": self.seed})
 
     @classmethod
-    def from_json(cls, data: dict) -> "Match":
-        seats = [Seat(**s) for s in data["seats"]]
-        return cls(data["game"], seats, data["options"], data["seed"], state=load_state(data["state"]))
+    def from_saved(cls, saved: SavedGame) -> "Match":
+        state = saved.state
+        options = dict(state.to_json().get("options") or {})
+        seats = [Seat.from_saved(s) for s in saved.seats]
+        tally = GameTally.from_json(saved.tally) if saved.tally else None
+        seed = int(saved.extra.get("seed", 0)) if isinstance(saved.extra.get("seed", 0), int) else 0
+        return cls(state.info.id, seats, options, seed, state=state, tally=tally)

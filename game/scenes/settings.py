@@ -3,18 +3,9 @@ from __future__ import annotations
 
 import pygame
 
-from game import i18n
-from game.app import SPEED_CHOICES, TIMER_CHOICES
 from game.i18n import t
 from game.scenes.base import Scene
 from game.ui import fonts, widgets
-from game.ui.cards import BACKS, TABLES
-
-
-def _next(choices, value):
-    choices = list(choices)
-    i = choices.index(value) if value in choices else -1
-    return choices[(i + 1) % len(choices)]
 
 
 class SettingsScene(Scene):
@@ -29,15 +20,15 @@ class SettingsScene(Scene):
         st = self.app.settings
         onoff = lambda v: t("common.on") if v else t("common.off")  # noqa: E731
         return [
-            ("language", t("settings.language"), t(f"language.{st.language}"), i18n.LANGUAGES),
-            ("table_colour", t("settings.table_colour"), t(f"colour.{st.table_colour}"), tuple(TABLES)),
-            ("card_back", t("settings.card_back"), t(f"colour.{st.card_back}"), BACKS),
-            ("four_colour_suits", t("settings.four_colour"), onoff(st.four_colour_suits), (False, True)),
-            ("turn_timer", t("settings.turn_timer"), t("timer.off") if not st.turn_timer else t("timer.seconds", count=st.turn_timer), TIMER_CHOICES),
-            ("animation_speed", t("settings.animation_speed"), t(f"speed.{st.animation_speed}"), SPEED_CHOICES),
-            ("sound", t("settings.sound"), onoff(st.sound), (False, True)),
-            ("fullscreen", t("settings.fullscreen"), onoff(st.fullscreen), (False, True)),
-            ("undo", t("settings.undo"), onoff(st.undo), (False, True)),
+            ("language", t("settings.language"), t(f"language.{st.language}")),
+            ("table_colour", t("settings.table_colour"), t(f"colour.{st.table_colour}")),
+            ("card_back", t("settings.card_back"), t(f"back.{st.card_back}")),
+            ("four_colour_suits", t("settings.four_colour"), onoff(st.four_colour_suits)),
+            ("turn_timer", t("settings.turn_timer"), t("timer.off") if not st.turn_timer else t("timer.seconds", count=st.turn_timer)),
+            ("animation_speed", t("settings.animation_speed"), t(f"speed.{st.animation_speed}")),
+            ("sound", t("settings.sound"), onoff(st.sound)),
+            ("fullscreen", t("settings.fullscreen"), onoff(st.fullscreen)),
+            ("undo_allowed", t("settings.undo"), onoff(st.undo_allowed)),
         ]
 
     def layout(self) -> None:
@@ -51,20 +42,19 @@ class SettingsScene(Scene):
         self.labels = []
         rows = self.rows()
         per_col = (len(rows) + 1) // 2
-        for i, (field, label, value, choices) in enumerate(rows):
+        for i, (field, label, value) in enumerate(rows):
             c, r = divmod(i, per_col)
             x = w // 2 - col_w - gap if c == 0 else w // 2 + gap
             y = top + r * (bh + gap)
             self.labels.append((label, pygame.Rect(x, y, label_w, bh)))
-            self.button(pygame.Rect(x + label_w, y, col_w - label_w, bh), value, lambda f=field, ch=choices: self.change(f, ch))
+            self.button(pygame.Rect(x + label_w, y, col_w - label_w, bh), value, lambda f=field: self.change(f))
         last_y = top + (per_col - 1) * (bh + gap)
         self.preview = pygame.Rect(w // 2 + gap, last_y, col_w, bh)
         bw = min(int(w * 0.3), int(300 * s))
         self.button(pygame.Rect(w // 2 - bw // 2, h - bh - int(14 * s), bw, bh), t("common.back"), self.back)
 
-    def change(self, field: str, choices) -> None:
-        st = self.app.settings
-        setattr(st, field, _next(choices, getattr(st, field)))
+    def change(self, field: str) -> None:
+        self.app.settings.cycle(field)
         self.app.apply_settings()
 
     def settings_changed(self) -> None:

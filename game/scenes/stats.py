@@ -1,4 +1,4 @@
-"""Statistics: games played and won per player, best score."""
+"""Statistics per player profile (game.stats): games, wins, win rate, points per round, best."""
 from __future__ import annotations
 
 import pygame
@@ -18,8 +18,24 @@ class StatsScene(Scene):
         bw = min(int(w * 0.3), int(300 * s))
         self.button(pygame.Rect(w // 2 - bw // 2, h - bh - int(14 * s), bw, bh), t("common.back"), self.back)
 
-    def rows(self) -> list[dict]:
-        return self.app.stats.summary()
+    def rows(self) -> list[list[str]]:
+        stats = self.app.stats
+        names = list(stats.names) + sorted(n for n in stats.profiles if n not in stats.names)
+        out = []
+        for name in names:
+            s = stats.summary(name)
+            if not s["games"]:
+                continue
+            best = s["best"]["score"] if s["best"] else 0
+            out.append([
+                name,
+                t("common.number", value=s["games"]),
+                t("common.number", value=s["wins"]),
+                t("stats.percent", value=round(100 * s["win_rate"])),
+                t("common.number", value=round(s["points_per_round"], 1)),
+                t("common.number", value=best),
+            ])
+        return out
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
@@ -27,20 +43,19 @@ class StatsScene(Scene):
         title = widgets.title(surface, t("stats.title"), s, max(6, int(14 * s)), size=44)
         rows = self.rows()
         size = max(14, int(22 * s))
-        area = pygame.Rect(int(w * 0.08), title.bottom + int(16 * s), int(w * 0.84), h - title.bottom - widgets.button_height(s) - int(50 * s))
+        area = pygame.Rect(int(w * 0.06), title.bottom + int(16 * s), int(w * 0.88), h - title.bottom - widgets.button_height(s) - int(50 * s))
         widgets.panel(surface, area)
         if not rows:
             fonts.blit_text(surface, t("stats.empty"), size, widgets.SOFT, area.center, "center", max_width=area.width - 20)
             return
-        cols = [t("stats.player"), t("stats.played"), t("stats.won"), t("stats.win_rate"), t("stats.best")]
-        xs = [area.x + int(area.width * f) for f in (0.04, 0.42, 0.57, 0.71, 0.86)]
+        cols = [t("stats.player"), t("stats.played"), t("stats.won"), t("stats.win_rate"), t("stats.points_per_round"), t("stats.best")]
+        fracs = [0.03, 0.33, 0.45, 0.57, 0.70, 0.86]
+        widths = [0.29, 0.11, 0.11, 0.12, 0.15, 0.13]
         line = int(size * 1.6)
         y = area.y + int(size * 0.6)
-        for x, c in zip(xs, cols):
-            fonts.blit_text(surface, c, size, widgets.GOLD, (x, y), bold=True, max_width=int(area.width * 0.14) if x != xs[0] else int(area.width * 0.36))
+        for f, wd, c in zip(fracs, widths, cols):
+            fonts.blit_text(surface, c, max(12, int(size * 0.8)), widgets.GOLD, (area.x + int(area.width * f), y), bold=True, max_width=int(area.width * wd))
         for r in rows[: max(1, (area.height - line) // line - 1)]:
             y += line
-            rate = t("stats.percent", value=round(100 * r["won"] / r["played"])) if r["played"] else t("stats.none")
-            vals = [r["name"], t("common.number", value=r["played"]), t("common.number", value=r["won"]), rate, t("common.number", value=r["best"])]
-            for x, v in zip(xs, vals):
-                fonts.blit_text(surface, v, size, widgets.WHITE, (x, y), max_width=int(area.width * 0.36) if x == xs[0] else int(area.width * 0.14))
+            for f, wd, v in zip(fracs, widths, r):
+                fonts.blit_text(surface, v, size, widgets.WHITE, (area.x + int(area.width * f), y), max_width=int(area.width * wd))

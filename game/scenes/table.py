@@ -12,6 +12,8 @@ State interface) what is legal and what happened. Turn flow, every frame:
 """
 from __future__ import annotations
 
+import time
+
 import pygame
 
 from game.i18n import t
@@ -53,6 +55,36 @@ class Step:
         self.started = False
 
 
+class Thinker:
+    """Runs a bot a slice per frame (bot.begin, then bot.step(ms) each frame, then bot.move).
+
+    A bot that declines to start an iteration longer than the slice would never progress
+    at 4 ms; when a step comes back at once without a decision, the slice grows a little
+    (at most 14 ms, still inside a 60 fps frame) so the search always moves on.
+    """
+
+    SLICE_MS = 4.0
+    MAX_SLICE_MS = 14.0
+
+    def __init__(self, bot, obs) -> None:
+        self.bot = bot
+        self.slice = self.SLICE_MS
+        self.done = False
+        bot.begin(obs)
+
+    def tick(self) -> bool:
+        if self.done:
+            return True
+        t0 = time.perf_counter()
+        self.done = self.bot.step(self.slice)
+        if not self.done and (time.perf_counter() - t0) * 1000.0 < 0.25 * self.slice:
+            self.slice = min(self.MAX_SLICE_MS, self.slice + 2.0)
+        return self.done
+
+    def move(self):
+        return self.bot.move()
+
+
 class TableScene(Scene):
     name = "table"
 
@@ -67,6 +99,7 @@ class TableScene(Scene):
         self.options: list[dict] = []
         self.active = 0
         self.thinking_seat: int | None = None
+        self.thinker: Thinker | None = None
         self.think_time = 0.0
         self.timer_left: float | None = None
         self.timer_seat: int | None = None
@@ -175,7 +208,7 @@ class TableScene(Scene):
         single = len(self.match.humans) == 1
         if single:
             labels.insert(0, ("table.hint", self.ask_hint, True))
-            if self.app.settings.undo:
+            if self.app.settings.undo_allowed:
                 labels.insert(0, ("table.undo", self.undo, self.match.can_undo()))
         labels.insert(0, ("table.sound_off" if self.app.settings.sound else "table.sound_on", self.toggle_sound, True))
         x = w - self.pad
@@ -435,7 +468,7 @@ class TableScene(Scene):
             self.app.sounds.play("turn")
             self.refresh_buttons()
         if self.hint_bot is not None:
-            if self.hint_bot.step(4):
+            if self.hint_bot.tick():
                 move = self.match.state.move_to_json(self.hint_bot.move())
                 self.hint = {"move": move, "text": self.explain(move)}
                 self.hint_bot = None
@@ -458,18 +491,16 @@ class TableScene(Scene):
         self.play(self.match.state.move_to_json(move))
 
     def ai_turn(self, seat: int, dt: float) -> None:
-        bot = self.match.bots[seat]
-        if self.thinking_seat != seat:
+        if self.thinking_seat != seat or self.thinker is None:
             self.thinking_seat = seat
             self.think_time = 0.0
-            self.think_done = False
-            bot.begin(self.match.observation(seat))
+            self.thinker = Thinker(self.match.bots[seat], self.match.observation(seat))
         self.think_time += dt
-        if not self.think_done:
-            self.think_done = bot.step(4)
-        if self.think_done and self.think_time >= self.dur(AI_MIN_THINK):
-            move = bot.move()
+        done = self.thinker.tick()
+        if done and self.think_time >= self.dur(AI_MIN_THINK):
+            move = self.thinker.move()
             self.thinking_seat = None
+            self.thinker = None
             self.play(self.match.state.move_to_json(move))
 
     def play(self, move: dict) -> None:
@@ -482,6 +513,7 @@ class TableScene(Scene):
         self.timer_left = None
         events = self.match.play(move)
         del seat
+        self.app.save_match()
         self.animate_events(events)
         if not any(e["type"] == "round_end" for e in events):
             self.add(Step(0, done=self.sync))
@@ -579,7 +611,7 @@ class TableScene(Scene):
         if k == pygame.K_h and len(self.match.humans) == 1:
             self.ask_hint()
             return True
-        if (k == pygame.K_u or (k == pygame.K_z and event.mod & pygame.KMOD_CTRL)) and self.app.settings.undo:
+        if (k == pygame.K_u or (k == pygame.K_z and event.mod & pygame.KMOD_CTRL)) and self.app.settings.undo_allowed:
             self.undo()
             return True
         if not self.my_turn():
@@ -620,12 +652,14 @@ class TableScene(Scene):
         self.build()
 
     def undo(self) -> None:
-        if not self.app.settings.undo or not self.match.can_undo():
+        if not self.app.settings.undo_allowed or not self.match.can_undo():
             return
         self.steps.clear()
         self.pending_summary = None
         self.match.undo()
+        self.app.save_match()
         self.thinking_seat = None
+        self.thinker = None
         self.timer_seat = None
         self.selected, self.options, self.hint, self.hint_bot = None, [], None, None
         self.sync()
@@ -635,8 +669,8 @@ class TableScene(Scene):
         if not self.my_turn() or len(self.match.humans) != 1:
             return
         self.hint = None
-        self.hint_bot = make_player_bot("expert", self.match.game_id, seed=self.match.seed + 99, ms=400)
-        self.hint_bot.begin(self.match.observation(self.viewer))
+        bot = make_player_bot("expert", self.match.game_id, seed=self.match.seed + 99, ms=400)
+        self.hint_bot = Thinker(bot, self.match.observation(self.viewer))
 
     def explain(self, move: dict) -> str:
         """One line: the card to play, cards taken, points at stake."""
