@@ -106,11 +106,14 @@ class ExpertBot(Bot):
             return True
         t0 = time.perf_counter()
         limit = self.iterations
+        first = self.done_iterations
         while True:
             if limit is not None and self.done_iterations >= limit:
                 return True
             elapsed = (time.perf_counter() - t0) * 1000.0
-            if limit is None and self.done_iterations and elapsed + self._iter_ms > ms:
+            # At least one iteration per slice: an iteration longer than the slice must not
+            # stall the search (it overshoots the slice by at most one iteration instead).
+            if limit is None and self.done_iterations > first and elapsed + self._iter_ms > ms:
                 return False
             if limit is not None and elapsed > ms:
                 return False
