@@ -37,6 +37,7 @@ TEAM_COLOURS = [(255, 200, 80), (120, 200, 255)]
 RECEIVED_COLOUR = (110, 230, 255)
 REFUSED_COLOUR = (240, 80, 60)
 LEADER_COLOUR = (240, 200, 70)
+BANNER_SUIT_COLOURS = [(240, 240, 240), (255, 110, 110), (255, 110, 110), (240, 240, 240)]  # on a dark panel
 
 
 def table_scene(app, match: Match) -> Scene:
@@ -172,6 +173,9 @@ class TrickTableScene(TableScene):
             "topleft": pygame.Rect(int(w * 0.3) - int(pw * 0.95), top_y, int(pw * 1.9), top_h),
             "topright": pygame.Rect(int(w * 0.7) - int(pw * 0.95), top_y, int(pw * 1.9), top_h),
         }
+        if n == 5:  # four opponents: the side panels sit below the two top ones
+            for pos in ("left", "right"):
+                self.panels[pos].y = self.panels["topleft"].bottom + pad // 2
         bottom_h = 3 * self.line + pad + (pen_h + pad // 2 if pen_h else 0)
         self.panels["bottom"] = pygame.Rect(pad, h - bottom_h - pad, pw, bottom_h)
         self.hand_area = pygame.Rect(self.panels["bottom"].right + pad, hand_y, w - self.panels["bottom"].right - 2 * pad, self.ch)
@@ -179,13 +183,13 @@ class TrickTableScene(TableScene):
         tx0 = self.panels["left"].right + pad
         tx1 = self.panels["right"].x - pad
         ty0 = (self.panels["top"].bottom if has_top else self.hud_h) + pad
-        prompt_h = int(max(18, 26 * s)) + int(self.ch * 0.15)
+        prompt_h = int(max(32, 44 * s)) + int(self.ch * 0.17)  # the prompt line, or a banner in its place
         ty1 = hand_y - prompt_h - pad
         self.table_area = pygame.Rect(tx0, ty0, tx1 - tx0, max(40, ty1 - ty0))
         # Trick cards: two rows of cards (top and bottom seats) and a name tag each.
         self.tag = max(11, int(13 * s))
         tag_h = fonts.font(self.tag, True).get_linesize()
-        th_fit = (self.table_area.height - 2 * tag_h) / 2.15
+        th_fit = (self.table_area.height - 1.5 * tag_h) / 2.25
         self.tw = int(max(24, min(cw * 0.95, th_fit / CARD_RATIO, self.table_area.width / 4.4)))
         self.th = int(self.tw * CARD_RATIO)
         self.deck_rect = pygame.Rect(0, 0, self.sw * 2, int(self.sw * 2 * CARD_RATIO))
@@ -566,7 +570,7 @@ class TrickTableScene(TableScene):
         return t("trick.hud_aluette", deal=self.view["round"] + 1, deals=deals)
 
     def prompt_text(self) -> str:
-        if self.steps or self.match.finished or self.frozen:
+        if self.steps or self.match.finished or self.frozen or self.banner:
             return ""
         cur = self.match.current()
         passing = self.phase() == "pass"
@@ -618,15 +622,17 @@ class TrickTableScene(TableScene):
                 surface.blit(img, r)
         banner = (step.banner if step and step.banner else None) or (self.banner[0] if self.banner else None)
         if banner:
-            self.draw_banner(surface, banner)
+            self.draw_banner(surface, banner)  # over the prompt line, which it replaces for a moment
 
     def draw_banner(self, surface, text: str) -> None:
-        """Above the trick (the trick itself stays visible under a winner's banner)."""
+        """In the prompt's place above the hand: the trick stays in full view, and a refusal
+        shows where the player is looking."""
         s = self.app.scale
-        size = max(18, int(32 * s))
-        img = fonts.render_rich(text, fonts.fit_size(text, size, int(self.table_area.width * 1.1), True), widgets.GOLD, True, suit_colours(False))
-        r = img.get_rect(midtop=(self.table_area.centerx, self.table_area.y + int(4 * s)))
-        widgets.panel(surface, r.inflate(int(30 * s), int(12 * s)), alpha=200)
+        size = max(18, int(28 * s))
+        img = fonts.render_rich(text, fonts.fit_size(text, size, int(self.hand_area.width * 0.98), True), widgets.GOLD, True, BANNER_SUIT_COLOURS)
+        y = self.hand_area.y - int(self.ch * 0.17) - self.pad // 2
+        r = img.get_rect(midbottom=(self.hand_area.centerx, y))
+        widgets.panel(surface, r.inflate(int(24 * s), int(10 * s)), alpha=215)
         surface.blit(img, r)
 
     def draw_trick(self, surface, flying: set, highlight: set) -> None:
