@@ -380,3 +380,24 @@ def test_save_and_resume_mid_trick_shows_the_same_table():
     table2 = open_table(app2, resumed)
     assert table2.view["trick"] == table.view["trick"] and table2.view["hand"] == table.view["hand"]
     assert table2.my_turn() and table2.legal_codes() == {"9C", "KC"}
+
+
+def test_app_saves_after_each_move_and_continue_resumes_the_trick_game():
+    from game.storage import MemoryStorage
+
+    storage = MemoryStorage()
+    app = App((800, 480), headless=True, seed=11, storage=storage)
+    app.settings.sound = False
+    app.apply_settings()
+    table = open_table(app, follow_match())
+    wait_for_my_turn(app, table)  # the AIs' moves were saved as they were played
+    saved_state = table.match.state.to_json()
+    app2 = App((800, 480), headless=True, seed=11, storage=storage)
+    assert app2.match is not None and app2.match.game_id == "olsen"
+    assert app2.match.state.to_json() == saved_state
+    click(app2, button_with_text(app2, t("menu.continue")).rect.center)
+    resumed = app2.scenes.top
+    assert isinstance(resumed, TrickTableScene)
+    resumed.skip_animations()
+    app2.tick(DT)
+    assert resumed.view["trick"] == table.view["trick"] and resumed.legal_codes() == {"9C", "KC"}
