@@ -401,3 +401,39 @@ def test_app_saves_after_each_move_and_continue_resumes_the_trick_game():
     resumed.skip_animations()
     app2.tick(DT)
     assert resumed.view["trick"] == table.view["trick"] and resumed.legal_codes() == {"9C", "KC"}
+
+
+def test_undo_takes_back_the_card_and_the_ai_replies():
+    app = make_app((800, 480))
+    table = open_table(app, follow_match())
+    wait_for_my_turn(app, table)
+    before = table.match.state.to_json()
+    click(app, card_point(table, "KC"))
+    assert table.match.state.to_json() != before and table.match.can_undo()
+    table.undo()
+    assert table.match.state.to_json() == before
+    assert "KC" in table.view["hand"] and table.my_turn() and table.legal_codes() == {"9C", "KC"}
+
+
+def test_hot_seat_hands_over_between_humans_and_hides_the_hand():
+    from game.scenes.handoff import HandoffScene
+
+    app = make_app((800, 480))
+    opts = {"pass3": False, "jack_diamonds": False, "target": 100, "deals": 0}
+    state = new_game("olsen", 4, opts, seed=5, deck_order=olsen_order(FOLLOW_HANDS))
+    seats = [Seat("human", "Lina"), Seat("human", "Omar"), Seat("simple", "Sami"), Seat("simple", "Yara")]
+    match = Match("olsen", seats, opts, seed=5, state=state)
+    app.match = match
+    app.scenes.reset(MenuScene(app))
+    table = app.scenes.push(TrickTableScene(app, match))
+    for _ in range(200):
+        app.tick(DT)
+        if isinstance(app.scenes.top, HandoffScene):
+            break
+    assert isinstance(app.scenes.top, HandoffScene) and app.scenes.top.seat == 1  # Omar holds 2♣
+    assert not table.hand_visible()
+    app.scenes.top.tap()
+    app.tick(DT)
+    assert table.viewer == 1 and table.hand_visible() and table.legal_codes() == {"2C"}
+    click(app, card_point(table, "2C"))
+    assert match.observation(1)["trick"][0] == {"seat": 1, "card": "2C"}
