@@ -526,3 +526,38 @@ def test_attract_prompt_speaks_every_language_starting_with_the_apps():
     assert seen[0] == "Touch to play"
     assert set(seen) == {i18n.lookup("kiosk.touch_to_play", lang) for lang in i18n.LANGUAGES}
     assert len(set(seen)) == 3
+
+
+def test_drag_plays_on_the_trick_table_too_and_an_illegal_card_stays_in_hand():
+    from game.scenes.trick_table import TrickTableScene
+
+    app, _ = kiosk_app((1280, 720))
+    # Olsen: seat 1 leads the 2 of clubs; you (seat 0) must follow with a club.
+    hands = [
+        ["9C", "KC", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "3D", "4D", "5D"],
+        ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "TC", "JC", "QC", "AC", "2S", "JS"],
+        ["AH", "KH", "QH", "JH", "TH", "9H", "8H", "7H", "6H", "5H", "4H", "3H", "2H"],
+        ["QS", "KS", "AS", "2D", "6D", "7D", "8D", "9D", "TD", "JD", "QD", "KD", "AD"],
+    ]
+    opts = {"pass3": False, "jack_diamonds": False, "target": 100, "deals": 0}
+    state = new_game("olsen", 4, opts, seed=5, deck_order=[hands[i % 4][i // 4] for i in range(52)])
+    match = Match("olsen", [Seat("human", "You")] + [Seat("simple", f"Bot {i}") for i in (1, 2, 3)], opts, seed=5, state=state)
+    app.match = match
+    table = app.scenes.reset(TrickTableScene(app, match))
+    for _ in range(int(30 / DT)):
+        if table.my_turn() and not table.steps:
+            break
+        app.tick(DT)
+    assert table.my_turn() and table.legal_codes() == {"9C", "KC"}
+
+    def visible_point(code):
+        r = dict(table.hand_rects)[code]
+        step = table.hand_step(len(table.view["hand"]))
+        return (r.x + max(4, int(min(step, r.width) // 2)), r.y + r.height // 3)
+
+    drag(app, visible_point("3S"), table.table_area.center)  # a spade: not allowed
+    assert "3S" in match.observation(0)["hand"] and table.my_turn()
+    drag(app, visible_point("9C"), table.table_area.center)
+    after = match.observation(0)
+    assert "9C" not in after["hand"]
+    assert {"seat": 0, "card": "9C"} in after["trick"] + [p for tr in after["tricks"] for p in tr["plays"]]

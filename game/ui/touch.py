@@ -3,8 +3,8 @@
 The app turns fingers into mouse events (``App._pointer_events``), so both work the same
 with a finger and a mouse. ``CardDrag`` talks to the table scene only through what the
 scene already offers a click (``my_turn``, ``hand_rects``, ``table_rects``, ``select``,
-``confirm``, ``click``): a press that does not move is handed back as a plain tap, so
-tap-to-select / tap-again-to-play keeps working exactly as without drag.
+``confirm``, ``click``; ``tap_card`` on the trick table): a press that does not move is
+handed back as a plain tap, so tapping keeps working exactly as without drag.
 """
 from __future__ import annotations
 
@@ -93,7 +93,14 @@ class CardDrag:
     @staticmethod
     def drop(table, code: str, pos) -> bool:
         """Play ``code``; with several captures, the table card under the finger decides,
-        otherwise the card stays selected and the table asks which capture (tap to choose)."""
+        otherwise the card stays selected and the table asks which capture (tap to choose).
+        On a trick table (Olsen, Aluette) a drop is the table's own tap on the card: played
+        if legal, refused with the reason otherwise; while passing cards a drag does nothing."""
+        if hasattr(table, "tap_card"):
+            if table.phase() != "play":
+                return False
+            table.tap_card(code)
+            return True
         table.select(code)
         options = table.options
         if not options:
@@ -123,8 +130,9 @@ class CardDrag:
         zone = table.table_area.inflate(table.pad * 2, table.pad * 2)
         colour = widgets.GOLD if self.over_table(table, self.pos) else widgets.DIM
         pygame.draw.rect(surface, colour, zone, max(2, int(4 * s)), border_radius=max(12, int(30 * s)))
+        captures = [] if hasattr(table, "tap_card") else table.match.moves_by_card().get(self.code, [])
         for card, rect in table.table_rects.items():
-            if rect.collidepoint(self.pos) and any(card in o["capture"] for o in table.match.moves_by_card().get(self.code, [])):
+            if rect.collidepoint(self.pos) and any(card in o["capture"] for o in captures):
                 pygame.draw.rect(surface, widgets.WHITE, rect.inflate(8, 8), max(2, int(3 * s)), border_radius=8)
         img = table.app.cards.face(self.code, self.rect.width, table.app.settings.four_colour_suits)
         img = pygame.transform.rotozoom(img, -6, 1.08)  # lifted: a little bigger and tilted
