@@ -348,3 +348,15 @@ def test_first_start_uses_system_language(monkeypatch):
     from game import i18n
 
     i18n.set_language("en")
+
+
+def test_corrupt_save_is_reported_and_menu_still_works():
+    storage = MemoryStorage({"current_game": "{not json"})
+    app = App((800, 480), headless=True, settings=Settings(language="en", sound=False), storage=storage)
+    app.tick(DT)
+    app.tick(DT)
+    assert app.match is None
+    assert app.toast and "could not be read" in app.toast[0]
+    assert not button_with_text(app, "Continue").is_enabled
+    app.run_frames(40, dt=0.25)
+    assert app.toast is None
