@@ -138,10 +138,11 @@ class App:
         self.settings.fullscreen = on
         try:
             if on:
-                info = pygame.display.get_desktop_sizes()[0] if hasattr(pygame.display, "get_desktop_sizes") else self.size
-                self.screen = pygame.display.set_mode(info, pygame.FULLSCREEN)
+                self.windowed_size = self.size
+                sizes = pygame.display.get_desktop_sizes() if hasattr(pygame.display, "get_desktop_sizes") else []
+                self.screen = pygame.display.set_mode(sizes[0] if sizes else self.size, pygame.FULLSCREEN)
             else:
-                self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+                self.screen = pygame.display.set_mode(getattr(self, "windowed_size", self.size), pygame.RESIZABLE)
         except pygame.error:
             self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
         self.resize(self.screen.get_size())

@@ -123,7 +123,13 @@ class TableScene(Scene):
         self.hide_hands = False  # during the deal animation, hands appear when it ends
         self.table_rects: dict[str, pygame.Rect] = {}
         self.sync()
-        self.deal_animation()
+        if self.fresh_deal():
+            self.deal_animation()
+
+    def fresh_deal(self) -> bool:
+        """A round that has not started yet (not a game resumed mid-round)."""
+        v = self.view
+        return not any(v["piles"]) and all(c == 4 for c in v["hand_counts"]) and len(v["table"]) == 4
 
     # ------------------------------------------------------------ seats and view
     def _default_viewer(self) -> int:
@@ -187,7 +193,7 @@ class TableScene(Scene):
         self.ch = int(cw * CARD_RATIO)
         self.tw = int(cw * 0.82)  # table cards
         self.sw = max(18, int(cw * 0.36))  # small backs (other hands, piles)
-        pw = max(150, int(min(w * 0.18, 300 * s)))
+        pw = max(168, int(min(w * 0.18, 300 * s)))
         self.small = max(13, int(17 * s))
         self.line = fonts.font(self.small, True).get_linesize()
         sh = int(self.sw * CARD_RATIO)
