@@ -437,3 +437,27 @@ def test_hot_seat_hands_over_between_humans_and_hides_the_hand():
     assert table.viewer == 1 and table.hand_visible() and table.legal_codes() == {"2C"}
     click(app, card_point(table, "2C"))
     assert match.observation(1)["trick"][0] == {"seat": 1, "card": "2C"}
+
+
+def test_tap_on_the_table_shows_the_last_trick():
+    app = make_app((800, 480))
+    table = open_table(app, follow_match())
+    wait_for_my_turn(app, table)
+    click(app, table.table_area.center)
+    assert table.peek == 0  # no trick completed yet: nothing to show
+    click(app, card_point(table, "9C"))
+    table.skip_animations()
+    app.tick(DT)
+    click(app, table.table_area.center)
+    assert table.peek > 0
+    last = table.obs["tricks"][-1]
+    assert last["winner"] == 0 and len(last["plays"]) == 4 and {"2C", "9C"} <= {p["card"] for p in last["plays"]}
+    # The trick in progress is empty, yet a card face is drawn where your card lay.
+    assert not table.view["trick"]
+    app.tick(DT)
+    felt = tuple(min(255, c + 14) for c in app.table_colour)
+    spot = table.trick_rect(0).center
+    assert tuple(app.screen.get_at(spot))[:3] != felt
+    for _ in range(int(3 / DT)):
+        app.tick(DT)
+    assert table.peek == 0
