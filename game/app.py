@@ -14,12 +14,14 @@ import pygame
 import pygame_gui
 
 from game import i18n
-from game.saves import discard_game, load_game, save_game
 from game.settings import SETTINGS_NAME, Settings
 from game.stats import Stats
 from game.storage import MemoryStorage, default_storage
 from game.ui.cards import TABLES, CardRenderer
 from game.ui.sounds import Sounds
+
+# The rules (and numpy with them), the saved game and the sound synthesis are loaded just
+# after the first menu frame (App.finish_start), so the menu shows up fast.
 
 MIN_SIZE = (800, 480)
 SPEED_FACTOR = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "off": 0.0}
@@ -90,16 +92,7 @@ class App:
         self.stats = stats
         self.seed = seed
         self.match = None  # the game in progress (Continue)
-        saved = load_game(self.storage)
-        if saved.message:
-            self.messages.append(saved.message)
-        if saved.game is not None:
-            from game.scenes.match import Match
-
-            try:
-                self.match = Match.from_saved(saved.game)
-            except (ValueError, KeyError):
-                self.match = None
+        self.started = False
         self.running = True
         self.frame = 0
         self.clock = pygame.time.Clock()
@@ -152,11 +145,34 @@ class App:
             self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
         self.resize(self.screen.get_size())
 
+    def finish_start(self) -> None:
+        """Second half of start-up, after the menu is on screen: saved game and sounds."""
+        if self.started:
+            return
+        self.started = True
+        from game.saves import load_game
+
+        saved = load_game(self.storage)
+        if saved.message:
+            self.messages.append(saved.message)
+        if saved.game is not None and self.match is None:
+            from game.scenes.match import Match
+
+            try:
+                self.match = Match.from_saved(saved.game)
+            except (ValueError, KeyError):
+                self.match = None
+            if self.match is not None:
+                self.scenes.rebuild()  # the menu's Continue button comes alive
+        self.sounds.load()
+
     def save_match(self) -> None:
         """After every move: the game in progress is saved; a finished one is discarded."""
         m = self.match
         if m is None:
             return
+        from game.saves import discard_game, save_game
+
         if m.finished:
             discard_game(self.storage)
             return
@@ -172,6 +188,8 @@ class App:
             msg = self.stats.save(self.storage)
             if msg:
                 self.messages.append(msg)
+        from game.saves import discard_game
+
         discard_game(self.storage)
 
     def apply_settings(self) -> None:
@@ -243,6 +261,8 @@ class App:
             top.draw_over(self.screen)
         pygame.display.flip()
         self.frame += 1
+        if not self.started:
+            self.finish_start()
 
     def run_frames(self, n: int, dt: float = 1 / 60) -> None:
         for _ in range(n):

@@ -248,7 +248,7 @@ def test_undo_and_hint_against_ai():
     table = open_table(app, match)
     assert not match.can_undo()
     key(app, pygame.K_h)
-    for _ in range(300):
+    for _ in range(3000):
         app.tick(DT)
         if table.hint:
             break
@@ -332,6 +332,8 @@ def test_game_is_saved_after_each_move_and_continues_in_a_new_app():
     assert saved and "2C" in saved["state"]["table"]
     assert [s["kind"] for s in saved["seats"]] == ["human", "ai"] and saved["seats"][1]["level"] == "expert"
     again = App((1280, 720), headless=True, settings=Settings(language="en", sound=False), storage=storage)
+    assert again.match is None  # the save is read just after the first menu frame
+    again.tick(DT)
     assert again.match is not None and again.match.seats[1].kind == "expert"
     click(again, button_with_text(again, "Continue").rect.center)
     assert isinstance(again.scenes.top, TableScene)

@@ -63,7 +63,12 @@ def render_all(outdir: str, sizes=SIZES) -> list[str]:
     for size in sizes:
         app = App(size, headless=True, seed=3)
         app.settings.turn_timer = 30
-        app.stats.record({"game": "orlan", "players": [{"name": "You", "kind": "human", "won": True, "points": 23}, {"name": "Amira", "kind": "expert", "won": False, "points": 17}]})
+        # Two finished games in the statistics (played out with the first legal move).
+        for seed in (1, 2):
+            done = Match("orlan", [Seat("human", "You"), Seat("expert", "Amira")], {"target": 11}, seed=seed)
+            while not done.finished:
+                done.play(done.state.legal_moves()[0])
+            app.stats.record_game(done.tally)
         paths.append(shoot(app, outdir, "01_menu"))
         app.scenes.push(SetupScene(app))
         paths.append(shoot(app, outdir, "02_setup"))

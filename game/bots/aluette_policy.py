@@ -70,7 +70,7 @@ def _deal_marker(state: AluetteState) -> int:
     return len(state.rounds)
 
 
-def _evaluate(state: AluetteState, seat: int, ended: bool) -> float:
+def _evaluate(state: AluetteState, seat: int, ended: bool = True) -> float:
     """Points the seat's partnership gained in the deal minus the other partnership's, plus a
     small margin term (the team's best trick count against the opponents' best) so that
     moves are still ordered when the deal's points come out the same."""

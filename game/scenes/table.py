@@ -61,16 +61,23 @@ class Thinker:
 
     A bot that declines to start an iteration longer than the slice would never progress
     at 4 ms; when a step comes back at once without a decision, the slice grows a little
-    (at most 14 ms, still inside a 60 fps frame) so the search always moves on.
+    (14 ms at most, still inside a 60 fps frame; more only if the machine is so loaded
+    that even that stalls), and a wall-clock deadline (a few times the bot's budget)
+    always ends the turn with the best move found so far.
     """
 
     SLICE_MS = 4.0
     MAX_SLICE_MS = 14.0
+    STALLED_MAX_MS = 40.0
 
     def __init__(self, bot, obs) -> None:
         self.bot = bot
         self.slice = self.SLICE_MS
         self.done = False
+        self.stalls = 0
+        self.started = time.perf_counter()
+        budget = getattr(bot, "ms", 1000.0) or 1000.0
+        self.deadline = self.started + 4 * budget / 1000.0 + 1.5
         bot.begin(obs)
 
     def tick(self) -> bool:
@@ -79,7 +86,11 @@ class Thinker:
         t0 = time.perf_counter()
         self.done = self.bot.step(self.slice)
         if not self.done and (time.perf_counter() - t0) * 1000.0 < 0.25 * self.slice:
-            self.slice = min(self.MAX_SLICE_MS, self.slice + 2.0)
+            self.stalls += 1
+            limit = self.STALLED_MAX_MS if self.stalls > 30 else self.MAX_SLICE_MS
+            self.slice = min(limit, self.slice + 2.0)
+        if not self.done and time.perf_counter() > self.deadline:
+            self.done = True
         return self.done
 
     def move(self):
@@ -798,18 +809,20 @@ class TableScene(Scene):
             name_img_w = p.width // 2
         r = fonts.blit_text(surface, name + tag, small, widgets.WHITE, (x, y), bold=True, max_width=name_img_w)
         # Dealer chip and last-capturer star.
-        cx = r.right + small // 2 + 2
+        cx = r.right + int(small * 0.8)
         if view["dealer"] == seat:
             pygame.draw.circle(surface, (250, 250, 250), (cx, r.centery), small * 0.6)
             fonts.blit_text(surface, t("table.dealer_chip"), int(small * 0.8), (20, 20, 20), (cx, r.centery), "center", bold=True)
             cx += int(small * 1.4)
         if self.match.teams:
-            pygame.draw.circle(surface, TEAM_COLOURS[self.match.side_of(seat)], (p.right - self.pad - small // 2, r.centery), small // 2)
+            # Team colour as a stripe along the panel's left edge.
+            stripe = pygame.Rect(p.x, p.y + 8, max(4, self.pad // 2), p.height - 16)
+            pygame.draw.rect(surface, TEAM_COLOURS[self.match.side_of(seat)], stripe, border_radius=3)
         score = t("table.score", count=view["totals"][seat])
         if self.match.teams:
             score = t("table.team_score", team=self.match.side_of(seat) + 1, count=view["totals"][seat])
         if pos == "top":
-            r2 = fonts.blit_text(surface, score, small, widgets.GOLD, (p.right - self.pad - (small if self.match.teams else 0), r.y), "topright", bold=True)
+            r2 = fonts.blit_text(surface, score, small, widgets.GOLD, (p.right - self.pad, r.y), "topright", bold=True)
         else:
             r2 = fonts.blit_text(surface, score, small, widgets.GOLD, (x, r.bottom + 1), bold=True, max_width=p.width - 2 * self.pad)
         pile = view["piles"][seat]
