@@ -132,13 +132,22 @@ def test_setup_reads_olsen_options_and_fixes_aluette_partners():
     assert counts == {3, 4, 5}
     click(app, button_with_text(app, t("common.off")).rect.center)  # passing
     click(app, button_with_text(app, t("common.off")).rect.center)  # jack of diamonds
-    ends = []
-    for _ in range(4):
-        click(app, button_with_text(app, t("setup.olsen_end_target", count=100) if not ends else ends[-1]).rect.center)
+    # One button cycles through every end the game declares: each target, each number of hands.
+    info = setup.options_for("olsen")
+    from game.rules import GAMES
+
+    declared = GAMES["olsen"].info
+    expected = {t("setup.olsen_end_target", count=v) for v in declared.option("target").choices}
+    expected |= {t("setup.olsen_end_deals", count=v) for v in declared.option("deals").choices if v}
+    shown = t("setup.olsen_end_target", count=info["target"])
+    seen = [shown]
+    for _ in range(len(expected)):
+        click(app, button_with_text(app, shown).rect.center)
         opts = setup.options_for("olsen")
-        ends.append(t("setup.olsen_end_deals", count=opts["deals"]) if opts["deals"] else t("setup.olsen_end_target", count=opts["target"]))
+        shown = t("setup.olsen_end_deals", count=opts["deals"]) if opts["deals"] else t("setup.olsen_end_target", count=opts["target"])
+        seen.append(shown)
+    assert set(seen) == expected and seen[-1] == seen[0]  # all of them, then back to the start
     assert setup.options_for("olsen")["pass3"] and setup.options_for("olsen")["jack_diamonds"]
-    assert t("setup.olsen_end_deals", count=3) in ends
     m = setup.make_match()
     assert m.game_id == "olsen" and m.state.options["pass3"] and m.state.options["jack_diamonds"]
     setup.cycle_game()
@@ -393,6 +402,7 @@ def test_app_saves_after_each_move_and_continue_resumes_the_trick_game():
     wait_for_my_turn(app, table)  # the AIs' moves were saved as they were played
     saved_state = table.match.state.to_json()
     app2 = App((800, 480), headless=True, seed=11, storage=storage)
+    app2.run_frames(2)  # start-up finishes once the menu is on screen
     assert app2.match is not None and app2.match.game_id == "olsen"
     assert app2.match.state.to_json() == saved_state
     click(app2, button_with_text(app2, t("menu.continue")).rect.center)
