@@ -17,6 +17,7 @@ from game.scenes.match import Match, Seat  # noqa: E402
 from game.scenes.menu import MenuScene  # noqa: E402
 from game.scenes.setup import SetupScene  # noqa: E402
 from game.scenes.trick_table import TrickGameOverScene, TrickSummaryScene, TrickTableScene  # noqa: E402
+from game.ui.cards import card_name  # noqa: E402
 
 DT = 1 / 60
 
@@ -471,3 +472,16 @@ def test_tap_on_the_table_shows_the_last_trick():
     for _ in range(int(3 / DT)):
         app.tick(DT)
     assert table.peek == 0
+
+
+def test_hint_suggests_a_playable_card():
+    app = make_app((800, 480))
+    table = open_table(app, follow_match())
+    wait_for_my_turn(app, table)
+    click(app, button_with_text(app, t("table.hint")).rect.center)
+    for _ in range(600):
+        app.tick(DT)
+        if table.hint:
+            break
+    assert table.hint and table.hint["move"]["card"] in {"9C", "KC"}
+    assert table.prompt_text() == t("hint.prefix") + " " + t("hint.play", card=card_name(table.hint["move"]["card"]))
