@@ -113,7 +113,11 @@ class TrickTableScene(TableScene):
         return self.app.cards.face(code, width, self.app.settings.four_colour_suits)
 
     def card_label(self, code: str) -> str:
-        return spanish_card_name(code) if self.spanish_deck else card_name(code)
+        if not self.spanish_deck:
+            return card_name(code)
+        if code in ALUETTE_NAMED:
+            return t("aluette.named_card", name=t(f"aluette.name.{code}"), card=spanish_card_name(code))
+        return spanish_card_name(code)
 
     def name(self, seat: int) -> str:
         return self.match.seats[seat].name
