@@ -98,6 +98,11 @@ class TrickTableScene(TableScene):
         }
         self.chosen = [c for c in self.chosen if c in self.view["hand"]]
 
+    def fresh_deal(self) -> bool:
+        """A hand nobody has played to yet (not a game resumed mid-hand)."""
+        v = self.view
+        return not v["trick"] and not any(v["tricks_won"]) and not v["spoiled"]
+
     def phase(self) -> str:
         return self.obs.get("phase") or "play"
 
