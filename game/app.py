@@ -73,6 +73,7 @@ class App:
         # Headless runs (tests, screenshots, benches) never touch the player's files.
         self.storage = storage or (MemoryStorage() if headless else default_storage())
         self.messages: list = []  # storage Messages to show once (i18n key + params)
+        self.toast: list | None = None
         if settings is None:
             settings, msgs = load_settings(self.storage)
             self.messages += msgs
@@ -138,10 +139,11 @@ class App:
         self.settings.fullscreen = on
         try:
             if on:
-                info = pygame.display.get_desktop_sizes()[0] if hasattr(pygame.display, "get_desktop_sizes") else self.size
-                self.screen = pygame.display.set_mode(info, pygame.FULLSCREEN)
+                self.windowed_size = self.size
+                sizes = pygame.display.get_desktop_sizes() if hasattr(pygame.display, "get_desktop_sizes") else []
+                self.screen = pygame.display.set_mode(sizes[0] if sizes else self.size, pygame.FULLSCREEN)
             else:
-                self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+                self.screen = pygame.display.set_mode(getattr(self, "windowed_size", self.size), pygame.RESIZABLE)
         except pygame.error:
             self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
         self.resize(self.screen.get_size())
@@ -266,10 +268,35 @@ class App:
             top.draw_over(self.screen)
         if self.kiosk is not None:
             self.kiosk.draw(self.screen)
+        self._draw_toast(dt)
         pygame.display.flip()
         self.frame += 1
         if not self.started:
             self.finish_start()
+
+    def _draw_toast(self, dt: float) -> None:
+        """Storage messages (a save that could not be read or written...), one at a time."""
+        if self.toast is None and self.messages:
+            msg = self.messages.pop(0)
+            self.toast = [i18n.t(msg.key, **msg.params), 6.0]
+        if self.toast is None:
+            return
+        from game.ui import fonts, widgets
+
+        self.toast[1] -= dt
+        w, h = self.screen.get_size()
+        size = max(14, int(18 * self.scale))
+        lines = fonts.wrap(self.toast[0], size, int(w * 0.8))
+        imgs = [fonts.render(line, size, widgets.WHITE) for line in lines]
+        box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 30, sum(i.get_height() for i in imgs) + 16)
+        box.midbottom = (w // 2, h - int(12 * self.scale))
+        widgets.panel(self.screen, box, alpha=230, colour=(90, 30, 30))
+        y = box.y + 8
+        for img in imgs:
+            self.screen.blit(img, img.get_rect(midtop=(w // 2, y)))
+            y += img.get_height()
+        if self.toast[1] <= 0:
+            self.toast = None
 
     def run_frames(self, n: int, dt: float = 1 / 60) -> None:
         for _ in range(n):

@@ -348,3 +348,36 @@ def test_first_start_uses_system_language(monkeypatch):
     from game import i18n
 
     i18n.set_language("en")
+
+
+def test_corrupt_save_is_reported_and_menu_still_works():
+    storage = MemoryStorage({"current_game": "{not json"})
+    app = App((800, 480), headless=True, settings=Settings(language="en", sound=False), storage=storage)
+    app.tick(DT)
+    app.tick(DT)
+    assert app.match is None
+    assert app.toast and "could not be read" in app.toast[0]
+    assert not button_with_text(app, "Continue").is_enabled
+    app.run_frames(40, dt=0.25)
+    assert app.toast is None
+
+
+def test_fullscreen_toggle_restores_the_window_size():
+    app = make_app((800, 480))
+    key(app, pygame.K_F11)
+    assert app.settings.fullscreen
+    key(app, pygame.K_F11)
+    assert not app.settings.fullscreen and app.screen.get_size() == (800, 480)
+    assert isinstance(app.scenes.top, MenuScene)
+
+
+def test_setup_first_human_starts_by_default():
+    app = make_app()
+    click(app, button_with_text(app, "New game").rect.center)
+    setup = app.scenes.top
+    setup.cycle_kind(0)  # seat 1 becomes a simple AI...
+    setup.cycle_kind(1)  # ...and seat 2 a human (simple -> expert -> human)
+    setup.cycle_kind(1)
+    assert setup.kinds[:2] == ["simple", "human"] and setup.starter == 1
+    m = setup.make_match()
+    assert m.current() == 1

@@ -17,6 +17,7 @@ from game.scenes.match import Match, Seat  # noqa: E402
 from game.scenes.menu import MenuScene  # noqa: E402
 from game.scenes.setup import SetupScene  # noqa: E402
 from game.scenes.trick_table import TrickGameOverScene, TrickSummaryScene, TrickTableScene  # noqa: E402
+from game.ui.cards import card_name  # noqa: E402
 
 DT = 1 / 60
 
@@ -132,13 +133,22 @@ def test_setup_reads_olsen_options_and_fixes_aluette_partners():
     assert counts == {3, 4, 5}
     click(app, button_with_text(app, t("common.off")).rect.center)  # passing
     click(app, button_with_text(app, t("common.off")).rect.center)  # jack of diamonds
-    ends = []
-    for _ in range(4):
-        click(app, button_with_text(app, t("setup.olsen_end_target", count=100) if not ends else ends[-1]).rect.center)
+    # One button cycles through every end the game declares: each target, each number of hands.
+    info = setup.options_for("olsen")
+    from game.rules import GAMES
+
+    declared = GAMES["olsen"].info
+    expected = {t("setup.olsen_end_target", count=v) for v in declared.option("target").choices}
+    expected |= {t("setup.olsen_end_deals", count=v) for v in declared.option("deals").choices if v}
+    shown = t("setup.olsen_end_target", count=info["target"])
+    seen = [shown]
+    for _ in range(len(expected)):
+        click(app, button_with_text(app, shown).rect.center)
         opts = setup.options_for("olsen")
-        ends.append(t("setup.olsen_end_deals", count=opts["deals"]) if opts["deals"] else t("setup.olsen_end_target", count=opts["target"]))
+        shown = t("setup.olsen_end_deals", count=opts["deals"]) if opts["deals"] else t("setup.olsen_end_target", count=opts["target"])
+        seen.append(shown)
+    assert set(seen) == expected and seen[-1] == seen[0]  # all of them, then back to the start
     assert setup.options_for("olsen")["pass3"] and setup.options_for("olsen")["jack_diamonds"]
-    assert t("setup.olsen_end_deals", count=3) in ends
     m = setup.make_match()
     assert m.game_id == "olsen" and m.state.options["pass3"] and m.state.options["jack_diamonds"]
     setup.cycle_game()
@@ -393,6 +403,7 @@ def test_app_saves_after_each_move_and_continue_resumes_the_trick_game():
     wait_for_my_turn(app, table)  # the AIs' moves were saved as they were played
     saved_state = table.match.state.to_json()
     app2 = App((800, 480), headless=True, seed=11, storage=storage)
+    app2.run_frames(2)  # start-up finishes once the menu is on screen
     assert app2.match is not None and app2.match.game_id == "olsen"
     assert app2.match.state.to_json() == saved_state
     click(app2, button_with_text(app2, t("menu.continue")).rect.center)
@@ -437,3 +448,40 @@ def test_hot_seat_hands_over_between_humans_and_hides_the_hand():
     assert table.viewer == 1 and table.hand_visible() and table.legal_codes() == {"2C"}
     click(app, card_point(table, "2C"))
     assert match.observation(1)["trick"][0] == {"seat": 1, "card": "2C"}
+
+
+def test_tap_on_the_table_shows_the_last_trick():
+    app = make_app((800, 480))
+    table = open_table(app, follow_match())
+    wait_for_my_turn(app, table)
+    click(app, table.table_area.center)
+    assert table.peek == 0  # no trick completed yet: nothing to show
+    click(app, card_point(table, "9C"))
+    table.skip_animations()
+    app.tick(DT)
+    click(app, table.table_area.center)
+    assert table.peek > 0
+    last = table.obs["tricks"][-1]
+    assert last["winner"] == 0 and len(last["plays"]) == 4 and {"2C", "9C"} <= {p["card"] for p in last["plays"]}
+    # The trick in progress is empty, yet a card face is drawn where your card lay.
+    assert not table.view["trick"]
+    app.tick(DT)
+    felt = tuple(min(255, c + 14) for c in app.table_colour)
+    spot = table.trick_rect(0).center
+    assert tuple(app.screen.get_at(spot))[:3] != felt
+    for _ in range(int(3 / DT)):
+        app.tick(DT)
+    assert table.peek == 0
+
+
+def test_hint_suggests_a_playable_card():
+    app = make_app((800, 480))
+    table = open_table(app, follow_match())
+    wait_for_my_turn(app, table)
+    click(app, button_with_text(app, t("table.hint")).rect.center)
+    for _ in range(600):
+        app.tick(DT)
+        if table.hint:
+            break
+    assert table.hint and table.hint["move"]["card"] in {"9C", "KC"}
+    assert table.prompt_text() == t("hint.prefix") + " " + t("hint.play", card=card_name(table.hint["move"]["card"]))

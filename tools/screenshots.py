@@ -2,6 +2,9 @@
 
 Each scene is shown at 800x480 (phone landscape) and 1920x1080, headless, with a fixed
 deal so the table shows a card with a choice of two captures.
+The trick-taking games follow (20-32): Olsen setup, following suit, a refused card, a
+trick won, penalty cards taken, a hand summary, passing at five players; Aluette in
+French with a spoiled trick, the deal summary, game over; their rules pages.
 """
 from __future__ import annotations
 

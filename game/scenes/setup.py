@@ -32,6 +32,7 @@ class SetupScene(Scene):
         self.target = 21
         self.starter = 0
         self.kinds = ["human", "simple", "simple", "simple"]
+        self.starter_chosen = False  # until the player picks, the first human seat starts
         self.labels: list[tuple[str, pygame.Rect]] = []
 
     def layout(self) -> None:
@@ -138,11 +139,15 @@ class SetupScene(Scene):
         self.build()
 
     def cycle_starter(self) -> None:
+        self.starter_chosen = True
         self.starter = (self.starter + 1) % self.players
         self.build()
 
     def cycle_kind(self, seat: int) -> None:
         self.kinds[seat] = KINDS[(KINDS.index(self.kinds[seat]) + 1) % len(KINDS)]
+        if not self.starter_chosen:
+            humans = [i for i in range(self.players) if self.kinds[i] == "human"]
+            self.starter = humans[0] if humans else 0
         self.build()
 
     def make_match(self) -> Match:

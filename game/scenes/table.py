@@ -124,7 +124,13 @@ class TableScene(Scene):
         self.hide_hands = False  # during the deal animation, hands appear when it ends
         self.table_rects: dict[str, pygame.Rect] = {}
         self.sync()
-        self.deal_animation()
+        if self.fresh_deal():
+            self.deal_animation()
+
+    def fresh_deal(self) -> bool:
+        """A round that has not started yet (not a game resumed mid-round)."""
+        v = self.view
+        return not any(v["piles"]) and all(c == 4 for c in v["hand_counts"]) and len(v["table"]) == 4
 
     # ------------------------------------------------------------ seats and view
     def _default_viewer(self) -> int:
@@ -177,6 +183,7 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------ layout
     def layout(self) -> None:
+        self.layout_version = getattr(self, "layout_version", 0) + 1
         w, h = self.app.size
         s = self.app.scale
         self.pad = max(6, int(10 * s))
@@ -188,7 +195,7 @@ class TableScene(Scene):
         self.ch = int(cw * CARD_RATIO)
         self.tw = int(cw * 0.82)  # table cards
         self.sw = max(18, int(cw * 0.36))  # small backs (other hands, piles)
-        pw = max(150, int(min(w * 0.18, 300 * s)))
+        pw = max(168, int(min(w * 0.18, 300 * s)))
         self.small = max(13, int(17 * s))
         self.line = fonts.font(self.small, True).get_linesize()
         sh = int(self.sw * CARD_RATIO)
@@ -716,16 +723,11 @@ class TableScene(Scene):
         flying = set()
         if step:
             flying = {f.code for f in step.flights if f.code}
-        # HUD
-        hud = pygame.Rect(0, 0, surface.get_width(), self.hud_h)
-        widgets.panel(surface, hud, alpha=110, radius=0)
+        # Static layer (felt, HUD bar, seat panels) drawn once per layout, then one opaque blit.
+        surface.blit(self.background(surface.get_size()), (0, 0))
         target = self.match.options.get("target", 21)
         hud_text = t("table.hud", round=view["round"] + 1, target=target)
         fonts.blit_text(surface, hud_text, max(14, int(20 * s)), widgets.WHITE, (self.pad, self.hud_h // 2), "midleft", bold=True, max_width=self.hud_text_right - 2 * self.pad)
-        # Table felt: a slightly lighter oval.
-        felt = self.table_area.inflate(self.pad * 2, self.pad * 2)
-        lighter = tuple(min(255, c + 14) for c in self.app.table_colour)
-        pygame.draw.rect(surface, lighter, felt, border_radius=max(12, int(30 * s)))
         # Seats
         for seat in range(self.match.players):
             self.draw_seat(surface, seat, small)
@@ -779,6 +781,21 @@ class TableScene(Scene):
         if banner:
             self.draw_banner(surface, banner)
 
+    def background(self, size) -> pygame.Surface:
+        key = (tuple(size), self.app.table_colour, self.layout_version, self.match.players, self.viewer)
+        if getattr(self, "_bg_key", None) != key:
+            s = self.app.scale
+            bg = pygame.Surface(size).convert()
+            bg.fill(self.app.table_colour)
+            widgets.panel(bg, pygame.Rect(0, 0, size[0], self.hud_h), alpha=110, radius=0)
+            felt = self.table_area.inflate(self.pad * 2, self.pad * 2)
+            lighter = tuple(min(255, c + 14) for c in self.app.table_colour)
+            pygame.draw.rect(bg, lighter, felt, border_radius=max(12, int(30 * s)))
+            for seat in range(self.match.players):
+                widgets.panel(bg, self.panels[self.position(seat)], alpha=130)
+            self._bg, self._bg_key = bg, key
+        return self._bg
+
     def draw_banner(self, surface, text: str) -> None:
         s = self.app.scale
         size = max(22, int(44 * s))
@@ -796,7 +813,6 @@ class TableScene(Scene):
         view = self.view
         cur = self.match.current()
         turn = cur == seat and not self.match.finished
-        widgets.panel(surface, p, alpha=120 if not turn else 160)
         if turn:
             pygame.draw.rect(surface, widgets.GOLD, p, max(2, int(3 * self.app.scale)), border_radius=14)
         x, y = p.x + self.pad, p.y + self.pad // 2

@@ -64,6 +64,7 @@ class TrickTableScene(TableScene):
         self.refused: tuple[str, float] | None = None  # a refused card flashes red
         self.received: set[str] = set()  # cards just passed to the viewer, marked until the first trick ends
         self.trick_summary: dict | None = None
+        self.peek = 0.0  # seconds left showing the last trick (tap on the table, or L)
         self.frozen = False  # a hand ended: the view keeps its last trick until the summary closes
         self.stamp_spoiled = False
         self.pass_button = None
@@ -97,6 +98,11 @@ class TrickTableScene(TableScene):
         }
         self.chosen = [c for c in self.chosen if c in self.view["hand"]]
 
+    def fresh_deal(self) -> bool:
+        """A hand nobody has played to yet (not a game resumed mid-hand)."""
+        v = self.view
+        return not v["trick"] and not any(v["tricks_won"]) and not v["spoiled"]
+
     def phase(self) -> str:
         return self.obs.get("phase") or "play"
 
@@ -112,7 +118,11 @@ class TrickTableScene(TableScene):
         return self.app.cards.face(code, width, self.app.settings.four_colour_suits)
 
     def card_label(self, code: str) -> str:
-        return spanish_card_name(code) if self.spanish_deck else card_name(code)
+        if not self.spanish_deck:
+            return card_name(code)
+        if code in ALUETTE_NAMED:
+            return t("aluette.named_card", name=t(f"aluette.name.{code}"), card=spanish_card_name(code))
+        return spanish_card_name(code)
 
     def name(self, seat: int) -> str:
         return self.match.seats[seat].name
@@ -380,6 +390,7 @@ class TrickTableScene(TableScene):
             self.banner = (self.banner[0], self.banner[1] - dt)
             if self.banner[1] <= 0:
                 self.banner = None
+        self.peek = max(0.0, self.peek - dt)
         if self.refused:
             self.refused = (self.refused[0], self.refused[1] - dt)
             if self.refused[1] <= 0:
@@ -509,6 +520,9 @@ class TrickTableScene(TableScene):
         if self.steps:
             self.skip_animations()
             return
+        if self.table_area.collidepoint(pos) and not (self.pass_button and self.pass_button.visible):
+            self.toggle_peek()
+            return
         if not self.my_turn():
             return
         for code, rect in reversed(self.hand_rects):
@@ -523,10 +537,17 @@ class TrickTableScene(TableScene):
             return Scene.handle(self, event)
         return super().handle(event)
 
+    def toggle_peek(self) -> None:
+        """Show the last completed trick for a moment (or hide it again)."""
+        self.peek = 0.0 if self.peek or not self.obs.get("tricks") else 2.5
+
     def key(self, event) -> bool:
         k = event.key
         if k == pygame.K_ESCAPE:
             self.pause()
+            return True
+        if k == pygame.K_l:
+            self.toggle_peek()
             return True
         if k in (pygame.K_m, pygame.K_h, pygame.K_u, pygame.K_z):
             return super().key(event)
@@ -635,16 +656,46 @@ class TrickTableScene(TableScene):
         widgets.panel(surface, r.inflate(int(24 * s), int(10 * s)), alpha=215)
         surface.blit(img, r)
 
+    def draw_last_trick(self, surface) -> None:
+        last = self.obs["tricks"][-1]
+        s = self.app.scale
+        for p in last["plays"]:
+            r = self.trick_rect(p["seat"])
+            surface.blit(self.face(p["card"], r.width), r)
+            if p["seat"] == last["winner"]:
+                pygame.draw.rect(surface, widgets.GOLD, r.inflate(8, 8), max(3, int(4 * s)), border_radius=10)
+            tag = self.name(p["seat"])
+            img = fonts.render(tag, fonts.fit_size(tag, self.tag, r.width + 20, True), (20, 20, 20), True)
+            tr = img.get_rect(midtop=(r.centerx, r.bottom - img.get_height() // 2))
+            pygame.draw.rect(surface, (235, 235, 235), tr.inflate(10, 2), border_radius=max(4, tr.height // 2))
+            surface.blit(img, tr)
+        w = last["winner"]
+        if w is None:
+            text = t("trick.last_trick_spoiled")
+        elif self.is_you(w):
+            text = t("trick.last_trick_you")
+        else:
+            text = t("trick.last_trick_won", name=self.name(w))
+        img = fonts.render(text, fonts.fit_size(text, max(14, int(20 * s)), self.table_area.width - 20, True), widgets.WHITE, True)
+        r = img.get_rect(midtop=(self.table_area.centerx, self.table_area.y + self.pad // 2))
+        widgets.panel(surface, r.inflate(20, 8), alpha=190)
+        surface.blit(img, r)
+
     def draw_trick(self, surface, flying: set, highlight: set) -> None:
         view = self.view
         s = self.app.scale
         self.trick_rects = {}
+        if self.peek and self.obs.get("tricks") and not self.steps:
+            self.draw_last_trick(surface)
+            return
         if not view["trick"] and not flying and self.phase() != "pass":
             cur = self.match.current()
             leader = view.get("leader", cur)
             if cur is not None and not self.steps and not self.frozen and not (leader == self.viewer and self.my_turn()):
                 lead_text = t("trick.you_lead") if self.is_you(leader) else t("trick.leads", name=self.name(leader))
                 fonts.blit_text(surface, lead_text, self.small, widgets.DIM, self.table_area.center, "center", max_width=self.table_area.width - 10)
+            if self.obs.get("tricks") and not self.frozen:
+                fonts.blit_text(surface, t("trick.peek_hint"), max(11, int(self.small * 0.85)), widgets.DIM, (self.table_area.centerx, self.table_area.centery + self.line), "midtop", max_width=self.table_area.width - 10)
         for seat, code in view["trick"]:
             if code in flying:
                 continue
