@@ -68,7 +68,7 @@ loop.run_until_complete(coro)
 app = seen["app"]
 print(json.dumps({
     "resumed": app.match is not None and app.match.state.to_json() == state.to_json(),
-    "messages": [m.key for m in app.messages],
+    "messages": [m.key for m in app.shown_messages + app.messages],
     "keys": sorted(ls),
 }))
 print("frames", app.frame, "running", app.running)
