@@ -38,6 +38,16 @@ HANDS = [["7H", "2C", "TD", "JS"], ["5S", "KD", "9C", "8D"]]
 TABLE = ["4C", "3D", "AS", "QH"]
 
 
+@pytest.fixture(autouse=True)
+def _restore_button_minimum():
+    """Kiosk mode raises the app's button minimum for its process; give other tests theirs back."""
+    from game.ui import widgets
+
+    saved = widgets.MIN_BUTTON_PX
+    yield
+    widgets.MIN_BUTTON_PX = saved
+
+
 def settings():
     return Settings(language="en", sound=False)
 
@@ -561,3 +571,52 @@ def test_drag_plays_on_the_trick_table_too_and_an_illegal_card_stays_in_hand():
     after = match.observation(0)
     assert "9C" not in after["hand"]
     assert {"seat": 0, "card": "9C"} in after["trick"] + [p for tr in after["tricks"] for p in tr["plays"]]
+
+
+def all_buttons_fit(app, minimum):
+    screen = app.screen.get_rect()
+    rects = [b.rect for b in app.scenes.top.elements if hasattr(b, "text") and b.visible and type(b).__name__ == "UIButton"]
+    assert rects, app.scenes.top
+    for r in rects:
+        assert screen.contains(r), (app.scenes.top.name, r)
+        assert r.height >= minimum, (app.scenes.top.name, r)
+    for i, a in enumerate(rects):
+        assert a.collidelist(rects[i + 1:]) == -1, (app.scenes.top.name, a)
+    return rects
+
+
+def test_every_screen_has_finger_sized_buttons_at_800x480():
+    from game.scenes.pause import PauseScene
+    from game.scenes.rules import RulesScene
+    from game.scenes.setup import SetupScene
+    from game.scenes.stats import StatsScene
+    from game.ui.touch import KIOSK_MIN_BUTTON_PX
+
+    app, _ = kiosk_app((800, 480))
+    tap(app, (400, 240))
+    assert isinstance(app.scenes.top, MenuScene)
+    all_buttons_fit(app, KIOSK_MIN_BUTTON_PX)
+    for scene in (SetupScene, RulesScene, StatsScene):
+        app.scenes.push(scene(app))
+        app.tick(DT)
+        all_buttons_fit(app, KIOSK_MIN_BUTTON_PX)
+        if scene is SetupScene:  # the other games' options too
+            app.scenes.top.cycle_game()
+            app.scenes.top.build()
+            all_buttons_fit(app, KIOSK_MIN_BUTTON_PX)
+        app.scenes.pop()
+    tap(app, button(app, "Settings").rect.center)
+    type_code(app, CODE)
+    assert isinstance(app.scenes.top, SettingsScene)
+    all_buttons_fit(app, KIOSK_MIN_BUTTON_PX)
+    table = open_table(app, fixed_match())
+    app.scenes.push(PauseScene(app, table))
+    app.tick(DT)
+    all_buttons_fit(app, KIOSK_MIN_BUTTON_PX)
+    app.kiosk.ask_code(app.kiosk.operator_menu)
+    app.tick(DT)
+    type_code(app, CODE)
+    assert isinstance(app.scenes.top, OperatorScene)
+    from game.ui.touch import TARGET_PX
+
+    all_buttons_fit(app, TARGET_PX)

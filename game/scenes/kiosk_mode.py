@@ -23,7 +23,8 @@ import sys
 import pygame
 
 from game.kiosk import KioskConfig, load_kiosk
-from game.ui.touch import CardDrag, HoldCorner
+from game.ui import widgets
+from game.ui.touch import KIOSK_MIN_BUTTON_PX, CardDrag, HoldCorner
 
 INPUT_EVENTS = {
     pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL,
@@ -62,6 +63,9 @@ class KioskMode:
         from game.scenes.operator import CodeLock
 
         self.lock = CodeLock(config.check_code)
+        # Larger buttons on every screen: a public tablet is used with fingers only. One app
+        # per process, so the module setting is the app's (tests put it back).
+        widgets.MIN_BUTTON_PX = max(widgets.MIN_BUTTON_PX, KIOSK_MIN_BUTTON_PX)
         self.attract_seed = 1
         self.last_save_message = None
         self.show_attract()

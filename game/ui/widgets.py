@@ -63,6 +63,9 @@ def column(center_x: int, top: int, width: int, height: int, gap: int, n: int) -
     return [pygame.Rect(center_x - width // 2, top + i * (height + gap), width, height) for i in range(n)]
 
 
+# Never below 40 px: a finger must hit it on a phone. Kiosk mode raises it (game.ui.touch).
+MIN_BUTTON_PX = 40
+
+
 def button_height(scale: float) -> int:
-    # Never below 40 px: a finger must hit it on a phone.
-    return max(40, int(56 * scale))
+    return max(MIN_BUTTON_PX, int(56 * scale))
