@@ -610,6 +610,7 @@ def test_every_screen_has_finger_sized_buttons_at_800x480():
     assert isinstance(app.scenes.top, SettingsScene)
     all_buttons_fit(app, KIOSK_MIN_BUTTON_PX)
     table = open_table(app, fixed_match())
+    all_buttons_fit(app, KIOSK_MIN_BUTTON_PX)  # the table's Sound, Undo, Hint, Menu
     app.scenes.push(PauseScene(app, table))
     app.tick(DT)
     all_buttons_fit(app, KIOSK_MIN_BUTTON_PX)

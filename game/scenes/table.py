@@ -187,7 +187,7 @@ class TableScene(Scene):
         w, h = self.app.size
         s = self.app.scale
         self.pad = max(6, int(10 * s))
-        bh = max(40, int(46 * s))
+        bh = max(widgets.MIN_BUTTON_PX, int(46 * s))
         self.hud_h = bh + 2 * self.pad // 2
         # Hand cards: about a quarter of the height, never wider than half the window for 4.
         cw = int(min(h * 0.235 / CARD_RATIO, (w * 0.5 - 3 * self.pad) / 4))
