@@ -621,3 +621,18 @@ def test_every_screen_has_finger_sized_buttons_at_800x480():
     from game.ui.touch import TARGET_PX
 
     all_buttons_fit(app, TARGET_PX)
+
+
+def test_a_lost_finger_lift_does_not_lock_touch_out():
+    app, _ = kiosk_app()
+    finger(app, pygame.FINGERDOWN, (400, 240), finger_id=7)  # opens the menu; its lift never comes
+    app.tick(DT)
+    assert isinstance(app.scenes.top, MenuScene)
+    menu = app.scenes.top
+    app.run_frames(int(6 / DT), DT)
+    b = button(app, "New game").rect.center
+    finger(app, pygame.FINGERDOWN, b, finger_id=8)
+    finger(app, pygame.FINGERUP, b, finger_id=8)
+    app.tick(DT)
+    app.tick(DT)
+    assert app.scenes.top is not menu  # the new finger works

@@ -138,7 +138,7 @@ class AttractScene(TableScene):
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        w, h = surface.get_size()
+        w = surface.get_width()
         s = self.app.scale
         pulse = 0.5 + 0.5 * math.sin(self.clock * 2 * math.pi / 1.6)
         if self.scores and self.between is not None:

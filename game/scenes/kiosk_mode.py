@@ -49,6 +49,9 @@ def kiosk_config_for_run(path=None) -> KioskConfig | None:
     return config
 
 
+FINGER_LOST = 5.0  # seconds without news of the tracked finger before others count again
+
+
 class KioskMode:
     def __init__(self, app, config: KioskConfig, storage=None) -> None:
         self.app = app
@@ -60,6 +63,7 @@ class KioskMode:
         self.drag = CardDrag(app.scale)
         self.hold = HoldCorner()
         self.finger = None  # the finger_id of the finger on the screen, if any
+        self.finger_quiet = 0.0  # seconds since that finger last moved
         from game.scenes.operator import CodeLock
 
         self.lock = CodeLock(config.check_code)
@@ -168,6 +172,7 @@ class KioskMode:
             # card or press another key of the pad half-way through.
             if self.finger is not None and raw.finger_id != self.finger:
                 return True
+            self.finger_quiet = 0.0
             if raw.type == pygame.FINGERDOWN:
                 self.finger = raw.finger_id
             elif raw.type == pygame.FINGERUP:
@@ -188,6 +193,9 @@ class KioskMode:
     def update(self, dt: float) -> None:
         """Called each frame before the scenes: settings guard, corner hold, idle timeout."""
         self.lock.update(dt)
+        self.finger_quiet += dt
+        if self.finger is not None and self.finger_quiet > FINGER_LOST:
+            self.finger = None  # its lift was lost (focus change...): never lock touch out
         from game.scenes.settings import SettingsScene
 
         top = self.app.scenes.top
