@@ -11,6 +11,7 @@ The greedy rule (``choose_card``), from what the player to move could know:
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from game.bots.expert import SearchHooks, register_hooks
@@ -82,4 +83,17 @@ def _evaluate(state: AluetteState, seat: int, ended: bool = True) -> float:
     return float(gained[team] - gained[1 - team]) + 0.05 * margin
 
 
-register_hooks(GAME, SearchHooks(round_marker=_deal_marker, evaluate=_evaluate, apply_fast="apply_unchecked"))
+def prior(obs: dict, legal: list) -> list[float]:
+    """Search prior: 1 for the simple policy's card (it breaks near-ties), 0 otherwise."""
+    pick = simple_policy(obs, legal, random.Random(0))
+    return [1.0 if m == pick else 0.0 for m in legal]
+
+
+def _hooks(**kw) -> SearchHooks:
+    # Only the fields this version of the expert knows (the prior arrived later).
+    known = {f.name for f in dataclasses.fields(SearchHooks)}
+    return SearchHooks(**{k: v for k, v in kw.items() if k in known})
+
+
+register_hooks(GAME, _hooks(round_marker=_deal_marker, evaluate=_evaluate, apply_fast="apply_unchecked",
+                            prior=prior, prior_weight=0.02))
