@@ -74,13 +74,19 @@ def _deal_marker(state: AluetteState) -> int:
 def _evaluate(state: AluetteState, seat: int, ended: bool = True) -> float:
     """Points the seat's partnership gained in the deal minus the other partnership's, plus a
     small margin term (the team's best trick count against the opponents' best) so that
-    moves are still ordered when the deal's points come out the same."""
+    moves are still ordered when the deal's points come out the same. When the rollout
+    ended the match (the fifth deal), the match result itself counts most: a point that
+    turns a draw into a win is worth more than a point that changes nothing."""
     last = state.rounds[-1]
     gained = last["points"]
     team = seat % 2
     tricks = last["tricks_won"]
     margin = max(tricks[team], tricks[team + 2]) - max(tricks[1 - team], tricks[3 - team])
-    return float(gained[team] - gained[1 - team]) + 0.05 * margin
+    value = float(gained[team] - gained[1 - team]) + 0.05 * margin
+    if state.to_move is None:
+        mine, theirs = state.points[team], state.points[1 - team]
+        value = 0.5 * value + 2.0 * ((mine > theirs) - (mine < theirs))
+    return value
 
 
 def prior(obs: dict, legal: list) -> list[float]:
