@@ -14,12 +14,14 @@ import pygame
 import pygame_gui
 
 from game import i18n
-from game.saves import discard_game, load_game, save_game
 from game.settings import SETTINGS_NAME, Settings
 from game.stats import Stats
 from game.storage import MemoryStorage, default_storage
 from game.ui.cards import TABLES, CardRenderer
 from game.ui.sounds import Sounds
+
+# The rules (and numpy with them), the saved game and the sound synthesis are loaded just
+# after the first menu frame (App.finish_start), so the menu shows up fast.
 
 MIN_SIZE = (800, 480)
 SPEED_FACTOR = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "off": 0.0}
@@ -71,6 +73,8 @@ class App:
         # Headless runs (tests, screenshots, benches) never touch the player's files.
         self.storage = storage or (MemoryStorage() if headless else default_storage())
         self.messages: list = []  # storage Messages to show once (i18n key + params)
+        self.shown_messages: list = []  # those already shown, for tests and logs
+        self.toast: list | None = None
         if settings is None:
             settings, msgs = load_settings(self.storage)
             self.messages += msgs
@@ -90,16 +94,7 @@ class App:
         self.stats = stats
         self.seed = seed
         self.match = None  # the game in progress (Continue)
-        saved = load_game(self.storage)
-        if saved.message:
-            self.messages.append(saved.message)
-        if saved.game is not None:
-            from game.scenes.match import Match
-
-            try:
-                self.match = Match.from_saved(saved.game)
-            except (ValueError, KeyError):
-                self.match = None
+        self.started = False
         self.running = True
         self.frame = 0
         self.clock = pygame.time.Clock()
@@ -144,19 +139,43 @@ class App:
         self.settings.fullscreen = on
         try:
             if on:
-                info = pygame.display.get_desktop_sizes()[0] if hasattr(pygame.display, "get_desktop_sizes") else self.size
-                self.screen = pygame.display.set_mode(info, pygame.FULLSCREEN)
+                self.windowed_size = self.size
+                sizes = pygame.display.get_desktop_sizes() if hasattr(pygame.display, "get_desktop_sizes") else []
+                self.screen = pygame.display.set_mode(sizes[0] if sizes else self.size, pygame.FULLSCREEN)
             else:
-                self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+                self.screen = pygame.display.set_mode(getattr(self, "windowed_size", self.size), pygame.RESIZABLE)
         except pygame.error:
             self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
         self.resize(self.screen.get_size())
+
+    def finish_start(self) -> None:
+        """Second half of start-up, after the menu is on screen: saved game and sounds."""
+        if self.started:
+            return
+        self.started = True
+        from game.saves import load_game
+
+        saved = load_game(self.storage)
+        if saved.message:
+            self.messages.append(saved.message)
+        if saved.game is not None and self.match is None:
+            from game.scenes.match import Match
+
+            try:
+                self.match = Match.from_saved(saved.game)
+            except (ValueError, KeyError):
+                self.match = None
+            if self.match is not None:
+                self.scenes.rebuild()  # the menu's Continue button comes alive
+        self.sounds.load()
 
     def save_match(self) -> None:
         """After every move: the game in progress is saved; a finished one is discarded."""
         m = self.match
         if m is None:
             return
+        from game.saves import discard_game, save_game
+
         if m.finished:
             discard_game(self.storage)
             return
@@ -172,6 +191,8 @@ class App:
             msg = self.stats.save(self.storage)
             if msg:
                 self.messages.append(msg)
+        from game.saves import discard_game
+
         discard_game(self.storage)
 
     def apply_settings(self) -> None:
@@ -241,8 +262,36 @@ class App:
         top = self.scenes.top
         if top is not None and hasattr(top, "draw_over"):
             top.draw_over(self.screen)
+        self._draw_toast(dt)
         pygame.display.flip()
         self.frame += 1
+        if not self.started:
+            self.finish_start()
+
+    def _draw_toast(self, dt: float) -> None:
+        """Storage messages (a save that could not be read or written...), one at a time."""
+        if self.toast is None and self.messages:
+            msg = self.messages.pop(0)
+            self.shown_messages.append(msg)
+            self.toast = [i18n.t(msg.key, **msg.params), 6.0]
+        if self.toast is None:
+            return
+        from game.ui import fonts, widgets
+
+        self.toast[1] -= dt
+        w, h = self.screen.get_size()
+        size = max(14, int(18 * self.scale))
+        lines = fonts.wrap(self.toast[0], size, int(w * 0.8))
+        imgs = [fonts.render(line, size, widgets.WHITE) for line in lines]
+        box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 30, sum(i.get_height() for i in imgs) + 16)
+        box.midbottom = (w // 2, h - int(12 * self.scale))
+        widgets.panel(self.screen, box, alpha=230, colour=(90, 30, 30))
+        y = box.y + 8
+        for img in imgs:
+            self.screen.blit(img, img.get_rect(midtop=(w // 2, y)))
+            y += img.get_height()
+        if self.toast[1] <= 0:
+            self.toast = None
 
     def run_frames(self, n: int, dt: float = 1 / 60) -> None:
         for _ in range(n):

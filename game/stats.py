@@ -33,7 +33,14 @@ STATS_NAME = "stats"
 STATS_VERSION = 1
 RECENT_GAMES = 50  # per profile, for the charts
 REMEMBERED_NAMES = 20
-COUNTERS = ("cards", "clubs", "two_clubs", "ten_diamonds", "sweeps", "bi_qahwa")
+COUNTERS = ("cards", "clubs", "two_clubs", "ten_diamonds", "sweeps", "bi_qahwa", "tricks")
+
+
+def _lower_wins(game_id: str) -> bool:
+    from game.rules import GAMES
+
+    cls = GAMES.get(game_id)
+    return bool(cls is not None and cls.info.extra.get("lower_wins"))
 
 
 # ------------------------------------------------------------------ one game
@@ -67,8 +74,15 @@ class GameTally:
                 self.round[ev["seat"]]["bi_qahwa"] += 1
             elif kind == "round_end":
                 self._end_round(ev["summary"])
+            elif kind == "trick_end" and ev.get("winner") is not None:
+                self.round[ev["winner"]]["tricks"] += 1
+            elif kind in ("hand_end", "deal_end"):
+                self._end_trick_round(ev["summary"])
             elif kind == "game_end":
                 self.finished = True
+                if "winners" in ev:  # trick games name the winning seats
+                    self.winners = list(ev["winners"])
+                    continue
                 w = ev.get("winner")
                 self.winners = [s for s, side in enumerate(self.side_of) if side == w] if w is not None else []
 
@@ -93,6 +107,22 @@ class GameTally:
         for seat, c in enumerate(self.round):
             finished.append({**c, "points": points[seat]})
         self.rounds.append(finished)
+        self.round = [dict.fromkeys(COUNTERS, 0) for _ in self.seats]
+
+    def _end_trick_round(self, summary: dict[str, Any]) -> None:
+        """Olsen hands (points per seat of the hand, totals per seat) and Aluette deals
+        (points and totals per partnership, seats 0+2 and 1+3)."""
+        n = len(self.seats)
+        points = [0] * n
+        if "seats" in summary:  # Olsen: a tie-break hand is played by some seats only
+            self.side_of = list(range(n))
+            for i, seat in enumerate(summary["seats"]):
+                points[seat] = summary["points"][i]
+        else:
+            self.side_of = [seat % 2 for seat in range(n)]
+            points = [summary["points"][seat % 2] for seat in range(n)]
+        self.totals = list(summary.get("totals", []))
+        self.rounds.append([{**c, "points": points[seat]} for seat, c in enumerate(self.round)])
         self.round = [dict.fromkeys(COUNTERS, 0) for _ in self.seats]
 
     def seat_total(self, seat: int) -> int:
@@ -147,6 +177,7 @@ def _empty_profile() -> dict[str, Any]:
         "games": 0,
         "wins": 0,
         "by_level": {},  # opponent level -> {"games": n, "wins": n}
+        "by_game": {},  # game id -> {"games": n, "wins": n}
         "rounds": 0,
         "points": 0,
         **dict.fromkeys(COUNTERS, 0),
@@ -257,7 +288,13 @@ class Stats:
                 p[k] += sum(r.get(k, 0) for r in rounds)
             score = tally.seat_total(seat)
             others = [t for i, t in enumerate(tally.totals) if i != my_side]
-            margin = score - max(others) if others else score
+            if _lower_wins(tally.game_id):  # Olsen: penalty points, the lowest total wins
+                margin = min(others) - score if others else -score
+            else:
+                margin = score - max(others) if others else score
+            g = p.setdefault("by_game", {}).setdefault(tally.game_id, {"games": 0, "wins": 0})
+            g["games"] += 1
+            g["wins"] += won
             game = {
                 "date": date,
                 "game": tally.game_id,

@@ -248,7 +248,7 @@ def test_undo_and_hint_against_ai():
     table = open_table(app, match)
     assert not match.can_undo()
     key(app, pygame.K_h)
-    for _ in range(300):
+    for _ in range(3000):
         app.tick(DT)
         if table.hint:
             break
@@ -332,6 +332,8 @@ def test_game_is_saved_after_each_move_and_continues_in_a_new_app():
     assert saved and "2C" in saved["state"]["table"]
     assert [s["kind"] for s in saved["seats"]] == ["human", "ai"] and saved["seats"][1]["level"] == "expert"
     again = App((1280, 720), headless=True, settings=Settings(language="en", sound=False), storage=storage)
+    assert again.match is None  # the save is read just after the first menu frame
+    again.tick(DT)
     assert again.match is not None and again.match.seats[1].kind == "expert"
     click(again, button_with_text(again, "Continue").rect.center)
     assert isinstance(again.scenes.top, TableScene)
@@ -346,3 +348,36 @@ def test_first_start_uses_system_language(monkeypatch):
     from game import i18n
 
     i18n.set_language("en")
+
+
+def test_corrupt_save_is_reported_and_menu_still_works():
+    storage = MemoryStorage({"current_game": "{not json"})
+    app = App((800, 480), headless=True, settings=Settings(language="en", sound=False), storage=storage)
+    app.tick(DT)
+    app.tick(DT)
+    assert app.match is None
+    assert app.toast and "could not be read" in app.toast[0]
+    assert not button_with_text(app, "Continue").is_enabled
+    app.run_frames(40, dt=0.25)
+    assert app.toast is None
+
+
+def test_fullscreen_toggle_restores_the_window_size():
+    app = make_app((800, 480))
+    key(app, pygame.K_F11)
+    assert app.settings.fullscreen
+    key(app, pygame.K_F11)
+    assert not app.settings.fullscreen and app.screen.get_size() == (800, 480)
+    assert isinstance(app.scenes.top, MenuScene)
+
+
+def test_setup_first_human_starts_by_default():
+    app = make_app()
+    click(app, button_with_text(app, "New game").rect.center)
+    setup = app.scenes.top
+    setup.cycle_kind(0)  # seat 1 becomes a simple AI...
+    setup.cycle_kind(1)  # ...and seat 2 a human (simple -> expert -> human)
+    setup.cycle_kind(1)
+    assert setup.kinds[:2] == ["simple", "human"] and setup.starter == 1
+    m = setup.make_match()
+    assert m.current() == 1

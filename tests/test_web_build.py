@@ -70,3 +70,14 @@ def test_every_json_in_the_archive_parses(web_build):
         for m in tar.getmembers():
             if m.name.startswith("assets/data/") and m.name.endswith(".json"):
                 json.loads(tar.extractfile(m).read())
+
+
+def test_page_python_block_compiles_after_substitution(web_build):
+    """The runtime runs the page's first <script> as Python: it must at least compile."""
+    out, _, _ = web_build
+    html = (out / "index.html").read_text()
+    start = html.index(">", html.index('<script src="')) + 1
+    code = html[start : html.index("</script>", start)]
+    assert code.startswith("#<!--") and "async def custom_site" in code
+    compile(code, "index.html", "exec")
+    assert "pythons.js" in html[:start] and 'data-python="python3.' in html[:start]

@@ -26,8 +26,21 @@ class LocalStorage(dict):
     @property
     def length(self): return len(self)
 
-platform.window = type("Window", (), {"localStorage": LocalStorage()})()
+ls = LocalStorage()
+platform.window = type("Window", (), {"localStorage": ls})()
 FRAMES = int(sys.argv[1])
+# What an earlier visit left in the page's storage: a game in progress and damaged settings.
+import json, random
+from game.rules import new_game
+from game.saves import SavedGame, Seat, save_game
+from game.storage import MemoryStorage
+state = new_game("orlan", 2, seed=5)
+for _ in range(7):
+    state.apply(random.Random(1).choice(state.legal_moves()))
+mem = MemoryStorage()
+save_game(SavedGame(state, [Seat("Ana"), Seat("Bot", "ai", "simple")], 20), mem)
+ls.setItem("orlan:current_game", mem.texts["current_game"])
+ls.setItem("orlan:settings", "{truncated")
 seen = {}
 real_tick = App.tick
 
@@ -52,7 +65,13 @@ sys.platform = "linux"
 coro = seen["coro"]
 loop = asyncio.new_event_loop()
 loop.run_until_complete(coro)
-print("frames", seen["app"].frame, "running", seen["app"].running)
+app = seen["app"]
+print(json.dumps({
+    "resumed": app.match is not None and app.match.state.to_json() == state.to_json(),
+    "messages": [m.key for m in app.shown_messages + app.messages],
+    "keys": sorted(ls),
+}))
+print("frames", app.frame, "running", app.running)
 """
 
 
@@ -61,8 +80,15 @@ def test_browser_entry_runs_the_app_loop_for_hundreds_of_frames():
         [sys.executable, "-c", BROWSER_RUN, "300"], cwd=ROOT, capture_output=True, text=True, timeout=300
     )
     assert proc.returncode == 0, proc.stderr[-3000:]
-    last = proc.stdout.strip().splitlines()[-1]
+    *_, report, last = proc.stdout.strip().splitlines()
     assert last == "frames 301 running False", proc.stdout[-2000:]  # QUIT posted at 300, handled next frame
+    report = json.loads(report)
+    # Storage went to the page's localStorage: the saved game resumed, the damaged
+    # settings were reported and kept aside under a backup key.
+    assert report["resumed"] is True
+    assert "settings.corrupt" in report["messages"]
+    assert "orlan:current_game" in report["keys"]
+    assert any(k.startswith("orlan:settings.bad-") for k in report["keys"])
 
 
 def test_async_main_loop_under_asyncio_yields_every_frame_and_stops_on_quit():

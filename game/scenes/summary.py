@@ -66,7 +66,7 @@ class SummaryScene(Scene):
         return summary_rows(self.match, self.summary)
 
     def draw(self, surface: pygame.Surface) -> None:
-        widgets.shade(surface, 190)
+        widgets.shade(surface, 215)
         w, h = surface.get_size()
         s = self.app.scale
         r = widgets.title(surface, t("summary.title", round=self.summary["round"] + 1), s, max(6, int(14 * s)), size=40)
@@ -78,7 +78,7 @@ class SummaryScene(Scene):
         line = int(size * 2.0)
         rows = self.rows()
         area.height = line * (len(rows) + 1) + int(size * 0.8)
-        widgets.panel(surface, area, alpha=170)
+        widgets.panel(surface, area, alpha=240, colour=(16, 24, 34))
         y = area.y + int(size * 0.4)
         cols = suit_colours(self.app.settings.four_colour_suits)
         white = [(255, 255, 255)] * 4

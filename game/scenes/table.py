@@ -46,7 +46,8 @@ class Step:
 
     def __init__(self, dur: float, flights=(), start=None, done=None, banner: str | None = None, highlight=(), sound: str | None = None):
         self.dur = dur
-        self.flights = list(flights)
+        # A list given here is kept, not copied: animations fill it when the step starts.
+        self.flights = flights if isinstance(flights, list) else list(flights)
         self.start_fn, self.done_fn = start, done
         self.banner = banner
         self.highlight = set(highlight)
@@ -60,16 +61,23 @@ class Thinker:
 
     A bot that declines to start an iteration longer than the slice would never progress
     at 4 ms; when a step comes back at once without a decision, the slice grows a little
-    (at most 14 ms, still inside a 60 fps frame) so the search always moves on.
+    (14 ms at most, still inside a 60 fps frame; more only if the machine is so loaded
+    that even that stalls), and a wall-clock deadline (a few times the bot's budget)
+    always ends the turn with the best move found so far.
     """
 
     SLICE_MS = 4.0
     MAX_SLICE_MS = 14.0
+    STALLED_MAX_MS = 40.0
 
     def __init__(self, bot, obs) -> None:
         self.bot = bot
         self.slice = self.SLICE_MS
         self.done = False
+        self.stalls = 0
+        self.started = time.perf_counter()
+        budget = getattr(bot, "ms", 1000.0) or 1000.0
+        self.deadline = self.started + 4 * budget / 1000.0 + 1.5
         bot.begin(obs)
 
     def tick(self) -> bool:
@@ -78,7 +86,11 @@ class Thinker:
         t0 = time.perf_counter()
         self.done = self.bot.step(self.slice)
         if not self.done and (time.perf_counter() - t0) * 1000.0 < 0.25 * self.slice:
-            self.slice = min(self.MAX_SLICE_MS, self.slice + 2.0)
+            self.stalls += 1
+            limit = self.STALLED_MAX_MS if self.stalls > 30 else self.MAX_SLICE_MS
+            self.slice = min(limit, self.slice + 2.0)
+        if not self.done and time.perf_counter() > self.deadline:
+            self.done = True
         return self.done
 
     def move(self):
@@ -112,7 +124,13 @@ class TableScene(Scene):
         self.hide_hands = False  # during the deal animation, hands appear when it ends
         self.table_rects: dict[str, pygame.Rect] = {}
         self.sync()
-        self.deal_animation()
+        if self.fresh_deal():
+            self.deal_animation()
+
+    def fresh_deal(self) -> bool:
+        """A round that has not started yet (not a game resumed mid-round)."""
+        v = self.view
+        return not any(v["piles"]) and all(c == 4 for c in v["hand_counts"]) and len(v["table"]) == 4
 
     # ------------------------------------------------------------ seats and view
     def _default_viewer(self) -> int:
@@ -165,6 +183,7 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------ layout
     def layout(self) -> None:
+        self.layout_version = getattr(self, "layout_version", 0) + 1
         w, h = self.app.size
         s = self.app.scale
         self.pad = max(6, int(10 * s))
@@ -176,7 +195,7 @@ class TableScene(Scene):
         self.ch = int(cw * CARD_RATIO)
         self.tw = int(cw * 0.82)  # table cards
         self.sw = max(18, int(cw * 0.36))  # small backs (other hands, piles)
-        pw = max(150, int(min(w * 0.18, 300 * s)))
+        pw = max(168, int(min(w * 0.18, 300 * s)))
         self.small = max(13, int(17 * s))
         self.line = fonts.font(self.small, True).get_linesize()
         sh = int(self.sw * CARD_RATIO)
@@ -704,16 +723,11 @@ class TableScene(Scene):
         flying = set()
         if step:
             flying = {f.code for f in step.flights if f.code}
-        # HUD
-        hud = pygame.Rect(0, 0, surface.get_width(), self.hud_h)
-        widgets.panel(surface, hud, alpha=110, radius=0)
+        # Static layer (felt, HUD bar, seat panels) drawn once per layout, then one opaque blit.
+        surface.blit(self.background(surface.get_size()), (0, 0))
         target = self.match.options.get("target", 21)
         hud_text = t("table.hud", round=view["round"] + 1, target=target)
         fonts.blit_text(surface, hud_text, max(14, int(20 * s)), widgets.WHITE, (self.pad, self.hud_h // 2), "midleft", bold=True, max_width=self.hud_text_right - 2 * self.pad)
-        # Table felt: a slightly lighter oval.
-        felt = self.table_area.inflate(self.pad * 2, self.pad * 2)
-        lighter = tuple(min(255, c + 14) for c in self.app.table_colour)
-        pygame.draw.rect(surface, lighter, felt, border_radius=max(12, int(30 * s)))
         # Seats
         for seat in range(self.match.players):
             self.draw_seat(surface, seat, small)
@@ -767,6 +781,21 @@ class TableScene(Scene):
         if banner:
             self.draw_banner(surface, banner)
 
+    def background(self, size) -> pygame.Surface:
+        key = (tuple(size), self.app.table_colour, self.layout_version, self.match.players, self.viewer)
+        if getattr(self, "_bg_key", None) != key:
+            s = self.app.scale
+            bg = pygame.Surface(size).convert()
+            bg.fill(self.app.table_colour)
+            widgets.panel(bg, pygame.Rect(0, 0, size[0], self.hud_h), alpha=110, radius=0)
+            felt = self.table_area.inflate(self.pad * 2, self.pad * 2)
+            lighter = tuple(min(255, c + 14) for c in self.app.table_colour)
+            pygame.draw.rect(bg, lighter, felt, border_radius=max(12, int(30 * s)))
+            for seat in range(self.match.players):
+                widgets.panel(bg, self.panels[self.position(seat)], alpha=130)
+            self._bg, self._bg_key = bg, key
+        return self._bg
+
     def draw_banner(self, surface, text: str) -> None:
         s = self.app.scale
         size = max(22, int(44 * s))
@@ -784,7 +813,6 @@ class TableScene(Scene):
         view = self.view
         cur = self.match.current()
         turn = cur == seat and not self.match.finished
-        widgets.panel(surface, p, alpha=120 if not turn else 160)
         if turn:
             pygame.draw.rect(surface, widgets.GOLD, p, max(2, int(3 * self.app.scale)), border_radius=14)
         x, y = p.x + self.pad, p.y + self.pad // 2
@@ -797,18 +825,20 @@ class TableScene(Scene):
             name_img_w = p.width // 2
         r = fonts.blit_text(surface, name + tag, small, widgets.WHITE, (x, y), bold=True, max_width=name_img_w)
         # Dealer chip and last-capturer star.
-        cx = r.right + small // 2 + 2
+        cx = r.right + int(small * 0.8)
         if view["dealer"] == seat:
             pygame.draw.circle(surface, (250, 250, 250), (cx, r.centery), small * 0.6)
             fonts.blit_text(surface, t("table.dealer_chip"), int(small * 0.8), (20, 20, 20), (cx, r.centery), "center", bold=True)
             cx += int(small * 1.4)
         if self.match.teams:
-            pygame.draw.circle(surface, TEAM_COLOURS[self.match.side_of(seat)], (p.right - self.pad - small // 2, r.centery), small // 2)
+            # Team colour as a stripe along the panel's left edge.
+            stripe = pygame.Rect(p.x, p.y + 8, max(4, self.pad // 2), p.height - 16)
+            pygame.draw.rect(surface, TEAM_COLOURS[self.match.side_of(seat)], stripe, border_radius=3)
         score = t("table.score", count=view["totals"][seat])
         if self.match.teams:
             score = t("table.team_score", team=self.match.side_of(seat) + 1, count=view["totals"][seat])
         if pos == "top":
-            r2 = fonts.blit_text(surface, score, small, widgets.GOLD, (p.right - self.pad - (small if self.match.teams else 0), r.y), "topright", bold=True)
+            r2 = fonts.blit_text(surface, score, small, widgets.GOLD, (p.right - self.pad, r.y), "topright", bold=True)
         else:
             r2 = fonts.blit_text(surface, score, small, widgets.GOLD, (x, r.bottom + 1), bold=True, max_width=p.width - 2 * self.pad)
         pile = view["piles"][seat]

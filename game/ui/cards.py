@@ -43,6 +43,14 @@ def card_name(code: str) -> str:
     return rank_label(code) + "♣♦♥♠"[SUITS.index(code[1])]
 
 
+def _fast(img: pygame.Surface) -> pygame.Surface:
+    """In the display's pixel format, for fast blits (when a window exists)."""
+    try:
+        return img.convert_alpha()
+    except pygame.error:
+        return img
+
+
 def _rounded(surface: pygame.Surface, rect: pygame.Rect, colour, radius: int, width: int = 0) -> None:
     pygame.draw.rect(surface, colour, rect, width, border_radius=radius)
 
@@ -61,14 +69,14 @@ class CardRenderer:
         key = ("f", code, int(width), four_colour, i18n.language())
         img = self._cache.get(key)
         if img is None:
-            img = self._cache[key] = self._draw_face(code, int(width), four_colour)
+            img = self._cache[key] = _fast(self._draw_face(code, int(width), four_colour))
         return img
 
     def back(self, style: str, width: int) -> pygame.Surface:
         key = ("b", style, int(width))
         img = self._cache.get(key)
         if img is None:
-            img = self._cache[key] = self._draw_back(style if style in STYLE["backs"] else BACKS[0], int(width))
+            img = self._cache[key] = _fast(self._draw_back(style if style in STYLE["backs"] else BACKS[0], int(width)))
         return img
 
     # -------------------------------------------------------------- drawing

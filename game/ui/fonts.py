@@ -44,7 +44,15 @@ def render(text: str, size: int, colour, bold: bool = False) -> pygame.Surface:
 
 
 def render_rich(text: str, size: int, colour, bold: bool = False, suit_colours=None) -> pygame.Surface:
-    """A line of text where suit characters are drawn as shapes (red/black or four colours)."""
+    """A line of text where suit characters are drawn as shapes (red/black or four colours).
+
+    Cached: the table redraws the same labels every frame."""
+    sc = tuple(tuple(c) for c in suit_colours) if suit_colours else None
+    return _render_rich(text, int(size), tuple(colour), bool(bold), sc)
+
+
+@lru_cache(maxsize=1024)
+def _render_rich(text: str, size: int, colour, bold: bool, suit_colours) -> pygame.Surface:
     f = font(size, bold)
     if not any(ch in SUIT_CHARS or ch == STAR for ch in text):
         return f.render(text, True, colour)
@@ -80,6 +88,7 @@ def render_rich(text: str, size: int, colour, bold: bool = False, suit_colours=N
     return out
 
 
+@lru_cache(maxsize=256)
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Greedy word wrap measured with the real font."""
     f = font(size, bold)
@@ -98,6 +107,7 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     return lines
 
 
+@lru_cache(maxsize=2048)
 def fit_size(text: str, size: int, width: int, bold: bool = False, minimum: int = 9) -> int:
     """The largest font size <= size at which text fits in width."""
     while size > minimum and font(size, bold).size(text)[0] > width:

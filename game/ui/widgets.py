@@ -12,16 +12,39 @@ DIM = (170, 180, 190)
 SHADOW = (0, 0, 0)
 
 
+_PANELS: dict[tuple, pygame.Surface] = {}
+
+
+def _cached(key: tuple, make) -> pygame.Surface:
+    img = _PANELS.get(key)
+    if img is None:
+        if len(_PANELS) > 128:  # sizes change on resize: keep the cache small
+            _PANELS.clear()
+        img = make()
+        try:
+            img = img.convert_alpha()
+        except pygame.error:
+            pass
+        _PANELS[key] = img
+    return img
+
+
 def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 150, radius: int = 14, colour=(10, 14, 20)) -> None:
-    s = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(s, (*colour, alpha), s.get_rect(), border_radius=radius)
-    surface.blit(s, rect.topleft)
+    def make() -> pygame.Surface:
+        s = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(s, (*colour, alpha), s.get_rect(), border_radius=radius)
+        return s
+
+    surface.blit(_cached(("panel", tuple(rect.size), alpha, radius, tuple(colour)), make), rect.topleft)
 
 
 def shade(surface: pygame.Surface, alpha: int = 170) -> None:
-    s = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    s.fill((0, 0, 0, alpha))
-    surface.blit(s, (0, 0))
+    def make() -> pygame.Surface:
+        s = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        s.fill((0, 0, 0, alpha))
+        return s
+
+    surface.blit(_cached(("shade", surface.get_size(), alpha), make), (0, 0))
 
 
 def title(surface: pygame.Surface, text: str, scale: float, y: int | None = None, size: float = 48) -> pygame.Rect:

@@ -1,0 +1,100 @@
+"""Start-up time to the menu and peak memory through a full game.
+
+    python bench/startup.py [--games 1] [--expert-ms 60]
+
+1. Start-up: a fresh interpreter runs `App(...)` and draws the first menu frame; the time
+   from process launch is compared with a baseline process that only opens a pygame
+   window (same run, same machine), printed as seconds and as a ratio.
+2. Memory: a full game (4 seats: expert, simple, expert, simple; animations off) is
+   played inside the app loop, frame by frame; the peak resident memory is printed.
+Headless (SDL dummy drivers) unless a display is available and --window is given.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+APP_SNIPPET = """
+import time, resource
+from game.app import App
+app = App((1280, 720))
+app.tick(1 / 60)
+assert app.scenes.top.name == "menu"
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+BASELINE_SNIPPET = """
+import pygame
+pygame.display.init()
+screen = pygame.display.set_mode((1280, 720))
+screen.fill((0, 0, 0))
+pygame.display.flip()
+print(0)
+"""
+
+GAME_SNIPPET = """
+import resource, sys
+from game.app import App
+from game.settings import Settings
+from game.storage import MemoryStorage
+from game.scenes import match as match_mod
+from game.scenes.match import Match, Seat
+from game.scenes.table import TableScene
+match_mod.THINK_MS["expert"] = float(sys.argv[1])
+app = App((1280, 720), settings=Settings(language="en", sound=False, animation_speed="off"), storage=MemoryStorage(), seed=7)
+games = int(sys.argv[2])
+frames = 0
+for g in range(games):
+    m = Match("orlan", [Seat("expert", "A"), Seat("simple", "B"), Seat("expert", "C"), Seat("simple", "D")], {"target": 21}, seed=g + 7)
+    app.match = m
+    app.scenes.push(TableScene(app, m))
+    while True:
+        top = app.scenes.top
+        if top.name == "summary":
+            top.close()
+        elif top.name == "gameover":
+            break
+        app.tick(1 / 60)
+        frames += 1
+    app.scenes.top.menu()
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, frames, len(m.state.result()["rounds"]))
+"""
+
+
+def run(snippet: str, *args: str) -> tuple[float, str]:
+    env = dict(os.environ)
+    env.setdefault("SDL_VIDEODRIVER", "dummy")
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    env["PYTHONPATH"] = ROOT
+    t0 = time.perf_counter()
+    out = subprocess.run([sys.executable, "-c", snippet, *args], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+    return time.perf_counter() - t0, out.stdout.strip().splitlines()[-1]
+
+
+def main() -> int:
+    p = argparse.ArgumentParser()
+    p.add_argument("--games", type=int, default=1)
+    p.add_argument("--expert-ms", type=float, default=60.0, help="expert think time per move in the memory run")
+    p.add_argument("--repeat", type=int, default=3)
+    a = p.parse_args()
+    base = min(run(BASELINE_SNIPPET)[0] for _ in range(a.repeat))
+    runs = [run(APP_SNIPPET) for _ in range(a.repeat)]
+    best = min(t for t, _ in runs)
+    rss_menu = int(runs[0][1]) / 1024
+    print(f"start-up to menu: {best:.3f} s (best of {a.repeat}); bare pygame window: {base:.3f} s; ratio {best / base:.2f}")
+    print(f"memory at the menu: {rss_menu:.0f} MB")
+    t, line = run(GAME_SNIPPET, str(a.expert_ms), str(a.games))
+    rss, frames, rounds = line.split()
+    print(f"full game(s): {a.games}, {rounds} rounds, {frames} frames in {t:.1f} s; peak memory {int(rss) / 1024:.0f} MB")
+    ok = best < 1.5 and int(rss) / 1024 < 200
+    print("targets (menu < 1.5 s, memory < 200 MB):", "met" if ok else "NOT met")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
