@@ -7,7 +7,6 @@ Tests drive it frame by frame: ``App(size, headless=True)``, ``app.tick(dt)`` or
 """
 from __future__ import annotations
 
-import asyncio
 import os
 import sys
 import pygame
@@ -296,6 +295,8 @@ class App:
             self.tick(dt)
 
     async def main_loop(self) -> None:
+        import asyncio  # imported after the first frame: it costs a third of a second
+
         while self.running:
             self.tick()
             await asyncio.sleep(0)
@@ -313,6 +314,9 @@ def run(argv: list[str] | None = None) -> int:
                 w, h = a.split("=", 1)[1].split("x")
                 size = (int(w), int(h))
     app = App(size)
+    app.tick()  # the menu is on screen before the rest loads
+    import asyncio
+
     asyncio.run(app.main_loop())
     return 0
 
