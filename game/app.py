@@ -54,6 +54,9 @@ def build_theme(scale: float) -> dict:
         "button": {"colours": button_colours, "font": font,
                    "misc": {"shape": "rounded_rectangle", "shape_corner_radius": radius, "border_width": "2", "text_shadow_size": "0"}},
         "label": {"colours": {"normal_text": "#ffffff", "dark_bg": "#00000000"}, "font": font},
+        "text_entry_line": {"font": {"name": "noto_sans", "size": fs, "bold": "0"},
+                            "colours": {"dark_bg": "#102030", "normal_border": "#9fb4cf", "normal_text": "#ffffff", "selected_bg": "#e0b531"},
+                            "misc": {"shape": "rounded_rectangle", "shape_corner_radius": radius, "border_width": "2"}},
         "#small": {"font": {"name": "noto_sans", "size": str(max(12, int(int(fs) * 0.8))), "bold": "1"}},
     }
 

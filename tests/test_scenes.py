@@ -381,3 +381,24 @@ def test_setup_first_human_starts_by_default():
     assert setup.kinds[:2] == ["simple", "human"] and setup.starter == 1
     m = setup.make_match()
     assert m.current() == 1
+
+
+def test_setup_names_human_seats():
+    app = make_app()
+    click(app, button_with_text(app, "New game").rect.center)
+    setup = app.scenes.top
+    setup.cycle_kind(1)
+    setup.cycle_kind(1)  # seat 2: simple -> expert -> human
+    assert set(setup.entries) == {0, 1}
+    # Type a name: click into the field, then text input events.
+    entry = setup.entries[0]
+    click(app, entry.rect.center)
+    entry.set_text("")
+    for ch in "Ana":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    app.tick(DT)
+    key(app, pygame.K_RETURN)
+    assert entry.get_text() == "Ana"
+    setup.entries[1].set_text("Ana")
+    m = setup.make_match()
+    assert [s.name for s in m.seats[:2]] == ["Ana", "Ana 2"]
