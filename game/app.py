@@ -318,6 +318,10 @@ def run(argv: list[str] | None = None) -> int:
                 size = (int(w), int(h))
     app = App(size)
     app.tick()  # the menu is on screen before the rest loads
+    if os.environ.get("ORLAN_BENCH_FIRST_FRAME"):
+        # bench/startup.py: report when the menu was first drawn, then stop.
+        print("first-frame", __import__("time").time(), flush=True)
+        return 0
     import asyncio
 
     asyncio.run(app.main_loop())
