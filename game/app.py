@@ -75,6 +75,7 @@ class App:
         # Headless runs (tests, screenshots, benches) never touch the player's files.
         self.storage = storage or (MemoryStorage() if headless else default_storage())
         self.messages: list = []  # storage Messages to show once (i18n key + params)
+        self.shown_messages: list = []  # those already shown, for tests and logs
         self.toast: list | None = None
         if settings is None:
             settings, msgs = load_settings(self.storage)
@@ -273,6 +274,7 @@ class App:
         """Storage messages (a save that could not be read or written...), one at a time."""
         if self.toast is None and self.messages:
             msg = self.messages.pop(0)
+            self.shown_messages.append(msg)
             self.toast = [i18n.t(msg.key, **msg.params), 6.0]
         if self.toast is None:
             return

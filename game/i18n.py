@@ -16,10 +16,11 @@ import json
 import locale
 import os
 import string
-from pathlib import Path
 from typing import Any
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "i18n"
+from game.paths import data_path
+
+DATA_DIR = data_path("i18n")
 LANGUAGES = ("en", "fr", "nl")
 DEFAULT = "en"
 

@@ -45,6 +45,31 @@ class KioskConfig:
         return bool(self.operator_code) and hmac.compare_digest(str(typed).encode(), self.operator_code.encode())
 
 
+class IdleWatch:
+    """Counts time without input, for the kiosk's return to the start screen.
+
+    The app calls ``activity()`` on every input event and ``tick(dt)`` every frame;
+    ``tick`` returns True once, at the frame the idle timeout is reached. Time is passed
+    in, never read from a clock, so tests drive it exactly.
+    """
+
+    def __init__(self, timeout: float):
+        self.timeout = float(timeout)
+        self.idle = 0.0
+        self.fired = False
+
+    def activity(self) -> None:
+        self.idle = 0.0
+        self.fired = False
+
+    def tick(self, dt: float) -> bool:
+        self.idle += max(0.0, dt)
+        if not self.fired and self.idle >= self.timeout:
+            self.fired = True
+            return True
+        return False
+
+
 def kiosk_path() -> Path:
     return config_dir() / KIOSK_FILE
 

@@ -119,9 +119,20 @@ class SavedGame:
             raise ValueError(f"bad timer {timer!r}")
         tally = doc.get("tally") or {}
         extra = doc.get("extra") or {}
-        if not isinstance(tally, dict) or not isinstance(extra, dict):
-            raise ValueError("tally and extra must be objects")
+        if not isinstance(extra, dict):
+            raise ValueError("extra must be an object")
+        if tally and not _tally_ok(tally, len(seats)):
+            tally = {}  # the game itself is fine: play on, only this game's statistics are lost
         return cls(state, seats, timer, tally, extra, str(doc.get("saved_at", "")))
+
+
+def _tally_ok(tally: Any, seats: int) -> bool:
+    from game.stats import GameTally
+
+    try:
+        return isinstance(tally, dict) and len(GameTally.from_json(tally).seats) == seats
+    except ValueError:
+        return False
 
 
 # ------------------------------------------------------------------ migrations

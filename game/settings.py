@@ -21,8 +21,8 @@ SETTINGS_NAME = "settings"
 SETTINGS_VERSION = 1
 
 LANGUAGES = ("en", "fr", "nl")
-TABLE_COLOURS = ("green", "blue", "red", "purple", "brown", "grey")
-CARD_BACKS = ("classic", "blue", "red", "pattern")
+TABLE_COLOURS = ("green", "blue", "red", "purple", "brown", "grey")  # as in data/cards/style.json
+CARD_BACKS = ("classic", "blue", "red", "pattern")  # as in data/cards/style.json
 TIMER_CHOICES = (0, 10, 20, 30, 60)  # seconds per turn; 0 = off
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 
@@ -89,9 +89,13 @@ class Settings:
         return doc
 
     @classmethod
-    def load(cls, storage: Storage | None = None) -> tuple["Settings", Message | None]:
+    def load(cls, storage: Storage | None = None, first_run_language: str | None = None) -> tuple["Settings", Message | None]:
+        """The remembered settings; on a first run (no document) the language is
+        ``first_run_language`` if given and known (e.g. i18n.system_language())."""
         storage = storage or default_storage()
         doc, msg = read_or_set_aside(storage, SETTINGS_NAME, "settings")
+        if doc is None and first_run_language in LANGUAGES:
+            doc = {"language": first_run_language}
         s = cls.from_json(doc)
         s.storage = storage
         return s, msg

@@ -33,13 +33,14 @@ STATS_NAME = "stats"
 STATS_VERSION = 1
 RECENT_GAMES = 50  # per profile, for the charts
 REMEMBERED_NAMES = 20
-COUNTERS = ("cards", "clubs", "two_clubs", "ten_diamonds", "sweeps", "bi_qahwa")
+COUNTERS = ("cards", "clubs", "two_clubs", "ten_diamonds", "sweeps", "bi_qahwa", "tricks")
 
 
-def _deck_of(game_id: str):
-    from game.rules import game_class
+def _lower_wins(game_id: str) -> bool:
+    from game.rules import GAMES
 
-    return game_class(game_id).info.deck
+    cls = GAMES.get(game_id)
+    return bool(cls is not None and cls.info.extra.get("lower_wins"))
 
 
 # ------------------------------------------------------------------ one game
@@ -66,21 +67,24 @@ class GameTally:
         for ev in events or ():
             kind = ev.get("type")
             if kind == "capture":
-                taken = ev["capture"] | (1 << ev["card"])
-                self._take(ev["seat"], self._codes(taken))
+                self._take(ev["seat"], [*ev["capture"], ev["card"]])
                 if ev.get("sweep"):
                     self.round[ev["seat"]]["sweeps"] += 1
             elif kind == "lay" and ev.get("bi_qahwa"):
                 self.round[ev["seat"]]["bi_qahwa"] += 1
             elif kind == "round_end":
                 self._end_round(ev["summary"])
+            elif kind == "trick_end" and ev.get("winner") is not None:
+                self.round[ev["winner"]]["tricks"] += 1
+            elif kind in ("hand_end", "deal_end"):
+                self._end_trick_round(ev["summary"])
             elif kind == "game_end":
                 self.finished = True
+                if "winners" in ev:  # trick games name the winning seats
+                    self.winners = list(ev["winners"])
+                    continue
                 w = ev.get("winner")
                 self.winners = [s for s, side in enumerate(self.side_of) if side == w] if w is not None else []
-
-    def _codes(self, mask: int) -> list[str]:
-        return _deck_of(self.game_id).codes_of(mask)
 
     def _take(self, seat: int, codes: list[str]) -> None:
         c = self.round[seat]
@@ -105,6 +109,22 @@ class GameTally:
         self.rounds.append(finished)
         self.round = [dict.fromkeys(COUNTERS, 0) for _ in self.seats]
 
+    def _end_trick_round(self, summary: dict[str, Any]) -> None:
+        """Olsen hands (points per seat of the hand, totals per seat) and Aluette deals
+        (points and totals per partnership, seats 0+2 and 1+3)."""
+        n = len(self.seats)
+        points = [0] * n
+        if "seats" in summary:  # Olsen: a tie-break hand is played by some seats only
+            self.side_of = list(range(n))
+            for i, seat in enumerate(summary["seats"]):
+                points[seat] = summary["points"][i]
+        else:
+            self.side_of = [seat % 2 for seat in range(n)]
+            points = [summary["points"][seat % 2] for seat in range(n)]
+        self.totals = list(summary.get("totals", []))
+        self.rounds.append([{**c, "points": points[seat]} for seat, c in enumerate(self.round)])
+        self.round = [dict.fromkeys(COUNTERS, 0) for _ in self.seats]
+
     def seat_total(self, seat: int) -> int:
         return self.totals[self.side_of[seat]] if self.totals else 0
 
@@ -123,6 +143,14 @@ class GameTally:
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "GameTally":
+        """Raises ValueError for a damaged tally."""
+        try:
+            return cls._from_json(d)
+        except (KeyError, TypeError, AttributeError) as e:
+            raise ValueError(f"bad game tally: {type(e).__name__}: {e}") from None
+
+    @classmethod
+    def _from_json(cls, d: dict[str, Any]) -> "GameTally":
         t = cls(
             d["game"],
             list(d["seats"]),
@@ -136,6 +164,10 @@ class GameTally:
         )
         if len(t.round) != len(t.seats):
             t.round = [dict.fromkeys(COUNTERS, 0) for _ in t.seats]
+        if not all(isinstance(c, dict) and all(isinstance(c.get(k), int) for k in COUNTERS) for c in t.round):
+            raise ValueError("bad game tally: round counters")
+        if not all(isinstance(r, list) and len(r) == len(t.seats) for r in t.rounds):
+            raise ValueError("bad game tally: rounds")
         return t
 
 
@@ -145,12 +177,32 @@ def _empty_profile() -> dict[str, Any]:
         "games": 0,
         "wins": 0,
         "by_level": {},  # opponent level -> {"games": n, "wins": n}
+        "by_game": {},  # game id -> {"games": n, "wins": n}
         "rounds": 0,
         "points": 0,
         **dict.fromkeys(COUNTERS, 0),
         "best": None,
         "recent": [],  # last games, oldest first
     }
+
+
+def _clean_profile(p: dict[str, Any]) -> dict[str, Any]:
+    """A stored profile with missing fields defaulted and damaged ones reset; unknown kept."""
+    out = {**_empty_profile(), **p}
+    for key, default in _empty_profile().items():
+        if isinstance(default, int) and (not isinstance(out[key], int) or isinstance(out[key], bool) or out[key] < 0):
+            out[key] = default
+    if not isinstance(out["by_level"], dict) or not all(
+        isinstance(b, dict) and isinstance(b.get("games"), int) and isinstance(b.get("wins"), int)
+        for b in out["by_level"].values()
+    ):
+        out["by_level"] = {}
+    if not isinstance(out["recent"], list) or not all(isinstance(g, dict) and "points_per_round" in g for g in out["recent"]):
+        out["recent"] = []
+    best = out["best"]
+    if best is not None and not (isinstance(best, dict) and {"won", "margin", "score"} <= set(best)):
+        out["best"] = None
+    return out
 
 
 class Stats:
@@ -162,8 +214,7 @@ class Stats:
         self.profiles: dict[str, dict[str, Any]] = {}
         for name, p in (doc.get("profiles") or {}).items():
             if isinstance(name, str) and isinstance(p, dict):
-                # Fields added in later versions get their defaults; unknown ones are kept.
-                self.profiles[name] = {**_empty_profile(), **p}
+                self.profiles[name] = _clean_profile(p)
         self.names: list[str] = [n for n in doc.get("names", []) if isinstance(n, str)]
         self.recorded: list[str] = [u for u in doc.get("recorded", []) if isinstance(u, str)]
 
@@ -237,7 +288,13 @@ class Stats:
                 p[k] += sum(r.get(k, 0) for r in rounds)
             score = tally.seat_total(seat)
             others = [t for i, t in enumerate(tally.totals) if i != my_side]
-            margin = score - max(others) if others else score
+            if _lower_wins(tally.game_id):  # Olsen: penalty points, the lowest total wins
+                margin = min(others) - score if others else -score
+            else:
+                margin = score - max(others) if others else score
+            g = p.setdefault("by_game", {}).setdefault(tally.game_id, {"games": 0, "wins": 0})
+            g["games"] += 1
+            g["wins"] += won
             game = {
                 "date": date,
                 "game": tally.game_id,
@@ -281,6 +338,11 @@ class Stats:
             "bi_qahwa": p["bi_qahwa"],
             "best": p["best"],
         }
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One row per remembered player with at least one game, best record first (a table)."""
+        out = [{"name": n, **self.summary(n)} for n in self.profiles if self.profiles[n]["games"]]
+        return sorted(out, key=lambda r: (-r["wins"], -r["games"], r["name"]))
 
     def points_per_round_series(self, name: str, last: int = 20) -> list[float]:
         """Average points per round of each of the last games, oldest first (a line chart)."""

@@ -159,7 +159,7 @@ def test_deal_end_adds_points_to_the_team_and_rotates_dealer():
     rng = random.Random(3)
     while s.round_no == 0:
         ev = s.apply(rng.choice(s.legal_moves()))
-    summary = next(e for e in ev if e["type"] == "deal_end")["summary"]
+    summary = next(e for e in ev if e["type"] == "hand_end")["summary"]
     player, pts = deal_score(summary["trick_winners"])
     expect = [0, 0]
     if player is not None:

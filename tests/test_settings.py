@@ -1,10 +1,13 @@
 """Settings: defaults, every choice round-trips through storage, old and unknown fields."""
 import json
+from pathlib import Path
 
 import pytest
 
 from game.settings import CHOICES, RENAMED, SETTINGS_NAME, Settings, TABLE_COLOURS, TIMER_CHOICES
 from game.storage import FileStorage, MemoryStorage
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_six_table_colours_and_the_timer_choices():
@@ -29,6 +32,22 @@ def test_every_choice_is_remembered_across_runs(tmp_path, name):
 def test_no_document_gives_defaults():
     s, msg = Settings.load(MemoryStorage())
     assert msg is None and s == Settings()
+    s, _ = Settings.load(MemoryStorage(), first_run_language="nl")
+    assert s.language == "nl"
+    s, _ = Settings.load(MemoryStorage(), first_run_language="xx")
+    assert s.language == "en"
+    store = MemoryStorage()
+    store.put(SETTINGS_NAME, {"language": "fr"})
+    assert Settings.load(store, first_run_language="nl")[0].language == "fr"  # only on a first run
+
+
+def test_choices_match_the_card_and_table_styles_and_languages():
+    from game import i18n
+
+    style = json.loads((ROOT / "data" / "cards" / "style.json").read_text())
+    assert set(CHOICES["table_colour"]) == set(style["tables"])
+    assert set(CHOICES["card_back"]) == set(style["backs"])
+    assert set(CHOICES["language"]) == set(i18n.LANGUAGES)
 
 
 def test_bad_values_are_refused_when_set():

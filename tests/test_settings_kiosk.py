@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from game.kiosk import DEFAULT_IDLE_TIMEOUT, kiosk_path, load_kiosk, main, parse_kiosk
+from game.kiosk import DEFAULT_IDLE_TIMEOUT, IdleWatch, kiosk_path, load_kiosk, main, parse_kiosk
 
 
 def test_file_lives_in_the_config_dir(monkeypatch, tmp_path):
@@ -57,3 +57,13 @@ def test_checker_command(tmp_path, capsys):
     assert "kiosk mode: off" in capsys.readouterr().out
     p.write_text('{"operator_code": "9"}')
     assert main([str(p)]) == 1
+
+
+def test_idle_watch_fires_once_after_the_timeout_and_input_rearms_it():
+    w = IdleWatch(parse_kiosk({"operator_code": "1234", "idle_timeout": 30}).idle_timeout)
+    fired = [w.tick(1.0) for _ in range(40)]
+    assert fired.index(True) == 29 and fired.count(True) == 1  # at 30 s, once
+    w.activity()
+    assert not any(w.tick(1.0) for _ in range(29))
+    w.activity()  # input just before the timeout starts the count again
+    assert [w.tick(10.0) for _ in range(3)] == [False, False, True]

@@ -112,6 +112,11 @@ def test_human_opponent_is_its_own_level_and_unfinished_games_do_not_count():
     stats.record_game(tally)
     assert set(stats.win_rate_by_level("Ana")) == {"human"}
     assert stats.profile("Ana")["wins"] + stats.profile("Bo")["wins"] == 1
+    rows = stats.rows()
+    assert [r["name"] for r in rows] == sorted(["Ana", "Bo"], key=lambda n: -stats.profile(n)["wins"])
+    assert [r["games"] for r in rows] == [1, 1]
+    stats.remember_name("Cy")  # no game yet: not in the table
+    assert "Cy" not in [r["name"] for r in stats.rows()]
 
 
 def test_names_are_remembered_most_recent_first_and_reset_keeps_them(tmp_path):
@@ -149,3 +154,17 @@ def test_too_new_and_odd_stats_documents():
     stats, msg = Stats.load(store)
     assert msg is None and stats.profile("Ana")["games"] == 3 and stats.profile("Ana")["wins"] == 0
     assert stats.names == ["Ana"] and "bad" not in stats.profiles
+
+
+def test_damaged_fields_in_a_profile_are_reset_and_recording_still_works():
+    store = MemoryStorage()
+    store.put(STATS_NAME, {"version": 1, "profiles": {"Ana": {
+        "games": "many", "wins": -3, "points": 12, "by_level": {"expert": "x"}, "recent": [1, 2], "best": 7,
+        "future": {"kept": True}}}})
+    stats, msg = Stats.load(store)
+    p = stats.profile("Ana")
+    assert msg is None
+    assert (p["games"], p["wins"], p["points"], p["by_level"], p["recent"], p["best"]) == (0, 0, 12, {}, [], None)
+    assert p["future"] == {"kept": True}
+    assert stats.record_game(play(4, [HUMAN, EXPERT])[1])
+    assert stats.profile("Ana")["games"] == 1

@@ -60,7 +60,7 @@ def simple_policy(obs: dict, legal: list, rng: random.Random):
 
 @register_rollout(GAME)
 def rollout_policy(state: AluetteState, legal: list, rng: random.Random):
-    if rng.random() < 0.15:
+    if rng.random() < 0.05:
         return legal[rng.randrange(len(legal))]
     seat = state.to_move
     return choose_card(seat, state.hands[seat], state.record.plays)
@@ -70,11 +70,16 @@ def _deal_marker(state: AluetteState) -> int:
     return len(state.rounds)
 
 
-def _evaluate(state: AluetteState, seat: int, ended: bool) -> float:
-    """Points the seat's partnership gained in the deal minus the other partnership's."""
-    gained = state.rounds[-1]["points"]
+def _evaluate(state: AluetteState, seat: int, ended: bool = True) -> float:
+    """Points the seat's partnership gained in the deal minus the other partnership's, plus a
+    small margin term (the team's best trick count against the opponents' best) so that
+    moves are still ordered when the deal's points come out the same."""
+    last = state.rounds[-1]
+    gained = last["points"]
     team = seat % 2
-    return float(gained[team] - gained[1 - team])
+    tricks = last["tricks_won"]
+    margin = max(tricks[team], tricks[team + 2]) - max(tricks[1 - team], tricks[3 - team])
+    return float(gained[team] - gained[1 - team]) + 0.05 * margin
 
 
 register_hooks(GAME, SearchHooks(round_marker=_deal_marker, evaluate=_evaluate, apply_fast="apply_unchecked"))

@@ -57,12 +57,14 @@ class Bot:
         return [self.game.move_from_json(m) for m in legal]
 
     def begin(self, obs: JSON) -> None:
+        t0 = time.perf_counter()
         self._obs = obs
         self._legal = self.legal_from(obs)
         self._rng = None  # same seed + same observation => same choice
-        self._spent = 0.0
         self._done = False
+        self._spent = 0.0
         self._start()
+        self._spent = (time.perf_counter() - t0) * 1000.0  # preparing counts against the budget
 
     def step(self, ms: float = 4.0) -> bool:
         """Think for about ``ms`` milliseconds; True once the move is decided."""

@@ -1,56 +1,59 @@
 """The `expert` level: determinized Monte Carlo search over hidden information.
 
-Generic over the rules interface. One iteration:
+Generic over the rules interface. The search draws "worlds": the cards the seat has not
+seen, dealt at random consistently with everything it has seen (``State.sample``, one
+function per game). In each world it tries EVERY root move (the observation's legal moves,
+legal in every world since they depend only on what the seat sees), each followed by the
+same continuation: the game's rollout policy (``ROLLOUT_POLICIES``, see ``simple.py``)
+driven by a generator seeded identically for every root move. Comparing moves on common
+worlds and common dice removes most of the noise that flat Monte Carlo drowns in (paired
+comparisons); averaging over fresh worlds keeps the search honest about what opponents
+may hold, and the rollout policy only uses what its player could know, so rollout
+opponents do not play as if they saw all cards.
 
-1. deal the cards the seat has not seen at random, consistently with everything it has seen
-   (``State.sample(observation, rng)``, one function per game);
-2. pick a root move by UCB1 (the root moves are the observation's legal moves, legal in
-   every sampled world since they depend only on what the seat sees);
-3. play the rest of the round in that world with the game's rollout policy
-   (``ROLLOUT_POLICIES``, see ``game/bots/simple.py``);
-4. score the outcome for the seat's side (``SearchHooks.evaluate``) and back it up.
+A rollout stops at the end of the round (``round_marker`` changes, or the game ends) or,
+with a ``horizon`` of k turns, when the seat is about to move for the k-th time after the
+root move; ``evaluate`` then scores the position for the seat's side. The move played is
+the one with the best mean over the complete worlds.
 
-The move played is the most visited one. This is flat "perfect information Monte Carlo"
-with UCB at the root: sampling fresh worlds for every iteration averages over what the
-opponents may hold rather than trusting one guess, and the rollout policy only uses what
-its player could know, so the opponents in the rollouts do not play as if they saw all.
-
-Per-game plug-in (``register_hooks(game_id, SearchHooks(...))``):
+Per-game plug-in (``register_hooks(game_id, SearchHooks(...))``, from the game's module
+under ``game/bots/``):
 
 ``round_marker(state) -> hashable``
-    Rollouts stop when it changes (end of the round) or when the game ends. Default:
-    the number of entries in ``state.result()["rounds"]`` (slow but generic).
-``evaluate(state, seat) -> float``
-    Outcome for the seat's side, roughly in [-1, 1]. Default: the change of the seat's
-    total minus the mean change of the others' totals since the search root, with the sign
-    flipped when ``info.extra["lower_wins"]`` (penalty games), scaled by ``scale``.
-``apply_fast``
-    Name of a method applying a move known to be legal without checks (Orlan:
+    Rollouts stop when it changes. Default: ``len(state.result()["rounds"])`` (slow but
+    generic; a game without "rounds" plays rollouts to the end of the game).
+``evaluate(state, seat, ended) -> float``
+    The outcome for the seat's side, in points; ``ended`` says the round (or game) is
+    over, else the rollout was cut at the horizon. Default: the change of the seat's
+    total minus the mean change of the others' since the search root (sign flipped when
+    ``info.extra["lower_wins"]``, for penalty games), plus a bonus for winning the game.
+``horizon``: turns of the seat before a rollout is cut (None: to the end of the round).
+``apply_fast``: name of a method applying a legal move without checks (Orlan
     ``apply_unchecked``); default ``apply``.
 
-Budgets: ``ms`` per move (checked before each iteration against the mean iteration time,
-so a move rarely overshoots), or ``iterations`` for reproducible tests; slicing with
-``step`` never changes the result for an iteration budget.
+Budgets: ``ms`` per move (the search stops before a rollout that would overshoot, from
+the mean rollout cost), or ``iterations`` = number of worlds, for reproducible tests;
+slicing with ``step`` never changes the result for an iteration budget.
 """
 from __future__ import annotations
 
-import math
+import random
 import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from game.bots.base import Bot
-from game.bots.simple import rollout_policy
+from game.bots.simple import SIMPLE_POLICIES, random_policy, rollout_policy
 from game.rules.base import Move, State
 
 
 @dataclass
 class SearchHooks:
     round_marker: Callable[[State], Any] | None = None
-    evaluate: Callable[[State, int], float] | None = None
+    evaluate: Callable[[State, int, bool], float] | None = None
+    horizon: int | None = None
     apply_fast: str = "apply"
-    scale: float = 10.0  # generic evaluate: points difference per unit of value
-    exploration: float = 0.7  # UCB1 constant, for values of about unit size
+    win_bonus: float = 3.0  # generic evaluate: points a won game is worth
 
 
 SEARCH_HOOKS: dict[str, SearchHooks] = {}
@@ -64,18 +67,18 @@ def _generic_marker(state: State) -> Any:
     return len(state.result().get("rounds", ()))
 
 
-def _generic_evaluator(game: type[State], root_totals: list[float], seat: int, scale: float):
+def _generic_evaluator(game: type[State], root_totals: list[float], win_bonus: float):
     sign = -1.0 if game.info.extra.get("lower_wins") else 1.0
 
-    def evaluate(state: State, _seat: int) -> float:
+    def evaluate(state: State, seat: int, ended: bool) -> float:
         res = state.result()
         totals = res.get("totals") or root_totals
         gains = [t - r for t, r in zip(totals, root_totals)]
         others = [g for i, g in enumerate(gains) if i != seat]
-        v = gains[seat] - (sum(others) / len(others) if others else 0.0)
+        v = sign * (gains[seat] - (sum(others) / len(others) if others else 0.0))
         if res.get("finished"):
-            v += scale if seat in res.get("winners", ()) else -scale / max(1, len(others))
-        return sign * v / scale
+            v += win_bonus if seat in res.get("winners", ()) else -win_bonus / max(1, len(others))
+        return v
 
     return evaluate
 
@@ -94,74 +97,86 @@ class ExpertBot(Bot):
             self.evaluate = self.hooks.evaluate
         else:
             totals = [float(t) for t in obs.get("totals") or []]
-            self.evaluate = _generic_evaluator(self.game, totals, self.seat, self.hooks.scale)
+            self.evaluate = _generic_evaluator(self.game, totals, self.hooks.win_bonus)
         n = len(self._legal)
-        self.visits = [0] * n
-        self.values = [0.0] * n
-        self.done_iterations = 0
-        self._iter_ms = 0.0
+        self.totals = [0.0] * n  # summed over complete worlds
+        self.worlds = 0  # complete worlds
+        self._partial = [0.0] * n  # the world being evaluated
+        self._cursor = n  # next root move to try in the current world; n = start a new one
+        self._world_seed = 0
+        self._rollout_ms = 0.0
+        self._rollouts = 0
 
     def _think(self, ms: float) -> bool:
         if len(self._legal) == 1:
             return True
         t0 = time.perf_counter()
         limit = self.iterations
+        first = True  # every slice makes progress, however thin
         while True:
-            if limit is not None and self.done_iterations >= limit:
+            if limit is not None and self.worlds >= limit:
                 return True
             elapsed = (time.perf_counter() - t0) * 1000.0
-            if limit is None and self.done_iterations and elapsed + self._iter_ms > ms:
+            if not first and elapsed + 1.5 * self._rollout_ms > ms:
                 return False
-            if limit is not None and elapsed > ms:
-                return False
-            self._iterate()
+            first = False
+            self._rollout_next()
             took = (time.perf_counter() - t0) * 1000.0 - elapsed
-            # Running mean of an iteration's cost, to stop before overshooting the budget.
-            self._iter_ms = took if self.done_iterations == 1 else 0.9 * self._iter_ms + 0.1 * took
+            self._rollouts += 1
+            # Running mean of a rollout's cost, to stop before overshooting the budget.
+            self._rollout_ms = took if self._rollouts == 1 else 0.8 * self._rollout_ms + 0.2 * took
 
-    def _select(self) -> int:
-        visits = self.visits
-        for i, v in enumerate(visits):
-            if v == 0:
-                return i
-        log_n = math.log(self.done_iterations)
-        c = self.hooks.exploration
-        values = self.values
-        best = -1e18
-        best_i = 0
-        for i, v in enumerate(visits):
-            u = values[i] / v + c * math.sqrt(log_n / v)
-            if u > best:
-                best, best_i = u, i
-        return best_i
+    def _rollout_next(self) -> None:
+        n = len(self._legal)
+        if self._cursor >= n:
+            self._world_seed = self.rng.getrandbits(64)
+            self._cursor = 0
+        i = self._cursor
+        self._partial[i] = self._rollout(self._legal[i], self._world_seed)
+        self._cursor += 1
+        if self._cursor >= n:
+            for k in range(n):
+                self.totals[k] += self._partial[k]
+            self.worlds += 1
 
-    def _iterate(self) -> None:
-        rng = self.rng
+    def _rollout(self, root_move: Move, world_seed: int) -> float:
+        rng = random.Random(world_seed)
         state = self.game.sample(self._obs, rng)
-        i = self._select()
+        rng.seed(world_seed + 1)  # common dice for every root move
         apply = getattr(state, self.hooks.apply_fast)
         marker = self.marker
         start = marker(state)
         policy = self.policy
-        apply(self._legal[i])
-        while state.current_player() is not None and marker(state) == start:
-            legal = state.legal_moves()
-            apply(policy(state, legal, rng))
-        self.visits[i] += 1
-        self.values[i] += self.evaluate(state, self.seat)
-        self.done_iterations += 1
+        seat = self.seat
+        horizon = self.hooks.horizon
+        turns = 0
+        apply(root_move)
+        ended = False
+        while True:
+            p = state.current_player()
+            if p is None or marker(state) != start:
+                ended = True
+                break
+            if p == seat and horizon is not None:
+                turns += 1
+                if turns >= horizon:
+                    break
+            apply(policy(state, state.legal_moves(), rng))
+        return self.evaluate(state, seat, ended)
 
     def _best(self) -> Move:
-        if len(self._legal) == 1 or not self.done_iterations:
-            return self._legal[0] if len(self._legal) == 1 else self._fallback()
-        best_i = max(range(len(self._legal)), key=lambda i: (self.visits[i], self.values[i] / max(1, self.visits[i])))
-        return self._legal[best_i]
+        n = len(self._legal)
+        if n == 1:
+            return self._legal[0]
+        if self.worlds:
+            scores = self.totals
+        elif self._cursor > 0 and self._cursor < n:
+            # Not one world done (tiny budget): judge the moves tried so far on that world.
+            scores = [self._partial[i] if i < self._cursor else -1e18 for i in range(n)]
+        else:
+            return SIMPLE_POLICIES.get(self.game.info.id, random_policy)(self._obs, self._legal, self.rng)
+        return self._legal[max(range(n), key=lambda i: (scores[i], -i))]
 
-    def _fallback(self) -> Move:
-        from game.bots.simple import SIMPLE_POLICIES, random_policy
-
-        return SIMPLE_POLICIES.get(self.game.info.id, random_policy)(self._obs, self._legal, self.rng)
-
-    def stats(self) -> list[tuple[Move, int, float]]:
-        """(move, visits, mean value) per root move, for logs and the protocol."""
-        return [(m, v, (s / v if v else 0.0)) for m, v, s in zip(self._legal, self.visits, self.values)]
+    def stats(self) -> list[tuple[Move, float]]:
+        """(move, mean value over complete worlds) per root move, for logs and the protocol."""
+        return [(m, t / max(1, self.worlds)) for m, t in zip(self._legal, self.totals)]

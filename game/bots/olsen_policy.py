@@ -117,15 +117,16 @@ def _hand_marker(state: OlsenState) -> int:
     return state.round_no
 
 
-def _evaluate(state: OlsenState, seat: int, ended: bool) -> float:
-    """Penalty points of the hand the rollout finished: the others' mean minus the seat's."""
+def _evaluate(state: OlsenState, seat: int, ended: bool = True) -> float:
+    """Penalty points of the hand the rollout finished: the others' mean minus the seat's,
+    in units of 13 points (about unit size, as a UCB search expects)."""
     last = state.rounds[-1]
     seats, points = last["seats"], last["points"]
     if seat not in seats:
         return 0.0
     mine = points[seats.index(seat)]
     others = [p for s, p in zip(seats, points) if s != seat]
-    return (sum(others) / len(others) if others else 0.0) - mine
+    return ((sum(others) / len(others) if others else 0.0) - mine) / 13.0
 
 
 register_hooks(GAME, SearchHooks(round_marker=_hand_marker, evaluate=_evaluate, apply_fast="apply_unchecked"))

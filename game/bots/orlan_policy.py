@@ -18,6 +18,7 @@ A move scores what it takes, in expected round points, minus what it exposes:
 """
 from __future__ import annotations
 
+import math
 import random
 
 from game.bots.expert import SearchHooks, register_hooks
@@ -198,17 +199,73 @@ def _round_marker(state: OrlanState):
     return state.round_no
 
 
-def _evaluate(state: OrlanState, seat: int) -> float:
-    """The round's points of the seat's side minus the mean of the other sides', over 5."""
-    if state.to_move is None and state.winner is not None:
-        bonus = 1.0 if state.winner == state.side_of(seat) else -1.0 / max(1, state.sides - 1)
-    else:
-        bonus = 0.0
-    sides = state.rounds[-1]["sides"]
+def _phi(x: float) -> float:
+    return 0.5 * (1.0 + math.erf(x * 0.7071067811865476))
+
+
+def _lead_chances(counts: list[int], remaining: int, spread: float) -> list[float]:
+    """Per side, a rough chance to end the round with a strict majority of some count."""
+    sigma = spread * math.sqrt(remaining) + 0.3
+    out = []
+    for i, c in enumerate(counts):
+        rival = max(x for j, x in enumerate(counts) if j != i)
+        out.append(_phi((c - rival) / sigma))
+    return out
+
+
+def estimate_points(state: OrlanState) -> list[float]:
+    """Expected points of each side for a round still in play, from its piles so far."""
+    piles = [0] * state.sides
+    for seat, pile in enumerate(state.piles):
+        piles[state.side_of(seat)] |= pile
+    taken = 0
+    for p in piles:
+        taken |= p
+    cards = [p.bit_count() for p in piles]
+    clubs = [(p & CLUB_MASK).bit_count() for p in piles]
+    most_cards = _lead_chances(cards, 52 - taken.bit_count(), 1.2)
+    most_clubs = _lead_chances(clubs, 13 - (taken & CLUB_MASK).bit_count(), 1.0)
+    return [
+        2.0 * most_cards[i] + most_clubs[i] + (1.0 if p & TWO_CLUBS else 0.0) + (1.0 if p & TEN_DIAMONDS else 0.0)
+        for i, p in enumerate(piles)
+    ]
+
+
+OPPORTUNITY = 0.5  # weight of the best greedy move of the player to move at a cut-off
+WIN_BONUS = 3.0
+
+
+def _evaluate(state: OrlanState, seat: int, ended: bool) -> float:
+    """Points of the seat's side minus the mean of the other sides' (the round's, or an
+    estimate when the rollout was cut), plus a bonus when the game is decided."""
     me = state.side_of(seat)
-    mine = sides[me]["points"]
-    others = [s["points"] for i, s in enumerate(sides) if i != me]
-    return (mine - sum(others) / len(others)) / 5.0 + bonus
+    if ended:
+        points = [s["points"] for s in state.rounds[-1]["sides"]]
+    else:
+        points = estimate_points(state)
+        mover = state.to_move
+        legal = state.legal_moves()
+        hands = state.hands
+        n = state.players
+        seen = 0
+        for p in state.piles:
+            seen |= p
+        nh = hands[(mover + 1) % n].bit_count()
+        unseen = FULL & ~(seen | hands[mover] | state.table)
+        chances = _hold_chances(unseen, nh)
+        jack_keep = JACK_KEEP if hands[mover].bit_count() > 1 else 0.0
+        best = max(score(m, state.table, chances, jack_keep) for m in legal)
+        points[state.side_of(mover)] += OPPORTUNITY * best
+    others = [x for i, x in enumerate(points) if i != me]
+    value = points[me] - sum(others) / len(others)
+    if state.to_move is None and state.winner is not None:
+        value += WIN_BONUS if state.winner == me else -WIN_BONUS / len(others)
+    return value
 
 
-register_hooks("orlan", SearchHooks(round_marker=_round_marker, evaluate=_evaluate, apply_fast="apply_unchecked"))
+HORIZON = 2
+
+register_hooks(
+    "orlan",
+    SearchHooks(round_marker=_round_marker, evaluate=_evaluate, horizon=HORIZON, apply_fast="apply_unchecked"),
+)

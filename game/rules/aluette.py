@@ -25,7 +25,7 @@ points: ``shared/RULES-NOTES.md``. What this module implements:
 Moves are cards (ints); in JSON ``{"card": "3D"}``.
 
 Events from ``apply``: ``play`` (seat, card), ``trick_end`` (winner, or ``spoiled``),
-``deal_end`` (summary), ``deal_start``, ``game_end`` (winners, draw).
+``hand_end`` (summary of the deal), ``hand_start``, ``game_end`` (winners, draw).
 """
 from __future__ import annotations
 
@@ -140,7 +140,7 @@ class AluetteState(State):
         self.record = TrickRecord(leader=seats[0])
         self.tricks_won = [0] * PLAYERS
         self.to_move = seats[0]
-        return [{"type": "deal_start", "deal": self.round_no, "dealer": self.dealer}]
+        return [{"type": "hand_start", "deal": self.round_no, "dealer": self.dealer}]
 
     # ----------------------------------------------------------------- verbs
     def current_player(self) -> int | None:
@@ -206,7 +206,7 @@ class AluetteState(State):
         }
         self.rounds.append(summary)
         if events is not None:
-            events.append({"type": "deal_end", "summary": summary})
+            events.append({"type": "hand_end", "summary": summary})
         if len(self.rounds) >= DEALS:
             self.to_move = None
             self.finished_flag = True

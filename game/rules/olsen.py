@@ -72,7 +72,7 @@ INFO = GameInfo(
         Option("target", (100, 50, 150), 100, "the game ends after the hand in which a total reaches this"),
         Option(
             "deals",
-            (0, 3, 4, 5, 6, 8, 9, 10, 12, 15, 16, 20),
+            (0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 12, 15, 16, 20),
             0,
             "0: play to the target; otherwise play exactly this many hands",
         ),

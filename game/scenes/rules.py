@@ -90,7 +90,17 @@ class RulesScene(Scene):
         s = self.app.scale
         bh = widgets.button_height(s)
         bw = min(int(w * 0.3), int(300 * s))
-        self.button(pygame.Rect(w // 2 - bw // 2, h - bh - int(10 * s), bw, bh), t("common.back"), self.back)
+        # One tab per game (the current one greyed), then Back.
+        from game.rules import GAMES
+
+        games = list(GAMES)
+        gap = max(6, int(10 * s))
+        tw = min(int(200 * s), (w - 2 * gap - (len(games) + 1) * gap - bw) // len(games))
+        x = w // 2 - (len(games) * (tw + gap) + bw) // 2
+        for gid in games:
+            self.button(pygame.Rect(x, h - bh - int(10 * s), tw, bh), t(f"game.{gid}"), lambda gid=gid: self.show_game(gid), enabled=gid != self.game_id)
+            x += tw + gap
+        self.button(pygame.Rect(x, h - bh - int(10 * s), bw, bh), t("common.back"), self.back)
         top = int(60 * s) + 20
         self.area = pygame.Rect(int(w * 0.06), top, int(w * 0.88), h - top - bh - int(24 * s))
         size = max(15, int(21 * s))
@@ -99,6 +109,11 @@ class RulesScene(Scene):
         self.lines = render_markdown(i18n.rules_text(self.game_id), self.area.width - 2 * int(16 * s), size, suit_colours(self.app.settings.four_colour_suits))
         self.content_h = sum(img.get_height() for img, _ in self.lines) + int(size * 2)
         self.scroll_to(self.scroll)
+
+    def show_game(self, game_id: str) -> None:
+        self.game_id = game_id
+        self.scroll = 0
+        self.build()
 
     def scroll_to(self, y: int) -> None:
         self.scroll = max(0, min(int(y), max(0, self.content_h - self.area.height)))
@@ -124,7 +139,8 @@ class RulesScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.app.scale
-        widgets.title(surface, t("rules.title"), s, max(6, int(14 * s)), size=40)
+        title = t("rules.title") if self.game_id == "orlan" else t("rules.title_game", game=t(f"game.{self.game_id}"))
+        widgets.title(surface, title, s, max(6, int(14 * s)), size=40)
         widgets.panel(surface, self.area, alpha=170)
         pad = int(16 * s)
         clip = surface.get_clip()

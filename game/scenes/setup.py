@@ -1,11 +1,15 @@
-"""New-game setup: 2-4 players, teams at 4, each seat human / simple AI / expert AI,
-game to 21 or 11, who starts the first round."""
+"""New-game setup: the game (Orlan, Olsen, Aluette), each seat human / simple AI / expert AI,
+and the game's own settings. Orlan: 2-4 players, teams at 4, game to 21 or 11, who starts
+the first round. Olsen: 3-5 players and its options as GameInfo declares them (passing,
+jack of diamonds, end at a target or after a number of hands). Aluette: 4 players in
+fixed partnerships, five deals."""
 from __future__ import annotations
 
 import pygame
 import pygame_gui
 
 from game.i18n import t
+from game.rules import GAMES
 from game.scenes.base import Scene
 from game.scenes.match import KINDS, Match, Seat
 from game.ui import fonts, widgets
@@ -22,8 +26,10 @@ class SetupScene(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
+        self.game = "orlan"
         self.players = 4
         self.teams = False
+        self.game_options: dict[str, dict] = {}  # per game id: option name -> chosen value
         self.target = 21
         self.starter = 0
         self.kinds = ["human", "simple", "simple", "simple"]
@@ -51,10 +57,23 @@ class SetupScene(Scene):
             self.labels.append((label, pygame.Rect(x, y, label_w, bh)))
             self.button(pygame.Rect(x + label_w, y, btn_w, bh), value, action, enabled)
 
-        row(left_x, 0, t("setup.players"), t("setup.players_value", count=self.players), self.cycle_players)
-        row(left_x, 1, t("setup.teams"), t("common.on") if self.teams else t("common.off"), self.toggle_teams, self.players == 4)
-        row(left_x, 2, t("setup.target"), t("setup.target_value", count=self.target), self.toggle_target)
-        row(left_x, 3, t("setup.starter"), self.display_name(self.starter), self.cycle_starter)
+        row(left_x, 0, t("setup.game"), t(f"game.{self.game}"), self.cycle_game)
+        info = GAMES[self.game].info
+        row(left_x, 1, t("setup.players"), t("setup.players_value", count=self.players), self.cycle_players, info.min_players < info.max_players)
+        if self.game == "orlan":
+            row(left_x, 2, t("setup.teams"), t("common.on") if self.teams else t("common.off"), self.toggle_teams, self.players == 4)
+            row(left_x, 3, t("setup.target"), t("setup.target_value", count=self.target), self.toggle_target)
+            row(left_x, 4, t("setup.starter"), self.display_name(self.starter), self.cycle_starter)
+        elif self.game == "olsen":
+            opts = self.options_for("olsen")
+            on_off = {True: t("common.on"), False: t("common.off")}
+            row(left_x, 2, t("setup.olsen_pass"), on_off[opts["pass3"]], lambda: self.toggle_option("pass3"))
+            row(left_x, 3, t("setup.olsen_jack"), on_off[opts["jack_diamonds"]], lambda: self.toggle_option("jack_diamonds"))
+            end = t("setup.olsen_end_deals", count=opts["deals"]) if opts["deals"] else t("setup.olsen_end_target", count=opts["target"])
+            row(left_x, 4, t("setup.olsen_end"), end, self.cycle_olsen_end)
+        else:
+            row(left_x, 2, t("setup.aluette_partners"), t("setup.aluette_partners_value"), None, False)
+            row(left_x, 3, t("setup.aluette_match"), t("setup.aluette_match_value", count=info.extra.get("deals", 5)), None, False)
         self.entries = {}
         for seat in range(self.players):
             row(right_x, seat, "" if self.kinds[seat] == "human" else self.display_name(seat), t(f"kind.{self.kinds[seat]}"), lambda seat=seat: self.cycle_kind(seat))
@@ -65,7 +84,7 @@ class SetupScene(Scene):
                 entry.set_text_length_limit(16)
                 self.elements.append(entry)
                 self.entries[seat] = entry
-        if self.teams:
+        if self.teams or GAMES[self.game].info.teams == "fixed":
             self.labels.append((t("setup.teams_hint"), pygame.Rect(right_x, top + 4 * (bh + gap), col_w, bh)))
         by = h - bh - int(16 * s)
         bw = min(int(w * 0.3), int(300 * s))
@@ -106,8 +125,42 @@ class SetupScene(Scene):
         return super().handle(event)
 
     # ------------------------------------------------------------ actions
+    def options_for(self, game_id: str) -> dict:
+        """The chosen options of a game, defaults from its GameInfo."""
+        info = GAMES[game_id].info
+        chosen = self.game_options.setdefault(game_id, {})
+        return {o.name: chosen.get(o.name, o.default) for o in info.options}
+
+    def toggle_option(self, name: str) -> None:
+        opts = self.options_for(self.game)
+        self.game_options[self.game][name] = not opts[name]
+        self.build()
+
+    def cycle_olsen_end(self) -> None:
+        """One button for both ways to end: each target, then each fixed number of hands."""
+        info = GAMES["olsen"].info
+        default = info.option("target").default
+        ends = [(v, 0) for v in info.option("target").choices] + [(default, v) for v in info.option("deals").choices if v]
+        opts = self.options_for("olsen")
+        now = (default, opts["deals"]) if opts["deals"] else (opts["target"], 0)
+        target, deals = ends[(ends.index(now) + 1) % len(ends)] if now in ends else ends[0]
+        self.game_options["olsen"].update(target=target, deals=deals)
+        self.build()
+
+    def cycle_game(self) -> None:
+        games = list(GAMES)
+        self.game = games[(games.index(self.game) + 1) % len(games)]
+        info = GAMES[self.game].info
+        self.players = min(max(self.players, info.min_players), info.max_players)
+        self.teams = False
+        self.starter = 0
+        self.kinds += ["simple"] * (info.max_players - len(self.kinds))
+        self.build()
+
     def cycle_players(self) -> None:
-        self.players = 2 + (self.players - 1) % 3
+        info = GAMES[self.game].info
+        self.players = info.min_players + (self.players - info.min_players + 1) % (info.max_players - info.min_players + 1)
+        self.kinds += ["simple"] * (self.players - len(self.kinds))
         if self.players != 4:
             self.teams = False
         if self.starter >= self.players:
@@ -143,15 +196,18 @@ class SetupScene(Scene):
             seen[seat.name] = seen.get(seat.name, 0) + 1
             if seen[seat.name] > 1:
                 seat.name = f"{seat.name} {seen[seat.name]}"
-        options = {"target": self.target, "teams": self.teams, "starter": self.starter}
-        return Match("orlan", seats, options, seed=self.app.seed)
+        if self.game == "orlan":
+            options = {"target": self.target, "teams": self.teams, "starter": self.starter}
+        else:
+            options = self.options_for(self.game)
+        return Match(self.game, seats, options, seed=self.app.seed)
 
     def start(self) -> None:
-        from game.scenes.table import TableScene
+        from game.scenes.trick_table import table_scene
 
         self.app.match = self.make_match()
         self.app.scenes.reset(self.app.scenes.stack[0].__class__(self.app))
-        self.app.scenes.push(TableScene(self.app, self.app.match))
+        self.app.scenes.push(table_scene(self.app, self.app.match))
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.app.scale

@@ -46,7 +46,8 @@ class Step:
 
     def __init__(self, dur: float, flights=(), start=None, done=None, banner: str | None = None, highlight=(), sound: str | None = None):
         self.dur = dur
-        self.flights = list(flights)
+        # A list given here is kept, not copied: animations fill it when the step starts.
+        self.flights = flights if isinstance(flights, list) else list(flights)
         self.start_fn, self.done_fn = start, done
         self.banner = banner
         self.highlight = set(highlight)

@@ -9,14 +9,14 @@ are crisp from a phone to a 4K screen. Surfaces are cached per (card, size, opti
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pygame
 
 from game import i18n
+from game.paths import data_path
 from game.ui import fonts, suits
 
-STYLE_PATH = Path(__file__).resolve().parent.parent.parent / "data" / "cards" / "style.json"
+STYLE_PATH = data_path("cards", "style.json")
 STYLE = json.loads(STYLE_PATH.read_text(encoding="utf-8"))
 SUITS = "CDHS"
 BACKS = tuple(STYLE["backs"])

@@ -1,0 +1,235 @@
+"""Bots: legal moves only, sliced search = one-shot search, information hygiene, plug-ins."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.bots import LEVELS, ROLLOUT_POLICIES, SEARCH_HOOKS, SIMPLE_POLICIES, make_bot, register_simple
+from game.bots.orlan_policy import estimate_points, simple_policy
+from game.cards import FRENCH52
+from game.rules.base import State
+from game.rules.orlan import OrlanState
+
+
+def random_position(seed: int, players: int, teams: bool, plies: int) -> OrlanState:
+    """A game advanced by random legal moves (possibly across rounds)."""
+    opts = {"target": 11, "teams": teams and players == 4}
+    state = OrlanState.new(players, opts, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if state.current_player() is None:
+            break
+        state.apply(rng.choice(state.legal_moves()))
+    return state
+
+
+positions = st.builds(
+    random_position,
+    seed=st.integers(0, 10_000),
+    players=st.sampled_from([2, 3, 4]),
+    teams=st.booleans(),
+    plies=st.integers(0, 120),
+)
+
+
+def bot_for(level: str, seed: int):
+    return make_bot(level, "orlan", seed=seed, iterations=2 if level == "expert" else None)
+
+
+@settings(max_examples=25, deadline=None)
+@given(state=positions, seed=st.integers(0, 1000))
+def test_every_level_only_returns_legal_moves(state, seed):
+    if state.finished:
+        return
+    seat = state.current_player()
+    legal = state.legal_moves()
+    for level in LEVELS:
+        move = bot_for(level, seed).choose(state.observation(seat))
+        assert move in legal, (level, move)
+
+
+@settings(max_examples=20, deadline=None)
+@given(state=positions)
+def test_sampled_states_show_the_seat_exactly_its_observation(state):
+    rng = random.Random(1)
+    for seat in range(state.players):
+        obs = state.observation(seat)
+        for _ in range(3):
+            sample = OrlanState.sample(obs, rng)
+            assert sample.observation(seat) == obs
+            if not state.finished:
+                sample._check_consistent()  # every card exactly once
+                # the sample plays on: its legal moves for the seat are the real ones
+                if state.current_player() == seat:
+                    assert sorted(sample.legal_moves()) == sorted(state.legal_moves())
+
+
+def test_sampler_deals_hidden_cards_differently():
+    state = random_position(3, 2, False, 5)
+    obs = state.observation(0)
+    rng = random.Random(2)
+    hands = {OrlanState.sample(obs, rng).hands[1] for _ in range(20)}
+    assert len(hands) > 1
+
+
+def two_positions_alike_for(seat_state: OrlanState, seat: int) -> OrlanState | None:
+    """Another state, identical from the seat's point of view, hidden cards redealt."""
+    obs = seat_state.observation(seat)
+    rng = random.Random(99)
+    for _ in range(50):
+        other = OrlanState.sample(obs, rng)
+        if other.hands != seat_state.hands or other.stock != seat_state.stock:
+            return other
+    return None  # nothing hidden is left to redeal
+
+
+@settings(max_examples=15, deadline=None)
+@given(state=positions, seed=st.integers(0, 1000))
+def test_positions_that_look_the_same_get_the_same_move(state, seed):
+    if state.finished:
+        return
+    seat = state.current_player()
+    other = two_positions_alike_for(state, seat)
+    if other is None:
+        return
+    assert other.observation(seat) == state.observation(seat)
+    for level in LEVELS:
+        a = bot_for(level, seed).choose(state.observation(seat))
+        b = bot_for(level, seed).choose(other.observation(seat))
+        assert a == b, level
+
+
+def test_the_observation_is_plain_json_with_no_path_to_the_state():
+    state = random_position(5, 4, True, 30)
+    seat = state.current_player()
+    obs = state.observation(seat)
+    assert json.loads(json.dumps(obs)) == obs  # plain data only: no object to follow
+
+    def walk(x):
+        assert not isinstance(x, State)
+        if isinstance(x, dict):
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+        else:
+            assert x is None or isinstance(x, (str, int, float, bool))
+
+    walk(obs)
+    # Other hands appear only as counts.
+    others = [c for s, h in enumerate(state.hands) if s != seat for c in FRENCH52.codes_of(h)]
+    text = json.dumps({k: v for k, v in obs.items() if k not in ("piles", "rounds")})
+    assert not any(f'"{c}"' in text for c in others)
+    bot = make_bot("expert", "orlan", seed=1, iterations=2)
+    bot.choose(obs)
+    assert not any(v is state for v in vars(bot).values())
+
+
+@pytest.mark.parametrize("players,teams", [(2, False), (3, False), (4, True)])
+def test_sliced_search_returns_the_one_shot_move(players, teams):
+    for seed in range(3):
+        state = random_position(seed, players, teams, 7 * seed)
+        obs = state.observation(state.current_player())
+        one_shot = make_bot("expert", "orlan", seed=seed, iterations=6)
+        expected = one_shot.choose(obs)
+        sliced = make_bot("expert", "orlan", seed=seed, iterations=6)
+        sliced.begin(obs)
+        slices = 0
+        while not sliced.step(ms=0.3):
+            slices += 1
+        assert sliced.move() == expected
+        assert one_shot.totals == sliced.totals
+        if len(state.legal_moves()) > 1:
+            assert sliced.worlds == one_shot.worlds == 6
+        if len(state.legal_moves()) > 2:
+            assert slices > 0  # the budget really was cut into several slices
+
+
+def table_state(hand: list[str], table: list[str], opp_hand: list[str], stock_extra: bool = True) -> OrlanState:
+    """A 2-player position, seat 0 to move, the other cards in the stock and piles."""
+    used = set(hand) | set(table) | set(opp_hand)
+    rest = [c for c in FRENCH52.codes if c not in used]
+    stock = rest[:36] if stock_extra else []
+    pile = rest[36:] if stock_extra else rest
+    data = {
+        "game": "orlan", "players": 2, "options": {"target": 21, "teams": False, "starter": 0},
+        "seed": 0, "round": 0, "dealer": 1, "to_move": 0,
+        "hands": [hand, opp_hand], "table": table, "piles": [pile, []], "stock": stock,
+        "last_capturer": 0, "side_totals": [0, 0],
+    }
+    return OrlanState.from_json(data)
+
+
+def simple_move(state: OrlanState):
+    obs = state.observation(0)
+    legal = [OrlanState.move_from_json(m) for m in obs["legal"]]
+    return OrlanState.move_text(simple_policy(obs, legal, random.Random(0)))
+
+
+def test_simple_takes_the_ten_of_diamonds_rather_than_a_plain_card():
+    state = table_state(["AH", "4S", "QH", "KH"], ["TD", "7H", "5S"], ["2H", "3H", "5H", "6H"])
+    assert simple_move(state) == "AH takes TD"
+
+
+def test_simple_takes_more_cards_when_nothing_else_differs():
+    state = table_state(["6H", "9S", "QH", "KH"], ["2H", "3S", "5S", "AH"], ["2D", "3D", "5D", "6D"])
+    # 6H takes 2H+3S (3 cards) or 5S; 9S takes 2H only... the bigger capture wins
+    assert simple_move(state) == "6H takes 2H 3S"
+
+
+def test_simple_keeps_its_jack_for_a_richer_table():
+    state = table_state(["JH", "QH", "KS", "3C"], ["4H", "QS"], ["2D", "3D", "5D", "6D"])
+    assert not simple_move(state).startswith("JH")
+
+
+def test_simple_does_not_lay_a_lone_queen_when_queens_are_out():
+    # Laying QH would offer it to any of the three unseen queens; 3H offers a capture by 8.
+    state = table_state(["QH", "KH", "3H", "KS"], ["KC", "KD"], ["2D", "3D", "5D", "6D"])
+    move = simple_move(state)
+    assert move.startswith("K")  # a king takes a king rather than laying anything
+
+
+def test_estimated_points_match_a_finished_round_scale():
+    state = random_position(4, 2, False, 0)
+    est = estimate_points(state)
+    assert len(est) == 2 and all(0 <= x <= 5 for x in est)
+    # at the very start, both sides expect the same
+    assert abs(est[0] - est[1]) < 1e-9
+
+
+def test_a_game_without_plugins_falls_back_to_random_and_generic_search(monkeypatch):
+    monkeypatch.delitem(SIMPLE_POLICIES, "orlan")
+    monkeypatch.delitem(ROLLOUT_POLICIES, "orlan")
+    monkeypatch.delitem(SEARCH_HOOKS, "orlan")
+    state = random_position(8, 3, False, 40)
+    seat = state.current_player()
+    for level in LEVELS:
+        bot = make_bot(level, "orlan", seed=3, iterations=2)
+        assert bot.choose(state.observation(seat)) in state.legal_moves()
+
+
+def test_register_simple_plugs_a_policy_in(monkeypatch):
+    monkeypatch.setitem(SIMPLE_POLICIES, "orlan", SIMPLE_POLICIES["orlan"])
+    calls = []
+
+    @register_simple("orlan")
+    def last_move(obs, legal, rng):
+        calls.append(len(legal))
+        return legal[-1]
+
+    state = random_position(2, 2, False, 3)
+    obs = state.observation(state.current_player())
+    legal = state.legal_moves()
+    if len(legal) > 1:
+        assert make_bot("simple", "orlan").choose(obs) == OrlanState.move_from_json(obs["legal"][-1])
+        assert calls
+
+
+def test_unknown_level_is_a_clear_error():
+    with pytest.raises(ValueError, match="levels are"):
+        make_bot("grandmaster", "orlan")
