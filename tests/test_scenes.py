@@ -402,3 +402,44 @@ def test_setup_names_human_seats():
     setup.entries[1].set_text("Ana")
     m = setup.make_match()
     assert [s.name for s in m.seats[:2]] == ["Ana", "Ana 2"]
+
+
+def test_animations_skip_on_click_and_sound_mute():
+    app = make_app(animation_speed="slow")
+    app.sounds.enabled = True
+    app.settings.sound = True
+    table = open_table(app, fixed_match(["human", "simple"], HANDS, TABLE))
+    key(app, pygame.K_1 + table.view["hand"].index("JS"))
+    key(app, pygame.K_RETURN)
+    assert table.steps  # the jack flies, the sweep shows, the cards go to the pile
+    assert any(s.banner for s in table.steps)  # "Orlan! The jack sweeps the table"
+    click(app, (app.size[0] // 2, app.size[1] // 2))
+    assert not table.steps
+    assert sorted(table.view["piles"][0]) == sorted(["JS", "4C", "3D", "AS"])
+    assert "QH" in table.view["table"] and "JS" not in table.view["table"]
+    assert "sweep" in app.sounds.played
+    key(app, pygame.K_m)
+    assert not app.settings.sound and not app.sounds.enabled
+
+
+def test_bi_qahwa_is_announced():
+    app = make_app(animation_speed="slow")
+    table = open_table(app, fixed_match(["human", "simple"], [["JS", "2C", "TD", "7H"], ["5S", "KD", "9C", "8D"]], ["QC", "KH", "QD", "KS"]))
+    assert table.match.moves_by_card()["JS"] == [{"card": "JS", "capture": []}]
+    click(app, dict(table.hand_rects)["JS"].center)
+    click(app, dict(table.hand_rects)["JS"].center)
+    banners = [s.banner for s in table.steps if s.banner]
+    assert banners and "Bi Qahwa" in banners[0]
+
+
+def test_rules_page_follows_language():
+    app = make_app()
+    click(app, button_with_text(app, "Rules").rect.center)
+    rules = app.scenes.top
+    english = rules.content_h
+    assert english > rules.area.height
+    app.settings.language = "fr"
+    app.apply_settings()
+    assert rules.lines and rules.content_h != english
+    app.settings.language = "en"
+    app.apply_settings()
