@@ -62,7 +62,7 @@ def build_theme(scale: float) -> dict:
 
 
 def ui_font_size(scale: float) -> int:
-    return max(15, min(44, int(22 * scale)))
+    return max(15, min(72, int(22 * scale)))
 
 
 class App:

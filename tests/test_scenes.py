@@ -443,3 +443,16 @@ def test_rules_page_follows_language():
     assert rules.lines and rules.content_h != english
     app.settings.language = "en"
     app.apply_settings()
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
+def test_crowded_table_cards_fit_without_overlap(size):
+    app = make_app(size)
+    table = open_table(app, fixed_match(["human", "simple", "simple", "simple"], HANDS + [["6H", "QS", "4D", "AH"], ["3C", "9H", "2S", "8C"]], TABLE))
+    codes = [c for c in FRENCH52.codes if c[0] in "23456789"][:22]
+    rects = table.layout_table(codes)
+    assert len(rects) == 22
+    for r in rects.values():
+        assert table.table_area.contains(r) and r.width >= 24
+    rs = list(rects.values())
+    assert not any(a.colliderect(b) for i, a in enumerate(rs) for b in rs[i + 1:])
