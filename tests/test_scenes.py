@@ -456,3 +456,22 @@ def test_crowded_table_cards_fit_without_overlap(size):
         assert table.table_area.contains(r) and r.width >= 24
     rs = list(rects.values())
     assert not any(a.colliderect(b) for i, a in enumerate(rs) for b in rs[i + 1:])
+
+
+def test_hot_seat_hides_hand_during_ai_turns():
+    app = make_app()
+    match = fixed_match(["human", "simple", "human"], HANDS + [["6H", "QS", "4D", "AH"]], TABLE)
+    app.match = match
+    table = app.scenes.push(TableScene(app, match))
+    for _ in range(200):
+        app.tick(DT)
+        if isinstance(app.scenes.top, HandoffScene):
+            break
+    key(app, pygame.K_RETURN)
+    assert table.hand_visible()
+    click(app, dict(table.hand_rects)["2C"].center)
+    click(app, dict(table.hand_rects)["2C"].center)
+    assert match.current() == 1  # the simple AI is to play
+    assert not table.hand_visible()
+    app.tick(DT)
+    assert table.hand_rects == []

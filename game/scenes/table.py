@@ -150,7 +150,8 @@ class TableScene(Scene):
         if not self.match.humans:
             return False
         if self.match.hot_seat:
-            return self.revealed_for == self.viewer
+            # Only during that player's own turn: the device may already be changing hands.
+            return self.revealed_for == self.viewer and self.match.current() == self.viewer
         return True
 
     def sync(self) -> None:
