@@ -66,7 +66,7 @@ def ui_font_size(scale: float) -> int:
 
 
 class App:
-    def __init__(self, size=(1280, 720), headless: bool | None = None, settings: Settings | None = None, stats: Stats | None = None, seed: int | None = None, storage=None) -> None:
+    def __init__(self, size=(1280, 720), headless: bool | None = None, settings: Settings | None = None, stats: Stats | None = None, seed: int | None = None, storage=None, kiosk=None) -> None:
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -97,6 +97,14 @@ class App:
         self.seed = seed
         self.match = None  # the game in progress (Continue)
         self.started = False
+        # Kiosk mode (game/kiosk.py): operator code before quit/settings, idle return to the menu.
+        from game.kiosk import IdleWatch, KioskConfig, load_kiosk
+
+        if kiosk is None:
+            kiosk = KioskConfig() if headless else load_kiosk()
+        self.kiosk = kiosk
+        self.messages += list(kiosk.problems)
+        self.idle = IdleWatch(kiosk.idle_timeout) if kiosk.enabled else None
         self.running = True
         self.frame = 0
         self.clock = pygame.time.Clock()
@@ -170,6 +178,24 @@ class App:
             if self.match is not None:
                 self.scenes.rebuild()  # the menu's Continue button comes alive
         self.sounds.load()
+
+    def abandon_to_menu(self) -> None:
+        """Kiosk idle timeout: the game in progress is dropped and the menu shown."""
+        from game.saves import discard_game
+        from game.scenes.menu import MenuScene
+
+        self.match = None
+        discard_game(self.storage)
+        self.scenes.reset(MenuScene(self))
+
+    def operator_gate(self, action) -> None:
+        """In kiosk mode, quitting and settings need the operator code."""
+        if not self.kiosk.enabled:
+            action()
+            return
+        from game.scenes.operator import OperatorScene
+
+        self.scenes.push(OperatorScene(self, action))
 
     def save_match(self) -> None:
         """After every move: the game in progress is saved; a finished one is discarded."""
@@ -248,15 +274,19 @@ class App:
             if raw.type == pygame.WINDOWSIZECHANGED:
                 self.resize(self.screen.get_size())
                 continue
-            if raw.type == pygame.KEYDOWN and raw.key == pygame.K_F11:
+            if raw.type == pygame.KEYDOWN and raw.key == pygame.K_F11 and not self.kiosk.enabled:
                 self.set_fullscreen(not self.settings.fullscreen)
                 continue
             event = self._pointer_events(raw)
             if event is None:
                 continue
+            if self.idle is not None and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL, pygame.TEXTINPUT):
+                self.idle.activity()
             self.ui.process_events(event)
             self.scenes.handle(event)
         self.scenes.update(dt)
+        if self.idle is not None and self.idle.tick(dt):
+            self.abandon_to_menu()
         self.ui.update(dt)
         self.screen.fill(self.table_colour)
         self.scenes.draw(self.screen)

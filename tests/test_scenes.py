@@ -475,3 +475,41 @@ def test_hot_seat_hides_hand_during_ai_turns():
     assert not table.hand_visible()
     app.tick(DT)
     assert table.hand_rects == []
+
+
+def _kiosk_app():
+    from game.kiosk import KioskConfig
+
+    kiosk = KioskConfig(enabled=True, operator_code="4321", idle_timeout=30)
+    return App((1280, 720), headless=True, settings=Settings(language="en", sound=False), storage=MemoryStorage(), kiosk=kiosk)
+
+
+def test_kiosk_quit_needs_the_operator_code():
+    app = _kiosk_app()
+    app.tick(DT)
+    click(app, button_with_text(app, "Quit").rect.center)
+    gate = app.scenes.top
+    assert gate.name == "operator" and app.running
+    for ch in "1111":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    app.tick(DT)
+    key(app, pygame.K_RETURN)
+    assert gate.wrong and app.running and app.scenes.top is gate
+    for ch in "4321":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    app.tick(DT)
+    key(app, pygame.K_RETURN)
+    assert not app.running
+
+
+def test_kiosk_idle_timeout_abandons_the_game():
+    app = _kiosk_app()
+    app.tick(DT)
+    open_table(app, fixed_match(["human", "simple"], HANDS, TABLE))
+    app.save_match()
+    assert app.storage.get("current_game") is not None
+    app.run_frames(100, dt=0.25)  # 25 s without input: still playing
+    assert isinstance(app.scenes.top, TableScene)
+    app.run_frames(30, dt=0.25)
+    assert isinstance(app.scenes.top, MenuScene) and app.match is None
+    assert app.storage.get("current_game") is None
