@@ -7,7 +7,6 @@ Tests drive it frame by frame: ``App(size, headless=True)``, ``app.tick(dt)`` or
 """
 from __future__ import annotations
 
-import asyncio
 import os
 import sys
 import pygame
@@ -55,16 +54,19 @@ def build_theme(scale: float) -> dict:
         "button": {"colours": button_colours, "font": font,
                    "misc": {"shape": "rounded_rectangle", "shape_corner_radius": radius, "border_width": "2", "text_shadow_size": "0"}},
         "label": {"colours": {"normal_text": "#ffffff", "dark_bg": "#00000000"}, "font": font},
+        "text_entry_line": {"font": {"name": "noto_sans", "size": fs, "bold": "0"},
+                            "colours": {"dark_bg": "#102030", "normal_border": "#9fb4cf", "normal_text": "#ffffff", "selected_bg": "#e0b531"},
+                            "misc": {"shape": "rounded_rectangle", "shape_corner_radius": radius, "border_width": "2"}},
         "#small": {"font": {"name": "noto_sans", "size": str(max(12, int(int(fs) * 0.8))), "bold": "1"}},
     }
 
 
 def ui_font_size(scale: float) -> int:
-    return max(15, min(44, int(22 * scale)))
+    return max(15, min(72, int(22 * scale)))
 
 
 class App:
-    def __init__(self, size=(1280, 720), headless: bool | None = None, settings: Settings | None = None, stats: Stats | None = None, seed: int | None = None, storage=None) -> None:
+    def __init__(self, size=(1280, 720), headless: bool | None = None, settings: Settings | None = None, stats: Stats | None = None, seed: int | None = None, storage=None, kiosk=None) -> None:
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -95,6 +97,14 @@ class App:
         self.seed = seed
         self.match = None  # the game in progress (Continue)
         self.started = False
+        # Kiosk mode (game/kiosk.py): operator code before quit/settings, idle return to the menu.
+        from game.kiosk import IdleWatch, KioskConfig, load_kiosk
+
+        if kiosk is None:
+            kiosk = KioskConfig() if headless else load_kiosk()
+        self.kiosk = kiosk
+        self.messages += list(kiosk.problems)
+        self.idle = IdleWatch(kiosk.idle_timeout) if kiosk.enabled else None
         self.running = True
         self.frame = 0
         self.clock = pygame.time.Clock()
@@ -168,6 +178,24 @@ class App:
             if self.match is not None:
                 self.scenes.rebuild()  # the menu's Continue button comes alive
         self.sounds.load()
+
+    def abandon_to_menu(self) -> None:
+        """Kiosk idle timeout: the game in progress is dropped and the menu shown."""
+        from game.saves import discard_game
+        from game.scenes.menu import MenuScene
+
+        self.match = None
+        discard_game(self.storage)
+        self.scenes.reset(MenuScene(self))
+
+    def operator_gate(self, action) -> None:
+        """In kiosk mode, quitting and settings need the operator code."""
+        if not self.kiosk.enabled:
+            action()
+            return
+        from game.scenes.operator import OperatorScene
+
+        self.scenes.push(OperatorScene(self, action))
 
     def save_match(self) -> None:
         """After every move: the game in progress is saved; a finished one is discarded."""
@@ -246,15 +274,19 @@ class App:
             if raw.type == pygame.WINDOWSIZECHANGED:
                 self.resize(self.screen.get_size())
                 continue
-            if raw.type == pygame.KEYDOWN and raw.key == pygame.K_F11:
+            if raw.type == pygame.KEYDOWN and raw.key == pygame.K_F11 and not self.kiosk.enabled:
                 self.set_fullscreen(not self.settings.fullscreen)
                 continue
             event = self._pointer_events(raw)
             if event is None:
                 continue
+            if self.idle is not None and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL, pygame.TEXTINPUT):
+                self.idle.activity()
             self.ui.process_events(event)
             self.scenes.handle(event)
         self.scenes.update(dt)
+        if self.idle is not None and self.idle.tick(dt):
+            self.abandon_to_menu()
         self.ui.update(dt)
         self.screen.fill(self.table_colour)
         self.scenes.draw(self.screen)
@@ -298,6 +330,8 @@ class App:
             self.tick(dt)
 
     async def main_loop(self) -> None:
+        import asyncio  # imported after the first frame: it costs a third of a second
+
         while self.running:
             self.tick()
             await asyncio.sleep(0)
@@ -315,6 +349,13 @@ def run(argv: list[str] | None = None) -> int:
                 w, h = a.split("=", 1)[1].split("x")
                 size = (int(w), int(h))
     app = App(size)
+    app.tick()  # the menu is on screen before the rest loads
+    if os.environ.get("ORLAN_BENCH_FIRST_FRAME"):
+        # bench/startup.py: report when the menu was first drawn, then stop.
+        print("first-frame", __import__("time").time(), flush=True)
+        return 0
+    import asyncio
+
     asyncio.run(app.main_loop())
     return 0
 
