@@ -7,7 +7,6 @@ Tests drive it frame by frame: ``App(size, headless=True)``, ``app.tick(dt)`` or
 """
 from __future__ import annotations
 
-import asyncio
 import os
 import sys
 import pygame
@@ -55,16 +54,19 @@ def build_theme(scale: float) -> dict:
         "button": {"colours": button_colours, "font": font,
                    "misc": {"shape": "rounded_rectangle", "shape_corner_radius": radius, "border_width": "2", "text_shadow_size": "0"}},
         "label": {"colours": {"normal_text": "#ffffff", "dark_bg": "#00000000"}, "font": font},
+        "text_entry_line": {"font": {"name": "noto_sans", "size": fs, "bold": "0"},
+                            "colours": {"dark_bg": "#102030", "normal_border": "#9fb4cf", "normal_text": "#ffffff", "selected_bg": "#e0b531"},
+                            "misc": {"shape": "rounded_rectangle", "shape_corner_radius": radius, "border_width": "2"}},
         "#small": {"font": {"name": "noto_sans", "size": str(max(12, int(int(fs) * 0.8))), "bold": "1"}},
     }
 
 
 def ui_font_size(scale: float) -> int:
-    return max(15, min(44, int(22 * scale)))
+    return max(15, min(72, int(22 * scale)))
 
 
 class App:
-    def __init__(self, size=(1280, 720), headless: bool | None = None, settings: Settings | None = None, stats: Stats | None = None, seed: int | None = None, storage=None) -> None:
+    def __init__(self, size=(1280, 720), headless: bool | None = None, settings: Settings | None = None, stats: Stats | None = None, seed: int | None = None, storage=None, kiosk=None) -> None:
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -94,8 +96,16 @@ class App:
         self.stats = stats
         self.seed = seed
         self.match = None  # the game in progress (Continue)
-        self.kiosk = None  # game.scenes.kiosk_mode.KioskMode with --kiosk
         self.started = False
+        # Kiosk mode: the config from game/kiosk.py (the operator's file), the behaviour in
+        # game/scenes/kiosk_mode.py (attract screen, code pad, idle save, touch gestures).
+        from game.kiosk import KioskConfig, load_kiosk
+
+        if kiosk is None:
+            kiosk = KioskConfig() if headless else load_kiosk()
+        self.kiosk_config = kiosk
+        self.messages += list(kiosk.problems)
+        self.kiosk = None  # the KioskMode when kiosk.enabled, installed below
         self.running = True
         self.frame = 0
         self.clock = pygame.time.Clock()
@@ -104,6 +114,10 @@ class App:
 
         self.scenes = SceneManager(self)
         self.scenes.push(MenuScene(self))
+        if kiosk.enabled:
+            from game.scenes.kiosk_mode import KioskMode
+
+            self.kiosk = KioskMode(self, kiosk)
 
     # ------------------------------------------------------------ window
     @staticmethod
@@ -169,6 +183,13 @@ class App:
             if self.match is not None:
                 self.scenes.rebuild()  # the menu's Continue button comes alive
         self.sounds.load()
+
+    def operator_gate(self, action) -> None:
+        """In kiosk mode, quitting and settings need the operator code (the code pad)."""
+        if self.kiosk is None:
+            action()
+            return
+        self.kiosk.gate(action)
 
     def save_match(self) -> None:
         """After every move: the game in progress is saved; a finished one is discarded."""
@@ -249,7 +270,7 @@ class App:
             if raw.type == pygame.WINDOWSIZECHANGED:
                 self.resize(self.screen.get_size())
                 continue
-            if raw.type == pygame.KEYDOWN and raw.key == pygame.K_F11:
+            if raw.type == pygame.KEYDOWN and raw.key == pygame.K_F11 and self.kiosk is None:
                 self.set_fullscreen(not self.settings.fullscreen)
                 continue
             event = self._pointer_events(raw)
@@ -305,6 +326,8 @@ class App:
             self.tick(dt)
 
     async def main_loop(self) -> None:
+        import asyncio  # imported after the first frame: it costs a third of a second
+
         while self.running:
             self.tick()
             await asyncio.sleep(0)
@@ -329,15 +352,20 @@ def run(argv: list[str] | None = None) -> int:
     if kiosk:
         from game.scenes.kiosk_mode import kiosk_config_for_run
 
-        config = kiosk_config_for_run()
-    app = App(size)
-    if config is not None:
-        from game.scenes.kiosk_mode import KioskMode
-
+        config = kiosk_config_for_run()  # None: says on stderr why kiosk mode stays off
+    # Without --kiosk the App reads the kiosk file itself (kiosk mode if it is there and valid).
+    app = App(size) if config is None else App(size, kiosk=config)
+    if app.kiosk is not None:
         app.set_fullscreen(True)
-        app.kiosk = KioskMode(app, config)
         app.kiosk.stop_on_sigterm()
-        print(f"kiosk: on (config {config.path}, idle timeout {config.idle_timeout} s)", file=sys.stderr, flush=True)
+        print(f"kiosk: on (config {app.kiosk_config.path}, idle timeout {app.kiosk_config.idle_timeout} s)", file=sys.stderr, flush=True)
+    app.tick()  # the menu is on screen before the rest loads
+    if os.environ.get("ORLAN_BENCH_FIRST_FRAME"):
+        # bench/startup.py: report when the menu was first drawn, then stop.
+        print("first-frame", __import__("time").time(), flush=True)
+        return 0
+    import asyncio
+
     asyncio.run(app.main_loop())
     return 0
 

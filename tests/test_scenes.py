@@ -381,3 +381,139 @@ def test_setup_first_human_starts_by_default():
     assert setup.kinds[:2] == ["simple", "human"] and setup.starter == 1
     m = setup.make_match()
     assert m.current() == 1
+
+
+def test_setup_names_human_seats():
+    app = make_app()
+    click(app, button_with_text(app, "New game").rect.center)
+    setup = app.scenes.top
+    setup.cycle_kind(1)
+    setup.cycle_kind(1)  # seat 2: simple -> expert -> human
+    assert set(setup.entries) == {0, 1}
+    # Type a name: click into the field, then text input events.
+    entry = setup.entries[0]
+    click(app, entry.rect.center)
+    entry.set_text("")
+    for ch in "Ana":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    app.tick(DT)
+    key(app, pygame.K_RETURN)
+    assert entry.get_text() == "Ana"
+    setup.entries[1].set_text("Ana")
+    m = setup.make_match()
+    assert [s.name for s in m.seats[:2]] == ["Ana", "Ana 2"]
+
+
+def test_animations_skip_on_click_and_sound_mute():
+    app = make_app(animation_speed="slow")
+    app.sounds.enabled = True
+    app.settings.sound = True
+    table = open_table(app, fixed_match(["human", "simple"], HANDS, TABLE))
+    key(app, pygame.K_1 + table.view["hand"].index("JS"))
+    key(app, pygame.K_RETURN)
+    assert table.steps  # the jack flies, the sweep shows, the cards go to the pile
+    assert any(s.banner for s in table.steps)  # "Orlan! The jack sweeps the table"
+    click(app, (app.size[0] // 2, app.size[1] // 2))
+    assert not table.steps
+    assert sorted(table.view["piles"][0]) == sorted(["JS", "4C", "3D", "AS"])
+    assert "QH" in table.view["table"] and "JS" not in table.view["table"]
+    assert "sweep" in app.sounds.played
+    key(app, pygame.K_m)
+    assert not app.settings.sound and not app.sounds.enabled
+
+
+def test_bi_qahwa_is_announced():
+    app = make_app(animation_speed="slow")
+    table = open_table(app, fixed_match(["human", "simple"], [["JS", "2C", "TD", "7H"], ["5S", "KD", "9C", "8D"]], ["QC", "KH", "QD", "KS"]))
+    assert table.match.moves_by_card()["JS"] == [{"card": "JS", "capture": []}]
+    click(app, dict(table.hand_rects)["JS"].center)
+    click(app, dict(table.hand_rects)["JS"].center)
+    banners = [s.banner for s in table.steps if s.banner]
+    assert banners and "Bi Qahwa" in banners[0]
+
+
+def test_rules_page_follows_language():
+    app = make_app()
+    click(app, button_with_text(app, "Rules").rect.center)
+    rules = app.scenes.top
+    english = rules.content_h
+    assert english > rules.area.height
+    app.settings.language = "fr"
+    app.apply_settings()
+    assert rules.lines and rules.content_h != english
+    app.settings.language = "en"
+    app.apply_settings()
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
+def test_crowded_table_cards_fit_without_overlap(size):
+    app = make_app(size)
+    table = open_table(app, fixed_match(["human", "simple", "simple", "simple"], HANDS + [["6H", "QS", "4D", "AH"], ["3C", "9H", "2S", "8C"]], TABLE))
+    codes = [c for c in FRENCH52.codes if c[0] in "23456789"][:22]
+    rects = table.layout_table(codes)
+    assert len(rects) == 22
+    for r in rects.values():
+        assert table.table_area.contains(r) and r.width >= 24
+    rs = list(rects.values())
+    assert not any(a.colliderect(b) for i, a in enumerate(rs) for b in rs[i + 1:])
+
+
+def test_hot_seat_hides_hand_during_ai_turns():
+    app = make_app()
+    match = fixed_match(["human", "simple", "human"], HANDS + [["6H", "QS", "4D", "AH"]], TABLE)
+    app.match = match
+    table = app.scenes.push(TableScene(app, match))
+    for _ in range(200):
+        app.tick(DT)
+        if isinstance(app.scenes.top, HandoffScene):
+            break
+    key(app, pygame.K_RETURN)
+    assert table.hand_visible()
+    click(app, dict(table.hand_rects)["2C"].center)
+    click(app, dict(table.hand_rects)["2C"].center)
+    assert match.current() == 1  # the simple AI is to play
+    assert not table.hand_visible()
+    app.tick(DT)
+    assert table.hand_rects == []
+
+
+def _kiosk_app():
+    from game.kiosk import KioskConfig
+
+    kiosk = KioskConfig(enabled=True, operator_code="4321", idle_timeout=30)
+    return App((1280, 720), headless=True, settings=Settings(language="en", sound=False), storage=MemoryStorage(), kiosk=kiosk)
+
+
+def test_kiosk_quit_needs_the_operator_code():
+    app = _kiosk_app()
+    app.tick(DT)
+    click(app, (640, 360))  # kiosk mode starts on the attract screen: a touch opens the menu
+    click(app, button_with_text(app, "Quit").rect.center)
+    gate = app.scenes.top
+    assert gate.name == "operator" and app.running
+    for ch in "1111":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    app.tick(DT)
+    key(app, pygame.K_RETURN)
+    assert gate.wrong and app.running and app.scenes.top is gate
+    for ch in "4321":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    app.tick(DT)
+    key(app, pygame.K_RETURN)
+    assert not app.running
+
+
+def test_kiosk_idle_timeout_saves_the_game_and_shows_the_attract_screen():
+    from game.saves import load_game
+    from game.scenes.attract import AttractScene
+
+    app = _kiosk_app()
+    app.tick(DT)
+    match = fixed_match(["human", "simple"], HANDS, TABLE)
+    open_table(app, match)
+    app.run_frames(100, dt=0.25)  # 25 s without input: still playing
+    assert isinstance(app.scenes.top, TableScene)
+    app.run_frames(30, dt=0.25)
+    # The game is kept for the next visitor (Continue); the demo plays meanwhile.
+    assert isinstance(app.scenes.top, AttractScene) and app.match is match
+    assert load_game(app.storage).game.state.to_json() == match.state.to_json()

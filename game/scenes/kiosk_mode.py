@@ -1,17 +1,20 @@
-"""Kiosk mode (``python main.py --kiosk``): a public tablet that only the operator can leave.
+"""Kiosk mode: a public tablet that only the operator can leave.
 
-The app hands every raw event to ``KioskMode.filter`` first and calls ``update`` and
-``draw`` each frame; everything kiosk-specific lives here and in the scenes it opens:
+The App installs ``KioskMode`` when its kiosk config (game/kiosk.py: the operator's
+``kiosk.json``) is enabled: ``python main.py --kiosk``, or a plain start when the file is
+there. The app hands every raw event to ``filter`` first and calls ``update`` and ``draw``
+each frame; everything kiosk-specific lives here and in the scenes it opens:
 
-* the window close / Alt+F4 (``pygame.QUIT``), the menu's Quit (``App.quit``) and the
-  menu's or pause screen's Settings open the code pad instead; the right operator code
-  (game.kiosk config) then quits or opens the settings, a wrong one is refused;
+* the window close / Alt+F4 (``pygame.QUIT``), ``App.quit`` and ``App.operator_gate`` (the
+  menu's Quit and Settings, the pause screen's Settings) open the code pad; the right
+  operator code then runs the action, a wrong one is refused; a settings screen reached
+  any other way is replaced by the pad too;
 * pressing and holding the top-left corner for 2 s opens the code pad, then the operator
   menu (settings, quit to the desktop, back);
 * F11 (leave full screen) is ignored;
-* after ``idle_timeout`` seconds without a touch, click or key, the game in progress is
-  saved (game.saves) and the attract screen comes back; touching it shows the menu,
-  where Continue resumes that game;
+* after ``idle_timeout`` seconds without a touch, click or key (game.kiosk.IdleWatch), the
+  game in progress is saved (game.saves) and the attract screen comes back; touching it
+  shows the menu, where Continue resumes that game;
 * on the table a hand card can be dragged onto the table to play it (game.ui.touch).
 """
 from __future__ import annotations
@@ -22,7 +25,7 @@ import sys
 
 import pygame
 
-from game.kiosk import KioskConfig, load_kiosk
+from game.kiosk import IdleWatch, KioskConfig, load_kiosk
 from game.ui import widgets
 from game.ui.touch import KIOSK_MIN_BUTTON_PX, CardDrag, HoldCorner
 
@@ -57,8 +60,9 @@ class KioskMode:
         self.app = app
         self.config = config
         self.storage = storage
-        self.idle = 0.0
+        self.idle = IdleWatch(config.idle_timeout)
         self.quitting = False
+        self.unlocked = False  # True while an action unlocked by the code runs
         self.authorised: set[int] = set()  # ids of settings scenes opened with the code
         self.drag = CardDrag(app.scale)
         self.hold = HoldCorner()
@@ -114,9 +118,27 @@ class KioskMode:
         self.authorised.add(id(scene))
         self.app.scenes.push(scene)
 
+    def gate(self, action) -> None:
+        """App.operator_gate: ``action`` (the menu's Quit or Settings...) after the code."""
+        self.ask_code(lambda: self.unlocked_for(action))
+
+    def unlocked_for(self, action) -> None:
+        """Run ``action`` as the operator: App.quit goes through, a settings screen it opens
+        is let in. The unlock ends with the action."""
+        from game.scenes.settings import SettingsScene
+
+        self.unlocked = True
+        try:
+            action()
+        finally:
+            self.unlocked = False
+        if isinstance(self.app.scenes.top, SettingsScene):
+            self.authorised.add(id(self.app.scenes.top))
+
     def request_quit(self) -> bool:
         """App.quit in kiosk mode: only after the code (True once it was typed)."""
-        if self.quitting:
+        if self.quitting or self.unlocked:
+            self.quitting = True
             return True
         self.ask_code(self.force_quit)
         return False
@@ -159,7 +181,7 @@ class KioskMode:
     def filter(self, raw) -> bool:
         """Called with every raw event before the app; True means the event is used up."""
         if raw.type in INPUT_EVENTS:
-            self.idle = 0.0
+            self.idle.activity()
         if raw.type == pygame.QUIT or raw.type == getattr(pygame, "WINDOWCLOSE", -1):
             if not self.quitting:
                 self.request_quit()
@@ -207,11 +229,10 @@ class KioskMode:
         if self.hold.update(dt) and not self.pad_open():
             self.ask_code(self.operator_menu)
         if self.on_attract():
-            self.idle = 0.0
+            self.idle.activity()  # the attract screen is where idle time leads: no timeout
             return
-        self.idle += dt
-        if self.idle >= self.config.idle_timeout:
-            self.idle = 0.0
+        if self.idle.tick(dt):
+            self.idle.activity()
             self.idle_timeout()
 
     def draw(self, surface: pygame.Surface) -> None:

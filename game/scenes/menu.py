@@ -20,9 +20,9 @@ class MenuScene(Scene):
             ("menu.continue", self.continue_game, self.app.match is not None and not self.app.match.finished),
             ("menu.new_game", self.new_game, True),
             ("menu.statistics", self.statistics, True),
-            ("menu.settings", self.settings, True),
+            ("menu.settings", lambda: self.app.operator_gate(self.settings), True),
             ("menu.rules", self.rules, True),
-            ("menu.quit", self.app.quit, True),
+            ("menu.quit", lambda: self.app.operator_gate(self.app.quit), True),
         ]
         bw = min(int(w * 0.8), max(260, int(400 * s)))
         total = len(items) * bh + (len(items) - 1) * gap

@@ -2,8 +2,8 @@
 
 The pad is drawn by hand rather than with pygame_gui buttons: keys light up under the
 finger at once and act when it lifts on the same key, the digits are large, and the keys
-grow with the screen (at least 56 px, a fingertip, at 800x480). Digits, Backspace, Enter
-and Esc work from a keyboard too. The typed code is never shown, only one dot per digit.
+grow with the screen (at least 56 px, a fingertip, at 800x480). Digits (typed text),
+Backspace, Enter and Esc work from a keyboard too. The typed code is never shown, only one dot per digit.
 After ``MAX_TRIES`` wrong codes in a row the pad refuses input for ``LOCKOUT`` seconds,
 so guessing a 4-digit code at a public stand takes hours rather than minutes.
 """
@@ -21,8 +21,6 @@ from game.ui.touch import TARGET_PX, target_height
 MAX_TRIES = 3
 LOCKOUT = 30.0
 KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "clear", "0", "ok"]
-DIGIT_KEYS = {getattr(pygame, f"K_{d}"): d for d in "0123456789"}
-DIGIT_KEYS.update({getattr(pygame, f"K_KP{d}"): d for d in "0123456789"})
 ERROR = (255, 110, 90)
 
 
@@ -59,7 +57,7 @@ class CodePadScene(Scene):
     ``lock`` is a CodeLock (or a plain check function, for a pad of its own); whoever owns
     a shared lock calls its ``update`` each frame."""
 
-    name = "codepad"
+    name = "operator"  # the operator gate (App.operator_gate)
     overlay = True
 
     def __init__(self, app, lock, on_success: Callable[[], None], max_len: int = 12) -> None:
@@ -79,6 +77,11 @@ class CodePadScene(Scene):
     @property
     def locked_for(self) -> float:
         return self.lock.locked_for
+
+    @property
+    def wrong(self) -> bool:
+        """A wrong code was typed (the message is showing)."""
+        return bool(self.error)
 
     # ------------------------------------------------------------ layout
     def layout(self) -> None:
@@ -126,10 +129,14 @@ class CodePadScene(Scene):
                 self.press(k)
                 return True
             return super().handle(event)
+        if event.type == pygame.TEXTINPUT:
+            # Digits from a keyboard arrive as text (whatever the layout: AZERTY's top row
+            # needs Shift); the key events of the same presses are ignored below.
+            for ch in event.text:
+                if ch.isdigit():
+                    self.press(ch)
+            return True
         if event.type == pygame.KEYDOWN:
-            if event.key in DIGIT_KEYS:
-                self.press(DIGIT_KEYS[event.key])
-                return True
             if event.key == pygame.K_BACKSPACE:
                 self.typed = self.typed[:-1]
                 return True
@@ -163,7 +170,7 @@ class CodePadScene(Scene):
             self.app.scenes.pop()
             self.on_success()
             return
-        self.error = t("kiosk.wrong_code")
+        self.error = t("kiosk.code_wrong")
 
     def back(self) -> None:
         self.app.scenes.pop()
@@ -177,7 +184,7 @@ class CodePadScene(Scene):
         s = self.app.scale
         widgets.shade(surface, 200)
         widgets.panel(surface, self.card, alpha=235, radius=max(12, int(20 * s)), colour=(22, 30, 40))
-        widgets.title(surface, t("kiosk.code_title"), s, self.title_y, size=34)
+        widgets.title(surface, t("kiosk.operator_title"), s, self.title_y, size=34)
         # The code display: one dot per digit, or the message.
         d = self.display
         pygame.draw.rect(surface, (8, 12, 18), d, border_radius=max(8, int(12 * s)))
@@ -217,7 +224,7 @@ class CodePadScene(Scene):
 class OperatorScene(Scene):
     """After the right code: settings, quit to the desktop, or back to the public screens."""
 
-    name = "operator"
+    name = "operator_menu"
     overlay = True
 
     def __init__(self, app, kiosk) -> None:
@@ -243,4 +250,4 @@ class OperatorScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         s = self.app.scale
         widgets.shade(surface, 200)
-        widgets.title(surface, t("kiosk.operator_title"), s, max(8, self.top - int(90 * s)), size=44)
+        widgets.title(surface, t("kiosk.operator_menu_title"), s, max(8, self.top - int(90 * s)), size=44)

@@ -22,7 +22,7 @@ class PauseScene(Scene):
         bh = widgets.button_height(s)
         gap = max(6, int(12 * s))
         bw = min(int(w * 0.7), max(260, int(380 * s)))
-        items = [("pause.resume", self.back), ("menu.rules", self.rules), ("menu.settings", self.settings), ("pause.main_menu", self.main_menu)]
+        items = [("pause.resume", self.back), ("menu.rules", self.rules), ("menu.settings", lambda: self.app.operator_gate(self.settings)), ("pause.main_menu", self.main_menu)]
         total = len(items) * bh + (len(items) - 1) * gap
         top = max(int(h * 0.2), (h - total) // 2)
         for rect, (key, action) in zip(widgets.column(w // 2, top, bw, bh, gap, len(items)), items):

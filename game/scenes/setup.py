@@ -6,6 +6,7 @@ fixed partnerships, five deals."""
 from __future__ import annotations
 
 import pygame
+import pygame_gui
 
 from game.i18n import t
 from game.rules import GAMES
@@ -33,6 +34,8 @@ class SetupScene(Scene):
         self.starter = 0
         self.kinds = ["human", "simple", "simple", "simple"]
         self.starter_chosen = False  # until the player picks, the first human seat starts
+        self.names: dict[int, str] = {}
+        self.entries: dict = {}
         self.labels: list[tuple[str, pygame.Rect]] = []
 
     def layout(self) -> None:
@@ -71,8 +74,16 @@ class SetupScene(Scene):
         else:
             row(left_x, 2, t("setup.aluette_partners"), t("setup.aluette_partners_value"), None, False)
             row(left_x, 3, t("setup.aluette_match"), t("setup.aluette_match_value", count=info.extra.get("deals", 5)), None, False)
+        self.entries = {}
         for seat in range(self.players):
-            row(right_x, seat, self.display_name(seat), t(f"kind.{self.kinds[seat]}"), lambda seat=seat: self.cycle_kind(seat))
+            row(right_x, seat, "" if self.kinds[seat] == "human" else self.display_name(seat), t(f"kind.{self.kinds[seat]}"), lambda seat=seat: self.cycle_kind(seat))
+            if self.kinds[seat] == "human":
+                # Human seats get a name field: statistics are kept per name.
+                y = top + seat * (bh + gap)
+                entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(right_x, y + (bh - min(bh, int(44 * s))) // 2, label_w - gap, min(bh, max(36, int(44 * s)))), self.app.ui, initial_text=self.display_name(seat))
+                entry.set_text_length_limit(16)
+                self.elements.append(entry)
+                self.entries[seat] = entry
         if self.teams or GAMES[self.game].info.teams == "fixed":
             self.labels.append((t("setup.teams_hint"), pygame.Rect(right_x, top + 4 * (bh + gap), col_w, bh)))
         by = h - bh - int(16 * s)
@@ -84,8 +95,34 @@ class SetupScene(Scene):
         del two_cols
 
     def display_name(self, seat: int) -> str:
+        typed = self.names.get(seat, "").strip()
+        if self.kinds[seat] == "human" and typed:
+            return typed
         humans = sum(1 for k in self.kinds[: self.players] if k == "human")
+        if self.kinds[seat] == "human":
+            # Remembered names (statistics profiles) first, for the human seats in order.
+            order = [i for i in range(self.players) if self.kinds[i] == "human"].index(seat)
+            remembered = list(getattr(self.app.stats, "names", []))
+            if order < len(remembered):
+                return remembered[order]
         return seat_name(self.kinds[seat], seat, humans)
+
+    def read_names(self) -> None:
+        for seat, entry in getattr(self, "entries", {}).items():
+            self.names[seat] = entry.get_text()
+
+    def build(self) -> None:
+        self.read_names()
+        super().build()
+
+    def handle(self, event) -> bool:
+        # While a name is being typed, keys belong to the text field.
+        if event.type == pygame.KEYDOWN and any(e.is_focused for e in getattr(self, "entries", {}).values()):
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+                for e in self.entries.values():
+                    e.unfocus()
+            return False
+        return super().handle(event)
 
     # ------------------------------------------------------------ actions
     def options_for(self, game_id: str) -> dict:
@@ -151,7 +188,14 @@ class SetupScene(Scene):
         self.build()
 
     def make_match(self) -> Match:
+        self.read_names()
         seats = [Seat(self.kinds[i], self.display_name(i)) for i in range(self.players)]
+        # Two humans with the same name would share a statistics profile: number them.
+        seen: dict[str, int] = {}
+        for seat in seats:
+            seen[seat.name] = seen.get(seat.name, 0) + 1
+            if seen[seat.name] > 1:
+                seat.name = f"{seat.name} {seen[seat.name]}"
         if self.game == "orlan":
             options = {"target": self.target, "teams": self.teams, "starter": self.starter}
         else:

@@ -89,6 +89,9 @@ class Thinker:
             self.stalls += 1
             limit = self.STALLED_MAX_MS if self.stalls > 30 else self.MAX_SLICE_MS
             self.slice = min(limit, self.slice + 2.0)
+        else:
+            # Drift back down: the slice settles just above one iteration's cost.
+            self.slice = max(self.SLICE_MS, self.slice - 0.25)
         if not self.done and time.perf_counter() > self.deadline:
             self.done = True
         return self.done
@@ -147,7 +150,8 @@ class TableScene(Scene):
         if not self.match.humans:
             return False
         if self.match.hot_seat:
-            return self.revealed_for == self.viewer
+            # Only during that player's own turn: the device may already be changing hands.
+            return self.revealed_for == self.viewer and self.match.current() == self.viewer
         return True
 
     def sync(self) -> None:
