@@ -7,8 +7,9 @@ The file is ``kiosk.json`` in the user config folder (platformdirs ``user_config
 
 * ``enabled``        kiosk mode on or off (default: on when the file exists)
 * ``operator_code``  4 to 12 digits that unlock the operator menu (quit, settings)
-* ``idle_timeout``   seconds without input before the app returns to the attract/menu
-                     screen and abandons the game in progress (30 to 3600, default 120)
+* ``idle_timeout``   seconds without input before the app saves the game in progress
+                     and returns to the attract screen (30 to 3600, default 120;
+                     game/scenes/kiosk_mode.py, docs/kiosk.md)
 
 ``load_kiosk()`` never raises: no file means kiosk mode is off; a file with errors also
 leaves kiosk mode off (an unlocked machine is better than a locked one nobody can open)
