@@ -157,7 +157,7 @@ class AttractScene(TableScene):
         ph = max(56, int(img.get_height() * 1.6))
         icon = ph
         pill = pygame.Rect(0, 0, img.get_width() + icon + ph // 2, ph)
-        pill.center = (w // 2, self.table_area.bottom)
+        pill.center = (w // 2, self.table_area.bottom - ph // 5)  # its glow clear of the hand
         glow = pygame.Surface(pill.inflate(24, 24).size, pygame.SRCALPHA)
         pygame.draw.rect(glow, (*widgets.GOLD, int(40 + 90 * pulse)), glow.get_rect(), border_radius=glow.get_height() // 2)
         surface.blit(glow, pill.inflate(24, 24).topleft)
