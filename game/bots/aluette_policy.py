@@ -7,7 +7,9 @@ The greedy rule (``choose_card``), from what the player to move could know:
   (a tie would spoil the partner's trick): play the lowest card below it;
 * an opponent holds it (or it is spoiled so far): take it with the cheapest card that
   beats it; failing that, spoil it with a card of equal rank; failing that, the lowest card;
-* lead: the strongest card when it is an ace or better (likely to hold), else the lowest.
+* lead: the lowest card (the opponents spend cards to take it; the strong cards wait to
+  answer), which beat both "lead the strongest" and "strongest if an ace or better" in
+  3,000 simple-against-simple matches.
 """
 from __future__ import annotations
 
@@ -20,7 +22,6 @@ from game.cards import SPANISH48, bits
 from game.rules.aluette import STRENGTH, AluetteState
 
 GAME = "aluette"
-ACE_STRENGTH = STRENGTH[SPANISH48.card("1B")]
 
 
 def choose_card(seat: int, hand: int, plays: list) -> int:
@@ -29,8 +30,7 @@ def choose_card(seat: int, hand: int, plays: list) -> int:
         return cards[0]
     low = min(cards, key=lambda c: STRENGTH[c])
     if not plays:
-        high = max(cards, key=lambda c: STRENGTH[c])
-        return high if STRENGTH[high] >= ACE_STRENGTH else low
+        return low
     top = max(STRENGTH[c] for _, c in plays)
     holders = [s for s, c in plays if STRENGTH[c] == top]
     partner = (seat + 2) % 4
@@ -61,7 +61,7 @@ def simple_policy(obs: dict, legal: list, rng: random.Random):
 
 @register_rollout(GAME)
 def rollout_policy(state: AluetteState, legal: list, rng: random.Random):
-    if rng.random() < 0.05:
+    if rng.random() < 0.02:
         return legal[rng.randrange(len(legal))]
     seat = state.to_move
     return choose_card(seat, state.hands[seat], state.record.plays)

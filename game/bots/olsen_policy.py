@@ -104,7 +104,7 @@ def rollout_policy(state: OlsenState, legal: list, rng: random.Random):
     if state.phase == "pass":
         return ("pass", choose_pass(state.hands[state.to_move]))
     # A little noise keeps the rollouts from being one fixed line of play.
-    if rng.random() < 0.1:
+    if rng.random() < 0.03:
         return legal[rng.randrange(len(legal))]
     seat = state.to_move
     legal_mask = 0
