@@ -13,6 +13,8 @@ from game.bots.simple import ROLLOUT_POLICIES, SIMPLE_POLICIES, SimpleBot, regis
 from game.rules import game_class
 
 from game.bots import orlan_policy  # noqa: E402,F401  (registers the Orlan plug-ins)
+from game.bots import olsen_policy  # noqa: E402,F401  (registers the Olsen plug-ins)
+from game.bots import aluette_policy  # noqa: E402,F401  (registers the Aluette plug-ins)
 
 LEVELS: dict[str, type[Bot]] = {"random": RandomBot, "simple": SimpleBot, "expert": ExpertBot}
 

@@ -5,10 +5,14 @@ Adding a game means writing its rules module and adding one line here.
 from __future__ import annotations
 
 from game.rules.base import GameInfo, RulesError, State
+from game.rules.aluette import AluetteState
+from game.rules.olsen import OlsenState
 from game.rules.orlan import OrlanState
 
 GAMES: dict[str, type[State]] = {
     OrlanState.info.id: OrlanState,
+    OlsenState.info.id: OlsenState,
+    AluetteState.info.id: AluetteState,
 }
 
 

@@ -227,7 +227,7 @@ class OrlanState(State):
             self.table |= bit
         if events is not None:
             kind = "capture" if cap else "lay"
-            ev = {"type": kind, "seat": seat, "card": card, "capture": cap}
+            ev = {"type": kind, "seat": seat, "card": DECK.code(card), "capture": DECK.codes_of(cap)}
             if card % RANKS == JACK:
                 ev["sweep" if cap else "bi_qahwa"] = True
             events.append(ev)

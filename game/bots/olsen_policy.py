@@ -1,0 +1,155 @@
+"""Olsen know-how for the generic bots: a simple policy, a rollout policy, search hooks.
+
+The same greedy rule serves both (``choose_card`` on bitmasks), using only what the player
+to move could know (own hand, the trick, the cards already played):
+
+* lead: the lowest card, never Q♠, and not A♠/K♠ while Q♠ is still out (they would catch it);
+* follow: duck under the trick's winning card with the highest card that still ducks;
+  when every card wins, play the lowest one if others still play after (someone may take
+  over), the highest if last (the trick is ours anyway: shed the big card); Q♠ last;
+* void: dump Q♠, then A♠/K♠ while Q♠ is out, then the highest heart, then the highest card;
+* pass: the 3 most dangerous cards (Q♠, A♠/K♠, high hearts, high cards).
+"""
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from game.bots.expert import SearchHooks, register_hooks
+from game.bots.simple import register_rollout, register_simple
+from game.cards import FRENCH52, bits
+from game.rules.olsen import HEART_MASK, QS, RANKS, STRENGTH, OlsenState
+
+GAME = "olsen"
+AS = FRENCH52.card("AS")
+KS = FRENCH52.card("KS")
+BIG_SPADES = 1 << AS | 1 << KS
+SPADE_MASK = ((1 << RANKS) - 1) << (3 * RANKS)
+
+
+def _lowest(mask: int) -> int:
+    return min(bits(mask), key=lambda c: STRENGTH[c])
+
+
+def _highest(mask: int) -> int:
+    return max(bits(mask), key=lambda c: STRENGTH[c])
+
+
+def choose_card(hand: int, legal: int, plays: list, played: int, n_seats: int) -> int:
+    """The greedy card: ``plays`` are (seat, card) of the trick so far, ``played`` every card
+    seen played in this hand (current trick included)."""
+    if legal & (legal - 1) == 0:
+        return legal.bit_length() - 1
+    queen_out = not (played | hand) >> QS & 1  # still in another hand
+    if not plays:
+        safe = legal & ~(1 << QS)
+        if queen_out:
+            safe &= ~BIG_SPADES
+        return _lowest(safe or legal)
+    led_mask = ((1 << RANKS) - 1) << (plays[0][1] // RANKS * RANKS)
+    follow = legal & led_mask
+    if follow:
+        top = max(STRENGTH[c] for _, c in plays if led_mask >> c & 1)
+        under = [c for c in bits(follow) if STRENGTH[c] < top]
+        if under:
+            return max(under, key=lambda c: STRENGTH[c])
+        no_queen = follow & ~(1 << QS) or follow
+        if len(plays) == n_seats - 1:
+            return _highest(no_queen)
+        # Others play after: the lowest winning card leaves them the best chance to take over.
+        return _lowest(no_queen)
+    if legal >> QS & 1:
+        return QS
+    if queen_out and legal & BIG_SPADES:
+        return _highest(legal & BIG_SPADES)
+    if legal & HEART_MASK:
+        return _highest(legal & HEART_MASK)
+    return _highest(legal)
+
+
+def choose_pass(hand: int) -> int:
+    spades_low = sum(1 for c in bits(hand & SPADE_MASK) if STRENGTH[c] < STRENGTH[QS])
+
+    def danger(c: int) -> float:
+        if c == QS:
+            return 100 if spades_low < 4 else 30
+        if 1 << c & BIG_SPADES:
+            return 90 if spades_low < 4 else 20
+        return STRENGTH[c] + (8 if 1 << c & HEART_MASK else 0)
+
+    chosen = sorted(bits(hand), key=danger, reverse=True)[:3]
+    return sum(1 << c for c in chosen)
+
+
+@register_simple(GAME)
+def simple_policy(obs: dict, legal: list, rng: random.Random):
+    if obs["phase"] == "pass":
+        return ("pass", choose_pass(FRENCH52.mask_of(obs["hand"])))
+    hand = FRENCH52.mask_of(obs["hand"])
+    plays = [(p["seat"], FRENCH52.card(p["card"])) for p in obs["trick"]]
+    played = 0
+    for t in obs["tricks"]:
+        for p in t["plays"]:
+            played |= 1 << FRENCH52.card(p["card"])
+    for _, c in plays:
+        played |= 1 << c
+    legal_mask = 0
+    for m in legal:
+        legal_mask |= 1 << m
+    return choose_card(hand, legal_mask, plays, played, len(obs["seats"]))
+
+
+@register_rollout(GAME)
+def rollout_policy(state: OlsenState, legal: list, rng: random.Random):
+    if state.phase == "pass":
+        return ("pass", choose_pass(state.hands[state.to_move]))
+    # A little noise keeps the rollouts from being one fixed line of play.
+    if rng.random() < 0.1:
+        return legal[rng.randrange(len(legal))]
+    seat = state.to_move
+    legal_mask = 0
+    for m in legal:
+        legal_mask |= 1 << m
+    return choose_card(state.hands[seat], legal_mask, state.record.plays, state.played,
+                       len(state.seats))
+
+
+def _hand_marker(state: OlsenState) -> int:
+    return state.round_no
+
+
+def _evaluate(state: OlsenState, seat: int, ended: bool = True) -> float:
+    """Penalty points of the hand the rollout finished: the others' mean minus the seat's,
+    in units of 13 points (about unit size, as a UCB search expects)."""
+    last = state.rounds[-1]
+    seats, points = last["seats"], last["points"]
+    if seat not in seats:
+        return 0.0
+    mine = points[seats.index(seat)]
+    others = [p for s, p in zip(seats, points) if s != seat]
+    return ((sum(others) / len(others) if others else 0.0) - mine) / 13.0
+
+
+def prior(obs: dict, legal: list) -> list[float]:
+    """Search prior: a pass scores the danger of its cards (the search then tries only the
+    most dangerous passes, not all 286); a card scores 1 if it is the simple policy's."""
+    if obs["phase"] == "pass":
+        hand = FRENCH52.mask_of(obs["hand"])
+        best = choose_pass(hand)
+        return [(move[1] & best).bit_count() + _pass_danger(move[1]) for move in legal]
+    pick = simple_policy(obs, legal, random.Random(0))
+    return [1.0 if m == pick else 0.0 for m in legal]
+
+
+def _pass_danger(cards: int) -> float:
+    return sum(STRENGTH[c] + (13 if c == QS else 0) + (4 if 1 << c & HEART_MASK else 0) for c in bits(cards)) / 100.0
+
+
+def _hooks(**kw) -> SearchHooks:
+    # Only the fields this version of the expert knows (the prior arrived later).
+    known = {f.name for f in dataclasses.fields(SearchHooks)}
+    return SearchHooks(**{k: v for k, v in kw.items() if k in known})
+
+
+register_hooks(GAME, _hooks(round_marker=_hand_marker, evaluate=_evaluate, apply_fast="apply_unchecked",
+                            prior=prior, candidates=17, prior_weight=0.02))

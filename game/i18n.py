@@ -1,0 +1,120 @@
+"""User-visible strings: data/i18n/{en,fr,nl}.json looked up by key.
+
+    t("menu.new_game")                    plain string
+    t("table.stock", n=12)                placeholders are ``{name}`` (str.format)
+    t("summary.cards", count=3)           a value that is a dict {"one": ..., "other": ...}
+                                          is a plural form, chosen by the ``count`` parameter
+
+Numbers passed as parameters are formatted for the language (thousands separator).
+``set_language`` switches at once: every scene asks ``t`` again when it draws or rebuilds.
+A missing key in fr/nl falls back to English, and a missing key everywhere shows the key
+itself, so a gap is visible but never crashes the table (a test checks there are none).
+"""
+from __future__ import annotations
+
+import json
+import locale
+import os
+import string
+from typing import Any
+
+from game.paths import data_path
+
+DATA_DIR = data_path("i18n")
+LANGUAGES = ("en", "fr", "nl")
+DEFAULT = "en"
+
+_tables: dict[str, dict[str, Any]] = {}
+_current = DEFAULT
+
+
+def load(lang: str) -> dict[str, Any]:
+    if lang not in _tables:
+        with open(DATA_DIR / f"{lang}.json", encoding="utf-8") as f:
+            _tables[lang] = json.load(f)
+    return _tables[lang]
+
+
+def system_language() -> str:
+    """fr, nl or en from the environment (first start); en for anything else."""
+    candidates = [os.environ.get(k, "") for k in ("LC_ALL", "LC_MESSAGES", "LANGUAGE", "LANG")]
+    try:
+        candidates.append(locale.getlocale()[0] or "")
+    except (ValueError, TypeError):
+        pass
+    for value in candidates:
+        for part in value.split(":"):
+            code = part.strip().lower()[:2]
+            if code in LANGUAGES:
+                return code
+    return DEFAULT
+
+
+def set_language(lang: str) -> None:
+    global _current
+    if lang not in LANGUAGES:
+        lang = DEFAULT
+    load(lang)
+    _current = lang
+
+
+def language() -> str:
+    return _current
+
+
+def format_number(value: float | int, lang: str | None = None) -> str:
+    lang = lang or _current
+    if isinstance(value, float) and not value.is_integer():
+        text = f"{value:,.1f}"
+    else:
+        text = f"{int(value):,}"
+    if lang == "fr":
+        # French: narrow no-break space for thousands, comma for decimals.
+        return text.replace(",", "\u202f").replace(".", ",")
+    if lang == "nl":
+        return text.replace(",", "\x00").replace(".", ",").replace("\x00", ".")
+    return text
+
+
+def plural_form(count: int, lang: str) -> str:
+    # French counts 0 and 1 as singular; English and Dutch only 1.
+    if lang == "fr":
+        return "one" if abs(count) < 2 else "other"
+    return "one" if abs(count) == 1 else "other"
+
+
+def lookup(key: str, lang: str | None = None) -> Any:
+    lang = lang or _current
+    for table_lang in (lang, DEFAULT):
+        value = load(table_lang).get(key)
+        if value is not None:
+            return value
+    return None
+
+
+def t(key: str, **params: Any) -> str:
+    value = lookup(key)
+    if value is None:
+        return key
+    if isinstance(value, dict):
+        value = value.get(plural_form(int(params.get("count", 0)), _current), value.get("other", key))
+    if not params:
+        return value
+    shown = {k: format_number(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v for k, v in params.items()}
+    try:
+        return value.format(**shown)
+    except (KeyError, IndexError, ValueError):
+        return value
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def rules_text(game_id: str, lang: str | None = None) -> str:
+    lang = lang or _current
+    for table_lang in (lang, DEFAULT):
+        path = DATA_DIR / "rules" / f"{game_id}.{table_lang}.md"
+        if path.exists():
+            return path.read_text(encoding="utf-8")
+    return ""

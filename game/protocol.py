@@ -1,0 +1,184 @@
+"""The engine protocol: JSON lines on stdin, one JSON line answered per request.
+
+Run with ``python -m game.protocol`` (or ``python main.py protocol``). Every game of the
+registry is playable through it; see ``docs/protocol.md`` for the full reference. A
+request is an object with a ``cmd`` and its arguments; an optional ``id`` is echoed back.
+Every answer has ``ok``; a failure answers ``{"ok": false, "error": "..."}`` and changes
+nothing. The process never dies on input: it ends at end of input or on ``quit``.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, Callable, TextIO
+
+from game.rules import GAMES, RulesError, State, game_class, load_state
+
+PROTOCOL_VERSION = 1
+
+
+class ProtocolError(Exception):
+    pass
+
+
+class Session:
+    """One protocol conversation: the game in play and the command handlers."""
+
+    def __init__(self) -> None:
+        self.state: State | None = None
+        self.handlers: dict[str, Callable[[dict], dict]] = {
+            "hello": self.hello,
+            "games": self.games,
+            "new": self.new,
+            "state": self.get_state,
+            "load": self.load,
+            "legal": self.legal,
+            "play": self.play,
+            "observe": self.observe,
+            "bot": self.bot,
+            "result": self.result,
+            "quit": lambda req: {"bye": True},
+        }
+
+    # -- plumbing
+    def handle_line(self, line: str) -> dict | None:
+        line = line.strip()
+        if not line:
+            return None
+        try:
+            req = json.loads(line)
+        except json.JSONDecodeError as e:
+            return {"ok": False, "error": f"malformed JSON: {e.msg} at column {e.colno}"}
+        return self.handle(req)
+
+    def handle(self, req: Any) -> dict:
+        if not isinstance(req, dict):
+            return {"ok": False, "error": 'a request is a JSON object such as {"cmd": "games"}'}
+        cmd = req.get("cmd", req.get("command"))
+        answer: dict
+        handler = self.handlers.get(cmd) if isinstance(cmd, str) else None
+        if handler is None:
+            answer = {"ok": False, "error": f"unknown command {cmd!r}; commands are {sorted(self.handlers)}"}
+        else:
+            try:
+                answer = {"ok": True, **handler(req)}
+            except (ProtocolError, RulesError) as e:
+                answer = {"ok": False, "error": str(e)}
+            except Exception as e:  # the process never dies on input
+                answer = {"ok": False, "error": f"internal error: {type(e).__name__}: {e}"}
+        if "id" in req:
+            answer["id"] = req["id"]
+        return answer
+
+    def _game(self) -> State:
+        if self.state is None:
+            raise ProtocolError("no game yet: send new or load first")
+        return self.state
+
+    # -- commands
+    def hello(self, req: dict) -> dict:
+        return {"protocol": PROTOCOL_VERSION, "engine": "orlan"}
+
+    def games(self, req: dict) -> dict:
+        return {"games": [cls.info.describe() for cls in GAMES.values()]}
+
+    def new(self, req: dict) -> dict:
+        game_id = req.get("game", "orlan")
+        cls = game_class(game_id)
+        players = req.get("players", cls.info.min_players)
+        seed = req.get("seed", 0)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ProtocolError(f"seed must be an integer, not {seed!r}")
+        deck = req.get("deck", req.get("deck_order"))
+        self.state = cls.new(players, req.get("options"), seed, deck)
+        return {"state": self.state.to_json()}
+
+    def get_state(self, req: dict) -> dict:
+        return {"state": self._game().to_json()}
+
+    def load(self, req: dict) -> dict:
+        data = req.get("state")
+        if not isinstance(data, dict):
+            raise ProtocolError("load needs a state object: {\"cmd\": \"load\", \"state\": {...}}")
+        self.state = load_state(data)
+        return {"state": self.state.to_json()}
+
+    def legal(self, req: dict) -> dict:
+        st = self._game()
+        return {"to_move": st.current_player(), "moves": [st.move_to_json(m) for m in st.legal_moves()]}
+
+    def play(self, req: dict) -> dict:
+        st = self._game()
+        if st.current_player() is None:
+            raise ProtocolError("the game is over")
+        if "move" not in req:
+            raise ProtocolError('play needs a move: {"cmd": "play", "move": {...}}')
+        move = st.move_from_json(req["move"])
+        if move not in st.legal_moves():
+            raise ProtocolError(f"illegal move {json.dumps(req['move'])}")
+        events = st.apply(move)
+        return {"events": events, "to_move": st.current_player(), "finished": st.current_player() is None}
+
+    def observe(self, req: dict) -> dict:
+        st = self._game()
+        seat = req.get("seat", st.current_player())
+        if seat is None:
+            raise ProtocolError("observe needs a seat once the game is over")
+        return {"observation": st.observation(seat)}
+
+    def bot(self, req: dict) -> dict:
+        from game.bots import make_bot
+
+        st = self._game()
+        seat = st.current_player()
+        if seat is None:
+            raise ProtocolError("the game is over")
+        level = req.get("level", "simple")
+        ms = req.get("ms", 100)
+        seed = req.get("seed", 0)
+        iterations = req.get("iterations")
+        if not isinstance(ms, (int, float)) or isinstance(ms, bool) or not 0 < ms <= 60_000:
+            raise ProtocolError("ms must be a number of milliseconds from 1 to 60000")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ProtocolError("seed must be an integer")
+        if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
+            raise ProtocolError("iterations must be a positive integer")
+        try:
+            bot = make_bot(level, st.info.id, seed=seed, ms=float(ms), iterations=iterations)
+        except ValueError as e:
+            raise ProtocolError(str(e)) from None
+        move = bot.choose(st.observation(seat))
+        answer: dict = {"seat": seat, "move": st.move_to_json(move)}
+        if req.get("play"):
+            answer["events"] = st.apply(move)
+            answer["to_move"] = st.current_player()
+        return answer
+
+    def result(self, req: dict) -> dict:
+        return {"result": self._game().result()}
+
+
+def serve(inp: TextIO = sys.stdin, out: TextIO = sys.stdout) -> None:
+    session = Session()
+    for line in inp:
+        answer = session.handle_line(line)
+        if answer is None:
+            continue
+        out.write(json.dumps(answer, separators=(",", ":")) + "\n")
+        out.flush()
+        if answer.get("bye"):
+            return
+
+
+def main() -> int:
+    # Line-buffered text streams: every answer is flushed before the next request is read.
+    try:
+        sys.stdin.reconfigure(encoding="utf-8", errors="replace")  # type: ignore[attr-defined]
+    except AttributeError:
+        pass
+    serve(sys.stdin, sys.stdout)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

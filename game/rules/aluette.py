@@ -1,0 +1,386 @@
+"""Aluette: the cow game of the French west coast, 4 players in fixed partnerships.
+
+Rules text: ``shared/seeds/001_af0d525e372f8408.txt`` (Norwegian); decisions on silent
+points: ``shared/RULES-NOTES.md``. What this module implements:
+
+* The 48-card Spanish-suited deck (``game.cards.SPANISH48``: ranks 1-9, Valet, Cavalier,
+  Roi; suits D coins, C cups, B batons, E swords). Partners are seats 0+2 against 1+3.
+* A deal: clockwise (seat + 1) in three rounds of three cards, from the player after the
+  dealer: 9 cards each; the remaining 12 are unused and never seen. The first dealer is
+  seat 3, so seat 0 leads the first deal; the deal passes clockwise.
+* Ranking, strongest first: 3D Monsieur, 3C Madame, 2D Le borgne, 2C La vache,
+  9C Grand-neuf, 9D Petit-neuf, 2B Deux de chêne, 2E Deux d'écrit; then the groups
+  aces > Rois > Cavaliers > Valets > 9B/9E > 8s > 7s > 6s > 5s > 4s > 3B/3E. Cards of one
+  group are equal; suits never decide.
+* Any card of the hand may be played. The unique strongest card wins the trick and its
+  player leads next; when the top strength is shared the trick is spoiled (pourri):
+  nobody takes it and the same leader leads again.
+* After nine tricks the single player with most tricks scores for the partnership
+  (partners never add their tricks); on a tie for most, the tied player who reached that
+  count first. All nine spoiled: nobody scores. Mordienne: when that player won no trick
+  before a final unbroken run of at least two won tricks ending with the last trick, the
+  partnership scores 2 instead of 1.
+* A match is always five deals; the partnership with more points wins; equal is a draw.
+
+Moves are cards (ints); in JSON ``{"card": "3D"}``.
+
+Events from ``apply``: ``play`` (seat, card), ``trick_end`` (winner, or ``spoiled``),
+``hand_end`` (summary of the deal), ``hand_start``, ``game_end`` (winners, draw).
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from game.cards import SPANISH48, bits
+from game.rules.base import JSON, STATE_FORMAT, GameInfo, Option, RulesError, State, round_rng
+from game.rules.tricks import TrickRecord, deal_blocks, sample_hands, unique_highest
+
+DECK = SPANISH48
+PLAYERS = 4
+HAND_SIZE = 9
+TRICKS = 9
+DEALS = 5
+
+_SPECIALS = ("3D", "3C", "2D", "2C", "9C", "9D", "2B", "2E")
+_GROUPS = ("1", "R", "C", "V", "9", "8", "7", "6", "5", "4", "3")
+
+
+def _strengths() -> tuple[int, ...]:
+    table = [0] * DECK.size
+    top = 100
+    for i, code in enumerate(_SPECIALS):
+        table[DECK.card(code)] = top - i
+    for g, rank in enumerate(_GROUPS):
+        for suit in "DCBE":
+            code = rank + suit
+            if code not in _SPECIALS:
+                table[DECK.card(code)] = 50 - g
+    return tuple(table)
+
+
+STRENGTH = _strengths()
+NAMES = {
+    "3D": "Monsieur", "3C": "Madame", "2D": "Le borgne", "2C": "La vache",
+    "9C": "Grand-neuf", "9D": "Petit-neuf", "2B": "Deux de chêne", "2E": "Deux d'écrit",
+}
+
+INFO = GameInfo(
+    id="aluette",
+    name="Aluette",
+    min_players=PLAYERS,
+    max_players=PLAYERS,
+    deck=DECK,
+    # Declared so tools that pass teams=True for partnership games (the arena) are accepted.
+    options=(Option("teams", (True,), True, "fixed partnerships: seats 0+2 against 1+3"),),
+    teams="fixed",
+    description="Partnership trick game with the Spanish deck; most tricks by one player scores.",
+    extra={"partners": [[0, 2], [1, 3]], "deals": DEALS},
+)
+
+
+def team_of(seat: int) -> int:
+    return seat % 2
+
+
+def deal_score(winners: Sequence[int | None]) -> tuple[int | None, int]:
+    """(the player who wins the deal or None, points) from the trick winners in order
+    (None for a spoiled trick)."""
+    counts = [0] * PLAYERS
+    reached = [0] * PLAYERS  # trick index at which the player reached their final count
+    for i, w in enumerate(winners):
+        if w is not None:
+            counts[w] += 1
+            reached[w] = i
+    best = max(counts)
+    if best == 0:
+        return None, 0
+    tied = [s for s in range(PLAYERS) if counts[s] == best]
+    player = min(tied, key=lambda s: reached[s])
+    won = [i for i, w in enumerate(winners) if w == player]
+    n = len(winners)
+    mordienne = len(won) >= 2 and won == list(range(n - len(won), n))
+    return player, 2 if mordienne else 1
+
+
+class AluetteState(State):
+    info = INFO
+
+    @classmethod
+    def new(
+        cls, players: int = PLAYERS, options: dict[str, Any] | None = None, seed: int = 0,
+        deck_order: Sequence[str] | None = None,
+    ) -> "AluetteState":
+        opts = INFO.resolve(players, options)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RulesError(f"aluette: seed must be an integer, not {seed!r}")
+        s = cls.__new__(cls)
+        s.players = PLAYERS
+        s.options = opts
+        s.seed = seed
+        s.round_no = 0
+        s.dealer = PLAYERS - 1
+        s.points = [0, 0]
+        s.rounds = []
+        s.finished_flag = False
+        s._start_deal(deck_order)
+        return s
+
+    def _start_deal(self, deck_order: Sequence[str] | None = None) -> list[JSON]:
+        if deck_order is not None:
+            order = _parse_deck_order(deck_order)
+        else:
+            order = list(range(DECK.size))
+            round_rng(self.seed, self.round_no).shuffle(order)
+        seats = [(self.dealer + k) % PLAYERS for k in range(1, PLAYERS + 1)]
+        dealt, used = deal_blocks(order, seats, HAND_SIZE, 3)
+        self.hands = [0] * PLAYERS
+        for i, s in enumerate(seats):
+            self.hands[s] = dealt[i]
+        self.unused = sum(1 << c for c in order[used:])
+        self.record = TrickRecord(leader=seats[0])
+        self.tricks_won = [0] * PLAYERS
+        self.to_move = seats[0]
+        return [{"type": "hand_start", "deal": self.round_no, "dealer": self.dealer}]
+
+    # ----------------------------------------------------------------- verbs
+    def current_player(self) -> int | None:
+        return self.to_move
+
+    def legal_moves(self) -> list[int]:
+        if self.to_move is None:
+            return []
+        return list(bits(self.hands[self.to_move]))
+
+    def apply(self, move: Any) -> list[JSON]:
+        if (
+            self.to_move is None or not isinstance(move, int) or isinstance(move, bool)
+            or not 0 <= move < DECK.size or not self.hands[self.to_move] >> move & 1
+        ):
+            raise RulesError(f"aluette: illegal move {move!r}")
+        return self.apply_unchecked(move, [])
+
+    def apply_unchecked(self, card: int, events: list[JSON] | None = None) -> list[JSON] | None:
+        seat = self.to_move
+        self.hands[seat] ^= 1 << card
+        rec = self.record
+        rec.plays.append((seat, card))
+        if events is not None:
+            events.append({"type": "play", "seat": seat, "card": DECK.code(card)})
+        if len(rec.plays) < PLAYERS:
+            self.to_move = (seat + 1) % PLAYERS
+            return events
+        winner = unique_highest(rec.plays, STRENGTH)
+        if events is not None:
+            ev = {"type": "trick_end", "winner": winner, "cards": [DECK.code(c) for _, c in rec.plays]}
+            if winner is None:
+                ev["spoiled"] = True
+            events.append(ev)
+        leader = rec.leader
+        rec.close(winner)
+        if winner is not None:
+            self.tricks_won[winner] += 1
+            leader = winner
+        rec.leader = leader
+        self.to_move = leader
+        if len(rec.done) == TRICKS:
+            self._end_deal(events)
+        return events
+
+    def _end_deal(self, events: list[JSON] | None) -> None:
+        winners = [w for _, _, w in self.record.done]
+        player, pts = deal_score(winners)
+        gained = [0, 0]
+        if player is not None:
+            gained[team_of(player)] = pts
+        for t in range(2):
+            self.points[t] += gained[t]
+        summary = {
+            "deal": self.round_no,
+            "dealer": self.dealer,
+            "tricks_won": list(self.tricks_won),
+            "trick_winners": winners,
+            "winner": player,
+            "mordienne": pts == 2,
+            "points": gained,
+            "totals": list(self.points),
+        }
+        self.rounds.append(summary)
+        if events is not None:
+            events.append({"type": "hand_end", "summary": summary})
+        if len(self.rounds) >= DEALS:
+            self.to_move = None
+            self.finished_flag = True
+            if events is not None:
+                events.append({"type": "game_end", "winners": self.winners(), "draw": self.points[0] == self.points[1]})
+            return
+        self.round_no += 1
+        self.dealer = (self.dealer + 1) % PLAYERS
+        ev = self._start_deal()
+        if events is not None:
+            events.extend(ev)
+
+    def winners(self) -> list[int]:
+        if self.to_move is not None or self.points[0] == self.points[1]:
+            return []
+        team = 0 if self.points[0] > self.points[1] else 1
+        return [team, team + 2]
+
+    def result(self) -> JSON:
+        finished = self.to_move is None
+        return {
+            "finished": finished,
+            "winners": self.winners(),
+            "draw": finished and self.points[0] == self.points[1],
+            "totals": [self.points[team_of(s)] for s in range(PLAYERS)],
+            "team_totals": list(self.points),
+            "rounds": self.rounds,
+        }
+
+    # ----------------------------------------------------------------- views
+    def observation(self, seat: int) -> JSON:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < PLAYERS:
+            raise RulesError(f"aluette: seat must be 0 to 3, not {seat!r}")
+        obs = {
+            "game": "aluette",
+            "seat": seat,
+            "players": PLAYERS,
+            "options": dict(self.options),
+            "partner": (seat + 2) % PLAYERS,
+            "deal": self.round_no,
+            "dealer": self.dealer,
+            "to_move": self.to_move,
+            "finished": self.to_move is None,
+            "hand": DECK.codes_of(self.hands[seat]),
+            "hand_counts": [h.bit_count() for h in self.hands],
+            "leader": self.record.leader,
+            "trick": self.record.trick_json(DECK),
+            "tricks": self.record.history_json(DECK),
+            "tricks_won": list(self.tricks_won),
+            "team_totals": list(self.points),
+            "totals": [self.points[team_of(s)] for s in range(PLAYERS)],
+            "rounds": self.rounds,
+        }
+        if self.to_move == seat:
+            obs["legal"] = [self.move_to_json(m) for m in self.legal_moves()]
+        return obs
+
+    def to_json(self) -> JSON:
+        return {
+            "format": STATE_FORMAT,
+            "game": "aluette",
+            "players": PLAYERS,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "deal": self.round_no,
+            "dealer": self.dealer,
+            "to_move": self.to_move,
+            "finished": self.to_move is None,
+            "hands": [DECK.codes_of(h) for h in self.hands],
+            "unused": DECK.codes_of(self.unused),
+            "leader": self.record.leader,
+            "trick": self.record.trick_json(DECK),
+            "tricks": self.record.history_json(DECK),
+            "tricks_won": list(self.tricks_won),
+            "team_totals": list(self.points),
+            "rounds": self.rounds,
+            "winners": self.winners(),
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON) -> "AluetteState":
+        try:
+            if data.get("game") != "aluette":
+                raise RulesError(f"not an aluette state (game={data.get('game')!r})")
+            fmt = data.get("format", STATE_FORMAT)
+            if not isinstance(fmt, int) or fmt > STATE_FORMAT:
+                raise RulesError(f"state format {fmt!r} is newer than this program understands ({STATE_FORMAT})")
+            s = cls.__new__(cls)
+            s.players = PLAYERS
+            s.options = INFO.resolve(data["players"], data.get("options"))
+            s.seed = int(data.get("seed", 0))
+            s.round_no = int(data["deal"])
+            s.dealer = int(data["dealer"])
+            tm = data["to_move"]
+            s.to_move = None if tm is None else int(tm)
+            s.hands = [DECK.mask_of(h) for h in data["hands"]]
+            s.unused = DECK.mask_of(data["unused"])
+            s.record = TrickRecord.from_json(DECK, data["leader"], data["trick"], data["tricks"])
+            s.tricks_won = [int(x) for x in data["tricks_won"]]
+            s.points = [int(x) for x in data["team_totals"]]
+            s.rounds = list(data.get("rounds", []))
+            s.finished_flag = s.to_move is None
+        except RulesError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+            raise RulesError(f"malformed aluette state: {type(e).__name__}: {e}") from None
+        if len(s.hands) != PLAYERS or len(s.tricks_won) != PLAYERS or len(s.points) != 2:
+            raise RulesError("malformed aluette state: 4 hands, 4 trick counts and 2 team totals expected")
+        if s.to_move is not None:
+            if not 0 <= s.to_move < PLAYERS or not 0 <= s.dealer < PLAYERS:
+                raise RulesError("malformed aluette state: to_move or dealer is not a seat")
+            seen, count = 0, 0
+            for part in [*s.hands, s.unused, s.record.played_mask()]:
+                if seen & part:
+                    raise RulesError("malformed aluette state: a card appears twice")
+                seen |= part
+                count += part.bit_count()
+            if count != DECK.size:
+                raise RulesError(f"malformed aluette state: {count} cards accounted for, not {DECK.size}")
+        return s
+
+    @classmethod
+    def sample(cls, observation: JSON, rng) -> "AluetteState":
+        """Deal the unseen cards (other hands and the 12 unused) at random: any card may be
+        played, so play reveals nothing about what a hand still holds."""
+        obs = observation
+        seat = obs["seat"]
+        s = cls.__new__(cls)
+        s.players = PLAYERS
+        s.options = dict(obs["options"])
+        s.seed = rng.getrandbits(32)
+        s.round_no = obs["deal"]
+        s.dealer = obs["dealer"]
+        s.to_move = obs["to_move"]
+        s.record = TrickRecord.from_json(DECK, obs["leader"], obs["trick"], obs["tricks"])
+        s.tricks_won = list(obs["tricks_won"])
+        s.points = list(obs["team_totals"])
+        s.rounds = list(obs["rounds"])
+        s.finished_flag = s.to_move is None
+        own = DECK.mask_of(obs["hand"])
+        unseen = DECK.full_mask & ~(own | s.record.played_mask())
+        counts = {x: obs["hand_counts"][x] for x in range(PLAYERS) if x != seat}
+        dealt = sample_hands(unseen, counts, rng)
+        s.hands = [own if x == seat else dealt[x] for x in range(PLAYERS)]
+        s.unused = dealt[-1]
+        return s
+
+    # ----------------------------------------------------------------- moves
+    @classmethod
+    def move_to_json(cls, move: int) -> JSON:
+        return {"card": DECK.code(move)}
+
+    @classmethod
+    def move_from_json(cls, data: Any) -> int:
+        if not isinstance(data, dict) or set(data) != {"card"} or not isinstance(data["card"], str):
+            raise RulesError('an aluette move is {"card": "3D"}')
+        try:
+            return DECK.card(data["card"])
+        except ValueError as e:
+            raise RulesError(str(e)) from None
+
+    @classmethod
+    def move_text(cls, move: int) -> str:
+        code = DECK.code(move)
+        return f"{code} ({NAMES[code]})" if code in NAMES else code
+
+
+def _parse_deck_order(deck_order: Sequence[str]) -> list[int]:
+    if not isinstance(deck_order, (list, tuple)):
+        raise RulesError("deck order must be a list of card codes, top of the deck first")
+    try:
+        order = [DECK.card(c) for c in deck_order]
+    except (ValueError, AttributeError) as e:
+        raise RulesError(f"deck order: {e}") from None
+    if sorted(order) != list(range(DECK.size)):
+        raise RulesError(f"deck order must hold each of the {DECK.size} cards exactly once")
+    return order

@@ -1,0 +1,613 @@
+"""Olsen: Danish Hearts for 3 to 5 players; avoid the hearts and the queen of spades.
+
+Rules text: ``shared/seeds/004_44bfbfef470b6198.txt`` (French); decisions on silent points:
+``shared/RULES-NOTES.md``. What this module implements:
+
+* 52 cards, no trumps, aces high. 3 players: the 2 of diamonds is removed (17 cards
+  each); 5 players: the 2 of diamonds and the 2 of clubs (10 each). Removed cards are
+  set aside face down; which ones they are is public (fixed by the player count).
+* The deal passes clockwise (seat + 1) each hand; cards are dealt one at a time from the
+  player after the dealer. The first dealer is the last seat, so seat 0 gets the first card.
+* Option ``pass3``: before play, every player passes 3 cards face down to the left
+  (the next seat). Choices are made in turn from the player after the dealer and are
+  hidden until the last player has chosen; then all are exchanged at once.
+* The holder of the 2 of clubs (3 of clubs when the 2 is removed) leads it to the first
+  trick. Players must follow suit; a void player may play any card, except that on the
+  first trick no heart and not the queen of spades may be played unless the hand holds
+  nothing else. The highest card of the suit led wins; the winner leads next.
+* Hearts are broken once a heart has been discarded on a trick led in another suit
+  (the text's definition, taken literally: neither Q♠ nor a heart led by necessity breaks
+  them). A heart may not be led before, unless the leader holds only hearts.
+* Penalties: each heart 1, Q♠ 13. A player who takes all 13 hearts and Q♠ scores 0 and
+  every other player 26. Option ``jack_diamonds``: the taker of J♦ scores -10 (applied
+  on top of everything else, taking all penalties included).
+* End: after the hand in which a total reaches ``target`` (100), or after ``deals`` hands
+  when that option is not 0. Lowest total wins. Players tied for lowest play extra hands
+  among themselves only (deck reduced for their count; 2 players keep all 52 cards, 26
+  each) until one has strictly fewer penalties in such a hand; tie-break hands decide the
+  winner and do not change the game totals (they are listed in ``rounds``).
+
+Moves: a card play is the card (an int); in JSON ``{"card": "QS"}``. A pass is
+``("pass", mask)``; in JSON ``{"pass": ["QS", "AH", "2D"]}`` (exactly 3 cards of the hand).
+
+Events from ``apply``: ``pass_chosen`` (seat), ``pass_exchange``, ``play`` (seat, card),
+``trick_end`` (winner, cards, points), ``hand_end`` (summary), ``hand_start`` and
+``game_end`` (winners).
+"""
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any, Sequence
+
+from game.cards import FRENCH52, bits
+from game.rules.base import JSON, STATE_FORMAT, GameInfo, Option, RulesError, State, round_rng
+from game.rules.tricks import SuitedDeck, TrickRecord, follow_suit, highest_of_led, sample_hands
+
+DECK = FRENCH52
+RANKS = 13
+CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
+SUITED = SuitedDeck(DECK, RANKS, 4)
+SUIT_MASKS = SUITED.suit_masks
+HEART_MASK = SUIT_MASKS[HEARTS]
+QS = DECK.card("QS")
+JD = DECK.card("JD")
+TWO_CLUBS = DECK.card("2C")
+THREE_CLUBS = DECK.card("3C")
+TWO_DIAMONDS = DECK.card("2D")
+PENALTY_MASK = HEART_MASK | 1 << QS
+# Aces high: code order within a suit is A,2..K, so the ace gets the top strength.
+STRENGTH = tuple((c % RANKS - 1) % RANKS for c in range(DECK.size))
+ALL_PENALTIES = 26
+PASS_COUNT = 3
+
+INFO = GameInfo(
+    id="olsen",
+    name="Olsen",
+    min_players=3,
+    max_players=5,
+    deck=DECK,
+    options=(
+        Option("pass3", (False, True), False, "pass 3 cards face down to the left before each hand"),
+        Option("jack_diamonds", (False, True), False, "the jack of diamonds counts -10 for its taker"),
+        Option("target", (100, 50, 150), 100, "the game ends after the hand in which a total reaches this"),
+        Option(
+            "deals",
+            (0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 12, 15, 16, 20),
+            0,
+            "0: play to the target; otherwise play exactly this many hands",
+        ),
+    ),
+    teams="none",
+    description="Danish Hearts: avoid hearts (1 each) and the queen of spades (13).",
+    extra={"lower_wins": True},
+)
+
+
+def removed_for(count: int) -> int:
+    """Cards set aside so the deck divides evenly among ``count`` players."""
+    if count == 3:
+        return 1 << TWO_DIAMONDS
+    if count == 5:
+        return 1 << TWO_DIAMONDS | 1 << TWO_CLUBS
+    return 0
+
+
+def lead_card_for(removed: int) -> int:
+    return THREE_CLUBS if removed >> TWO_CLUBS & 1 else TWO_CLUBS
+
+
+def olsen_legal_mask(hand: int, plays: list, first_trick: bool, hearts_broken: bool, lead_card: int) -> int:
+    """The cards of ``hand`` that may be played now (a mask)."""
+    if not plays:
+        if first_trick:
+            return hand & (1 << lead_card)
+        if not hearts_broken and hand & ~HEART_MASK:
+            return hand & ~HEART_MASK
+        return hand
+    led = SUITED.suit_mask_of(plays[0][1])
+    legal = follow_suit(hand, led)
+    if first_trick and not legal & led:
+        clean = legal & ~PENALTY_MASK
+        if clean:
+            legal = clean
+    return legal
+
+
+def hand_points(taken: Sequence[int], jack_diamonds: bool) -> tuple[list[int], list[int], int | None]:
+    """(raw penalties, points scored, seat that took all penalties or None) for one hand."""
+    raw = [(t & HEART_MASK).bit_count() + (13 if t >> QS & 1 else 0) for t in taken]
+    moon = None
+    for s, t in enumerate(taken):
+        if t & PENALTY_MASK == PENALTY_MASK:
+            moon = s
+    if moon is None:
+        points = list(raw)
+    else:
+        points = [0 if s == moon else ALL_PENALTIES for s in range(len(taken))]
+    if jack_diamonds:
+        for s, t in enumerate(taken):
+            if t >> JD & 1:
+                points[s] -= 10
+    return raw, points, moon
+
+
+class OlsenState(State):
+    info = INFO
+
+    # ----------------------------------------------------------------- set-up
+    @classmethod
+    def new(
+        cls, players: int, options: dict[str, Any] | None = None, seed: int = 0, deck_order: Sequence[str] | None = None
+    ) -> "OlsenState":
+        opts = INFO.resolve(players, options)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RulesError(f"olsen: seed must be an integer, not {seed!r}")
+        s = cls.__new__(cls)
+        s.players = players
+        s.options = opts
+        s.seed = seed
+        s.round_no = 0
+        s.hands_played = 0
+        s.dealer = players - 1
+        s.totals = [0] * players
+        s.rounds = []
+        s.winners = []
+        s.tiebreak = False
+        s.seats = list(range(players))
+        s._start_hand(deck_order)
+        return s
+
+    def _start_hand(self, deck_order: Sequence[str] | None = None) -> list[JSON]:
+        seats = self.seats
+        k = len(seats)
+        self.removed = removed_for(k)
+        self.lead_card = lead_card_for(self.removed)
+        if deck_order is not None:
+            order = _parse_deck_order(deck_order, self.removed)
+        else:
+            order = [c for c in range(DECK.size) if not self.removed >> c & 1]
+            round_rng(self.seed, self.round_no).shuffle(order)
+        n = self.players
+        self.hands = [0] * n
+        first = seats.index(self.dealer) + 1 if self.dealer in seats else 0
+        for i, c in enumerate(order):
+            self.hands[seats[(first + i) % k]] |= 1 << c
+        self.taken = [0] * n
+        self.tricks_won = [0] * n
+        self.voids = [0] * n
+        self.hearts_broken = False
+        self.record = TrickRecord()
+        self.played = 0  # every card played this hand (current trick included)
+        self.passes = [None] * n  # chosen, not yet exchanged (hidden)
+        self.passed = [0] * n  # given to the left, after the exchange
+        self.received = [0] * n
+        if self.options["pass3"]:
+            self.phase = "pass"
+            self.to_move = seats[first % k]
+        else:
+            self._start_play()
+        return [{"type": "hand_start", "hand": self.round_no, "dealer": self.dealer, "seats": list(seats),
+                 "tiebreak": self.tiebreak}]
+
+    def _start_play(self) -> None:
+        self.phase = "play"
+        holder = next(s for s in self.seats if self.hands[s] >> self.lead_card & 1)
+        self.record.leader = holder
+        self.to_move = holder
+
+    def next_seat(self, seat: int) -> int:
+        seats = self.seats
+        return seats[(seats.index(seat) + 1) % len(seats)]
+
+    # ----------------------------------------------------------------- verbs
+    def current_player(self) -> int | None:
+        return self.to_move
+
+    def legal_mask(self) -> int:
+        return olsen_legal_mask(
+            self.hands[self.to_move], self.record.plays, not self.record.done, self.hearts_broken, self.lead_card
+        )
+
+    def legal_moves(self) -> list:
+        if self.to_move is None:
+            return []
+        if self.phase == "pass":
+            hand = list(bits(self.hands[self.to_move]))
+            return [("pass", (1 << a) | (1 << b) | (1 << c)) for a, b, c in combinations(hand, PASS_COUNT)]
+        return list(bits(self.legal_mask()))
+
+    def is_legal(self, move: Any) -> bool:
+        if self.to_move is None:
+            return False
+        if self.phase == "pass":
+            return (
+                isinstance(move, tuple) and len(move) == 2 and move[0] == "pass" and isinstance(move[1], int)
+                and move[1] >= 0 and move[1].bit_count() == PASS_COUNT and move[1] & ~self.hands[self.to_move] == 0
+            )
+        return isinstance(move, int) and not isinstance(move, bool) and 0 <= move < DECK.size and bool(
+            self.legal_mask() >> move & 1)
+
+    def apply(self, move: Any) -> list[JSON]:
+        if not self.is_legal(move):
+            shown = self.move_text(move) if _is_move(move) else repr(move)
+            raise RulesError(f"olsen: illegal move {shown}")
+        return self.apply_unchecked(move, [])
+
+    def apply_unchecked(self, move: Any, events: list[JSON] | None = None) -> list[JSON] | None:
+        """Apply a move known to be legal (taken from legal_moves); events are optional."""
+        seat = self.to_move
+        if self.phase == "pass":
+            self.passes[seat] = move[1]
+            if events is not None:
+                events.append({"type": "pass_chosen", "seat": seat})
+            nxt = self.next_seat(seat)
+            if self.passes[nxt] is None:
+                self.to_move = nxt
+                return events
+            for s in self.seats:
+                self.hands[s] &= ~self.passes[s]
+            for s in self.seats:
+                left = self.next_seat(s)
+                self.hands[left] |= self.passes[s]
+                self.passed[s] = self.passes[s]
+                self.received[left] = self.passes[s]
+            self.passes = [None] * self.players
+            if events is not None:
+                events.append({"type": "pass_exchange"})
+            self._start_play()
+            return events
+        card = move
+        self.hands[seat] ^= 1 << card
+        self.played |= 1 << card
+        rec = self.record
+        plays = rec.plays
+        if plays:
+            led = plays[0][1] // RANKS
+            suit = card // RANKS
+            if suit != led:
+                self.voids[seat] |= 1 << led
+                if suit == HEARTS:
+                    self.hearts_broken = True
+        plays.append((seat, card))
+        if events is not None:
+            events.append({"type": "play", "seat": seat, "card": DECK.code(card)})
+        if len(plays) < len(self.seats):
+            self.to_move = self.next_seat(seat)
+            return events
+        winner = highest_of_led(plays, STRENGTH, SUIT_MASKS[plays[0][1] // RANKS])
+        cards = 0
+        for _, c in plays:
+            cards |= 1 << c
+        self.taken[winner] |= cards
+        self.tricks_won[winner] += 1
+        if events is not None:
+            events.append({
+                "type": "trick_end", "winner": winner, "cards": DECK.codes_of(cards),
+                "points": (cards & HEART_MASK).bit_count() + (13 if cards >> QS & 1 else 0),
+            })
+        rec.close(winner)
+        rec.leader = winner
+        self.to_move = winner
+        if self.hands[winner]:
+            return events
+        self._end_hand(events)
+        return events
+
+    def _end_hand(self, events: list[JSON] | None) -> None:
+        seats = self.seats
+        raw, points, moon = hand_points([self.taken[s] for s in seats], self.options["jack_diamonds"])
+        summary = {
+            "hand": self.round_no,
+            "dealer": self.dealer,
+            "seats": list(seats),
+            "tiebreak": self.tiebreak,
+            "penalties": raw,
+            "points": points,
+            "all_penalties": None if moon is None else seats[moon],
+        }
+        if not self.tiebreak:
+            for i, s in enumerate(seats):
+                self.totals[s] += points[i]
+            self.hands_played += 1
+        summary["totals"] = list(self.totals)
+        self.rounds.append(summary)
+        if events is not None:
+            events.append({"type": "hand_end", "summary": summary})
+        contenders = None
+        if self.tiebreak:
+            best = min(points)
+            contenders = [s for i, s in enumerate(seats) if points[i] == best]
+        else:
+            deals = self.options["deals"]
+            over = self.hands_played >= deals if deals else max(self.totals) >= self.options["target"]
+            if over:
+                best = min(self.totals)
+                contenders = [s for s in range(self.players) if self.totals[s] == best]
+        if contenders is not None and len(contenders) == 1:
+            self.winners = contenders
+            self.to_move = None
+            self.phase = None
+            if events is not None:
+                events.append({"type": "game_end", "winners": list(self.winners)})
+            return
+        if contenders is not None:
+            self.tiebreak = True
+            self.seats = contenders
+        self.round_no += 1
+        # The deal passes clockwise, skipping anyone not in a tie-break hand.
+        d = (self.dealer + 1) % self.players
+        while d not in self.seats:
+            d = (d + 1) % self.players
+        self.dealer = d
+        ev = self._start_hand()
+        if events is not None:
+            events.extend(ev)
+
+    def scoring_mask(self) -> int:
+        """The cards that score: hearts, Q♠, and J♦ when that option is on."""
+        return PENALTY_MASK | (1 << JD if self.options["jack_diamonds"] else 0)
+
+    def result(self) -> JSON:
+        return {
+            "finished": self.to_move is None,
+            "winners": list(self.winners),
+            "totals": list(self.totals),
+            "rounds": self.rounds,
+        }
+
+    # ----------------------------------------------------------------- views
+    def observation(self, seat: int) -> JSON:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise RulesError(f"olsen: seat must be 0 to {self.players - 1}, not {seat!r}")
+        codes = DECK.codes_of
+        obs = {
+            "game": "olsen",
+            "seat": seat,
+            "players": self.players,
+            "options": dict(self.options),
+            "hand_no": self.round_no,
+            "hands_played": self.hands_played,
+            "dealer": self.dealer,
+            "seats": list(self.seats),
+            "tiebreak": self.tiebreak,
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "finished": self.to_move is None,
+            "removed": codes(self.removed),
+            "lead_card": DECK.code(self.lead_card),
+            "hand": codes(self.hands[seat]),
+            "hand_counts": [h.bit_count() for h in self.hands],
+            "pass_chosen": [p is not None for p in self.passes],
+            "my_pass": None if self.passes[seat] is None else codes(self.passes[seat]),
+            "passed": codes(self.passed[seat]),
+            "received": codes(self.received[seat]),
+            "leader": self.record.leader,
+            "trick": self.record.trick_json(DECK),
+            "tricks": self.record.history_json(DECK),
+            "tricks_won": list(self.tricks_won),
+            "penalty_cards": [codes(t & self.scoring_mask()) for t in self.taken],
+            "voids": [[s for s in range(4) if v >> s & 1] for v in self.voids],
+            "hearts_broken": self.hearts_broken,
+            "totals": list(self.totals),
+            "rounds": self.rounds,
+            "winners": list(self.winners),
+        }
+        if self.to_move == seat:
+            obs["legal"] = [self.move_to_json(m) for m in self.legal_moves()]
+        return obs
+
+    def to_json(self) -> JSON:
+        codes = DECK.codes_of
+        return {
+            "format": STATE_FORMAT,
+            "game": "olsen",
+            "players": self.players,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "hand_no": self.round_no,
+            "hands_played": self.hands_played,
+            "dealer": self.dealer,
+            "seats": list(self.seats),
+            "tiebreak": self.tiebreak,
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "finished": self.to_move is None,
+            "hands": [codes(h) for h in self.hands],
+            "passes": [None if p is None else codes(p) for p in self.passes],
+            "passed": [codes(p) for p in self.passed],
+            "received": [codes(p) for p in self.received],
+            "leader": self.record.leader,
+            "trick": self.record.trick_json(DECK),
+            "tricks": self.record.history_json(DECK),
+            "taken": [codes(t) for t in self.taken],
+            "tricks_won": list(self.tricks_won),
+            "voids": list(self.voids),
+            "hearts_broken": self.hearts_broken,
+            "totals": list(self.totals),
+            "rounds": self.rounds,
+            "winners": list(self.winners),
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON) -> "OlsenState":
+        try:
+            if data.get("game") != "olsen":
+                raise RulesError(f"not an olsen state (game={data.get('game')!r})")
+            fmt = data.get("format", STATE_FORMAT)
+            if not isinstance(fmt, int) or fmt > STATE_FORMAT:
+                raise RulesError(f"state format {fmt!r} is newer than this program understands ({STATE_FORMAT})")
+            players = data["players"]
+            s = cls.__new__(cls)
+            s.players = players
+            s.options = INFO.resolve(players, data.get("options"))
+            s.seed = int(data.get("seed", 0))
+            s.round_no = int(data["hand_no"])
+            s.hands_played = int(data.get("hands_played", 0))
+            s.dealer = int(data["dealer"])
+            s.seats = [int(x) for x in data["seats"]]
+            s.tiebreak = bool(data.get("tiebreak", False))
+            s.phase = data["phase"]
+            tm = data["to_move"]
+            s.to_move = None if tm is None else int(tm)
+            mask = DECK.mask_of
+            s.hands = [mask(h) for h in data["hands"]]
+            s.passes = [None if p is None else mask(p) for p in data["passes"]]
+            s.passed = [mask(p) for p in data["passed"]]
+            s.received = [mask(p) for p in data["received"]]
+            s.record = TrickRecord.from_json(DECK, data["leader"], data["trick"], data["tricks"])
+            s.played = s.record.played_mask()
+            s.taken = [mask(t) for t in data["taken"]]
+            s.tricks_won = [int(x) for x in data["tricks_won"]]
+            s.voids = [int(v) for v in data["voids"]]
+            s.hearts_broken = bool(data["hearts_broken"])
+            s.totals = [int(t) for t in data["totals"]]
+            s.rounds = list(data.get("rounds", []))
+            s.winners = [int(w) for w in data.get("winners", [])]
+            s.removed = removed_for(len(s.seats))
+            s.lead_card = lead_card_for(s.removed)
+        except RulesError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+            raise RulesError(f"malformed olsen state: {type(e).__name__}: {e}") from None
+        s._check_consistent()
+        return s
+
+    def _check_consistent(self) -> None:
+        n = self.players
+        for name in ("hands", "passes", "passed", "received", "taken", "tricks_won", "voids", "totals"):
+            if len(getattr(self, name)) != n:
+                raise RulesError(f"malformed olsen state: {name} does not match the player count")
+        if not self.seats or any(not 0 <= x < n for x in self.seats) or not 0 <= self.dealer < n:
+            raise RulesError("malformed olsen state: seats or dealer out of range")
+        if self.phase not in ("pass", "play", None) or (self.to_move is not None and self.to_move not in self.seats):
+            raise RulesError("malformed olsen state: bad phase or seat to move")
+        if self.to_move is None:
+            return
+        seen = self.removed
+        count = self.removed.bit_count()
+        for part in [*self.hands, self.record.played_mask()]:
+            if seen & part:
+                raise RulesError("malformed olsen state: a card appears twice")
+            seen |= part
+            count += part.bit_count()
+        if count != DECK.size:
+            raise RulesError(f"malformed olsen state: {count} cards accounted for, not {DECK.size}")
+
+    @classmethod
+    def sample(cls, observation: JSON, rng) -> "OlsenState":
+        """Deal the cards the seat has not seen to the other hands, respecting shown voids
+        and the cards this seat passed (still in the left neighbour's hand unless played)."""
+        obs = observation
+        seat = obs["seat"]
+        n = obs["players"]
+        mask = DECK.mask_of
+        s = cls.__new__(cls)
+        s.players = n
+        s.options = dict(obs["options"])
+        s.seed = rng.getrandbits(32)
+        s.round_no = obs["hand_no"]
+        s.hands_played = obs["hands_played"]
+        s.dealer = obs["dealer"]
+        s.seats = list(obs["seats"])
+        s.tiebreak = obs["tiebreak"]
+        s.phase = obs["phase"]
+        s.to_move = obs["to_move"]
+        s.record = TrickRecord.from_json(DECK, obs["leader"], obs["trick"], obs["tricks"])
+        s.tricks_won = list(obs["tricks_won"])
+        s.voids = [sum(1 << x for x in v) for v in obs["voids"]]
+        s.hearts_broken = obs["hearts_broken"]
+        s.totals = list(obs["totals"])
+        s.rounds = list(obs["rounds"])
+        s.winners = list(obs["winners"])
+        s.removed = mask(obs["removed"])
+        s.lead_card = DECK.card(obs["lead_card"])
+        s.taken = [0] * n
+        for _, plays, w in s.record.done:
+            for _, c in plays:
+                s.taken[w] |= 1 << c
+        own = mask(obs["hand"])
+        played = s.played = s.record.played_mask()
+        s.passed = [0] * n
+        s.received = [0] * n
+        s.passed[seat] = mask(obs["passed"])
+        s.received[seat] = mask(obs["received"])
+        hidden = [x for x in s.seats if x != seat]
+        if s.passed[seat]:
+            # Everyone else's exchange is unknown; what this seat passed and received is known.
+            left = s.seats[(s.seats.index(seat) + 1) % len(s.seats)]
+            s.received[left] = s.passed[seat]
+            right = s.seats[(s.seats.index(seat) - 1) % len(s.seats)]
+            s.passed[right] = s.received[seat]
+        unseen = DECK.full_mask & ~(own | played | s.removed)
+        counts = {x: obs["hand_counts"][x] for x in hidden}
+        allowed = {x: DECK.full_mask & ~sum(SUIT_MASKS[v] for v in range(4) if s.voids[x] >> v & 1) for x in hidden}
+        known = {}
+        if s.passed[seat]:
+            left = s.seats[(s.seats.index(seat) + 1) % len(s.seats)]
+            known[left] = s.passed[seat] & unseen
+        dealt = sample_hands(unseen, counts, rng, allowed, known, SUIT_MASKS)
+        s.hands = [0] * n
+        s.hands[seat] = own
+        for x in hidden:
+            s.hands[x] = dealt[x]
+        s.passes = [None] * n
+        if obs["my_pass"] is not None:
+            s.passes[seat] = mask(obs["my_pass"])
+        for x, chosen in enumerate(obs["pass_chosen"]):
+            if chosen and x != seat:
+                s.passes[x] = sum(1 << c for c in rng.sample(list(bits(s.hands[x])), PASS_COUNT))
+        return s
+
+    # ----------------------------------------------------------------- moves
+    @classmethod
+    def move_to_json(cls, move: Any) -> JSON:
+        if isinstance(move, tuple):
+            return {"pass": DECK.codes_of(move[1])}
+        return {"card": DECK.code(move)}
+
+    @classmethod
+    def move_from_json(cls, data: Any) -> Any:
+        try:
+            if isinstance(data, dict) and set(data) == {"card"} and isinstance(data["card"], str):
+                return DECK.card(data["card"])
+            if isinstance(data, dict) and set(data) == {"pass"} and isinstance(data["pass"], list):
+                if not all(isinstance(c, str) for c in data["pass"]) or len(data["pass"]) != PASS_COUNT:
+                    raise RulesError('a pass is exactly 3 card codes: {"pass": ["QS", "AH", "2D"]}')
+                m = DECK.mask_of(data["pass"])
+                if m.bit_count() != PASS_COUNT:
+                    raise RulesError("a pass holds 3 different cards")
+                return ("pass", m)
+        except ValueError as e:
+            if isinstance(e, RulesError):
+                raise
+            raise RulesError(str(e)) from None
+        raise RulesError('an olsen move is {"card": "QS"} or, when passing, {"pass": ["QS", "AH", "2D"]}')
+
+    @classmethod
+    def move_text(cls, move: Any) -> str:
+        if isinstance(move, tuple):
+            return "pass " + " ".join(DECK.codes_of(move[1]))
+        return DECK.code(move)
+
+
+def _is_move(move: Any) -> bool:
+    if isinstance(move, tuple):
+        return len(move) == 2 and move[0] == "pass" and isinstance(move[1], int) and move[1] >= 0
+    return isinstance(move, int) and not isinstance(move, bool) and 0 <= move < DECK.size
+
+
+def _parse_deck_order(deck_order: Sequence[str], removed: int) -> list[int]:
+    """A deck order (top first) of the full 52 cards (removed cards are skipped) or of the
+    reduced deck exactly."""
+    if not isinstance(deck_order, (list, tuple)):
+        raise RulesError("deck order must be a list of card codes, top of the deck first")
+    try:
+        order = [DECK.card(c) for c in deck_order]
+    except (ValueError, AttributeError) as e:
+        raise RulesError(f"deck order: {e}") from None
+    if sorted(order) == list(range(DECK.size)):
+        return [c for c in order if not removed >> c & 1]
+    keep = [c for c in range(DECK.size) if not removed >> c & 1]
+    if sorted(order) == keep:
+        return order
+    raise RulesError(f"deck order must hold each of the {DECK.size} cards (or the {len(keep)} in play) exactly once")

@@ -1,0 +1,159 @@
+"""The rules of the game in the current language, scrollable (wheel, drag, arrows, PgUp/PgDn).
+
+The text is data/i18n/rules/<game>.<lang>.md, a small Markdown subset: ``#``/``##``
+headings, ``-`` bullets, ``|`` tables and paragraphs.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game import i18n
+from game.i18n import t
+from game.scenes.base import Scene
+from game.ui import fonts, widgets
+
+
+def render_markdown(text: str, width: int, size: int, suit_colours=None) -> list[tuple[pygame.Surface, int]]:
+    """Lines of the page as (surface, x offset); the caller stacks them vertically."""
+    out: list[tuple[pygame.Surface, int]] = []
+    gap = pygame.Surface((1, size // 2), pygame.SRCALPHA)
+    table: list[list[str]] = []
+
+    def flush_table() -> None:
+        if not table:
+            return
+        cols = max(len(r) for r in table)
+        col_w = width // max(1, cols)
+        for i, row in enumerate(table):
+            line = pygame.Surface((width, int(size * 1.5)), pygame.SRCALPHA)
+            if i == 0:
+                line.fill((255, 255, 255, 30))
+            for c, cell in enumerate(row):
+                img = fonts.render_rich(cell, fonts.fit_size(cell, size, col_w - 10), widgets.GOLD if i == 0 else widgets.WHITE, i == 0, suit_colours)
+                line.blit(img, (c * col_w + 8, (line.get_height() - img.get_height()) // 2))
+            out.append((line, 0))
+        out.append((gap, 0))
+        table.clear()
+
+    for raw in text.splitlines():
+        line = raw.rstrip()
+        if line.startswith("|"):
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            if all(set(c) <= set("-: ") for c in cells):
+                continue
+            table.append(cells)
+            continue
+        flush_table()
+        if not line.strip():
+            out.append((gap, 0))
+            continue
+        if line.startswith("#"):
+            level = len(line) - len(line.lstrip("#"))
+            hsize = int(size * (1.6 if level == 1 else 1.25))
+            for part in fonts.wrap(line.lstrip("# "), hsize, width, True):
+                out.append((fonts.render_rich(part, hsize, widgets.GOLD, True, suit_colours), 0))
+            continue
+        indent = 0
+        bullet = False
+        if line.lstrip().startswith(("- ", "* ")):
+            bullet = True
+            indent = int(size * 1.2)
+            line = line.lstrip()[2:]
+        bold = line.startswith("**") and "**" in line[2:]
+        line = line.replace("**", "")
+        for k, part in enumerate(fonts.wrap(line, size, width - indent, bold)):
+            img = fonts.render_rich(part, size, widgets.WHITE, bold, suit_colours)
+            if bullet and k == 0:
+                dot = pygame.Surface((indent + img.get_width(), img.get_height()), pygame.SRCALPHA)
+                pygame.draw.circle(dot, widgets.GOLD, (indent // 2, img.get_height() // 2), max(2, size // 6))
+                dot.blit(img, (indent, 0))
+                out.append((dot, 0))
+            else:
+                out.append((img, indent))
+    flush_table()
+    return out
+
+
+class RulesScene(Scene):
+    name = "rules"
+
+    def __init__(self, app, game_id: str = "orlan") -> None:
+        super().__init__(app)
+        self.game_id = game_id
+        self.scroll = 0
+        self.lines: list[tuple[pygame.Surface, int]] = []
+        self.area = pygame.Rect(0, 0, 0, 0)
+        self.dragging = False
+
+    def layout(self) -> None:
+        w, h = self.app.size
+        s = self.app.scale
+        bh = widgets.button_height(s)
+        bw = min(int(w * 0.3), int(300 * s))
+        # One tab per game (the current one greyed), then Back.
+        from game.rules import GAMES
+
+        games = list(GAMES)
+        gap = max(6, int(10 * s))
+        tw = min(int(200 * s), (w - 2 * gap - (len(games) + 1) * gap - bw) // len(games))
+        x = w // 2 - (len(games) * (tw + gap) + bw) // 2
+        for gid in games:
+            self.button(pygame.Rect(x, h - bh - int(10 * s), tw, bh), t(f"game.{gid}"), lambda gid=gid: self.show_game(gid), enabled=gid != self.game_id)
+            x += tw + gap
+        self.button(pygame.Rect(x, h - bh - int(10 * s), bw, bh), t("common.back"), self.back)
+        top = int(60 * s) + 20
+        self.area = pygame.Rect(int(w * 0.06), top, int(w * 0.88), h - top - bh - int(24 * s))
+        size = max(15, int(21 * s))
+        from game.ui.cards import suit_colours
+
+        self.lines = render_markdown(i18n.rules_text(self.game_id), self.area.width - 2 * int(16 * s), size, suit_colours(self.app.settings.four_colour_suits))
+        self.content_h = sum(img.get_height() for img, _ in self.lines) + int(size * 2)
+        self.scroll_to(self.scroll)
+
+    def show_game(self, game_id: str) -> None:
+        self.game_id = game_id
+        self.scroll = 0
+        self.build()
+
+    def scroll_to(self, y: int) -> None:
+        self.scroll = max(0, min(int(y), max(0, self.content_h - self.area.height)))
+
+    def handle(self, event) -> bool:
+        step = max(30, int(40 * self.app.scale))
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_to(self.scroll - event.y * step * 2)
+            return True
+        if event.type == pygame.KEYDOWN:
+            keys = {pygame.K_DOWN: step, pygame.K_UP: -step, pygame.K_PAGEDOWN: self.area.height - step, pygame.K_PAGEUP: -(self.area.height - step), pygame.K_HOME: -10**9, pygame.K_END: 10**9}
+            if event.key in keys:
+                self.scroll_to(self.scroll + keys[event.key])
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.area.collidepoint(event.pos):
+            self.dragging = True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.dragging = False
+        elif event.type == pygame.MOUSEMOTION and self.dragging:
+            self.scroll_to(self.scroll - event.rel[1])
+            return True
+        return super().handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.app.scale
+        title = t("rules.title") if self.game_id == "orlan" else t("rules.title_game", game=t(f"game.{self.game_id}"))
+        widgets.title(surface, title, s, max(6, int(14 * s)), size=40)
+        widgets.panel(surface, self.area, alpha=170)
+        pad = int(16 * s)
+        clip = surface.get_clip()
+        surface.set_clip(self.area.inflate(-4, -4))
+        y = self.area.y + pad - self.scroll
+        for img, x in self.lines:
+            if y + img.get_height() >= self.area.y and y <= self.area.bottom:
+                surface.blit(img, (self.area.x + pad + x, y))
+            y += img.get_height()
+        surface.set_clip(clip)
+        # Scroll bar.
+        if self.content_h > self.area.height:
+            frac = self.area.height / self.content_h
+            bar_h = max(20, int(self.area.height * frac))
+            bar_y = self.area.y + int((self.area.height - bar_h) * self.scroll / max(1, self.content_h - self.area.height))
+            pygame.draw.rect(surface, (200, 200, 200), (self.area.right - 8, bar_y, 5, bar_h), border_radius=3)

@@ -1,0 +1,1 @@
+"""Drawing helpers for the app: fonts, cards, colours, sounds, layout, widgets."""

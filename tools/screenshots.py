@@ -1,0 +1,280 @@
+"""Render every scene of the app into PNG files: `python tools/screenshots.py OUTDIR`.
+
+Each scene is shown at 800x480 (phone landscape) and 1920x1080, headless, with a fixed
+deal so the table shows a card with a choice of two captures.
+The trick-taking games follow (20-32): Olsen setup, following suit, a refused card, a
+trick won, penalty cards taken, a hand summary, passing at five players; Aluette in
+French with a spoiled trick, the deal summary, game over; their rules pages.
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+import pygame  # noqa: E402
+
+from game.app import App  # noqa: E402
+from game.cards import FRENCH52  # noqa: E402
+from game.rules import new_game  # noqa: E402
+from game.scenes.match import Match, Seat  # noqa: E402
+
+SIZES = [(800, 480), (1920, 1080)]
+
+
+def demo_order(hands: list[list[str]], table: list[str]) -> list[str]:
+    """A full deck order: the given hands (seat after the dealer first), then the table."""
+    head = [c for h in hands for c in h] + table
+    return head + [c for c in FRENCH52.codes if c not in head]
+
+
+def demo_match(players: int = 4, kinds=None, teams: bool = False) -> Match:
+    kinds = kinds or ["human"] + ["expert"] * (players - 1)
+    hands = [["7H", "2C", "TD", "JS"], ["5S", "KD", "9C", "8D"], ["6H", "QS", "4D", "AH"], ["3C", "9H", "2S", "8C"]][:players]
+    order = demo_order(hands, ["4C", "3D", "AS", "QH"])
+    options = {"target": 21, "teams": teams, "starter": 0}
+    state = new_game("orlan", players, options, seed=3, deck_order=order)
+    names = ["You", "Amira", "Bashir", "Ceren"] if kinds.count("human") == 1 else ["Lina", "Omar", "Sami", "Yara"]
+    seats = [Seat(k, names[i]) for i, k in enumerate(kinds)]
+    return Match("orlan", seats, options, seed=3, state=state)
+
+
+def shoot(app: App, outdir: str, name: str) -> str:
+    app.run_frames(2)
+    path = os.path.join(outdir, f"{name}_{app.size[0]}x{app.size[1]}.png")
+    pygame.image.save(app.screen, path)
+    return path
+
+
+def render_all(outdir: str, sizes=SIZES) -> list[str]:
+    from game.scenes.gameover import GameOverScene
+    from game.scenes.handoff import HandoffScene
+    from game.scenes.menu import MenuScene
+    from game.scenes.pause import PauseScene
+    from game.scenes.rules import RulesScene
+    from game.scenes.settings import SettingsScene
+    from game.scenes.setup import SetupScene
+    from game.scenes.stats import StatsScene
+    from game.scenes.summary import SummaryScene
+    from game.scenes.table import TableScene
+
+    os.makedirs(outdir, exist_ok=True)
+    paths = []
+    for size in sizes:
+        app = App(size, headless=True, seed=3)
+        app.settings.turn_timer = 30
+        # Two finished games in the statistics (played out with the first legal move).
+        for seed in (1, 2):
+            done = Match("orlan", [Seat("human", "You"), Seat("expert", "Amira")], {"target": 11}, seed=seed)
+            while not done.finished:
+                done.play(done.state.legal_moves()[0])
+            app.stats.record_game(done.tally)
+        paths.append(shoot(app, outdir, "01_menu"))
+        app.scenes.push(SetupScene(app))
+        paths.append(shoot(app, outdir, "02_setup"))
+        app.match = demo_match()
+        table = app.scenes.reset(MenuScene(app)) and app.scenes.push(TableScene(app, app.match))
+        table.skip_animations()
+        table.select("7H")
+        paths.append(shoot(app, outdir, "03_table_choice"))
+        table.select(None)
+        table.hint = {"move": {"card": "JS", "capture": ["4C", "3D", "AS"]}, "text": table.explain({"card": "JS", "capture": ["4C", "3D", "AS"]})}
+        paths.append(shoot(app, outdir, "04_table_hint"))
+        table.hint = None
+        table.play({"card": "JS", "capture": ["4C", "3D", "AS"]})
+        app.run_frames(12)
+        paths.append(shoot(app, outdir, "05_table_sweep"))
+        app.scenes.push(PauseScene(app, table))
+        paths.append(shoot(app, outdir, "06_pause"))
+        app.scenes.pop()
+        # Play the round out quickly, then show the summary and game over.
+        state = app.match.state
+        while state.round_no == 0 and state.current_player() is not None:
+            state.apply(state.legal_moves()[0])
+        summary = state.rounds[-1]
+        app.scenes.push(SummaryScene(app, app.match, summary, False))
+        paths.append(shoot(app, outdir, "07_summary"))
+        app.scenes.reset(GameOverScene(app, app.match))
+        paths.append(shoot(app, outdir, "08_gameover"))
+        app.scenes.reset(StatsScene(app))
+        paths.append(shoot(app, outdir, "09_stats"))
+        app.scenes.reset(SettingsScene(app))
+        paths.append(shoot(app, outdir, "10_settings"))
+        app.scenes.reset(RulesScene(app))
+        paths.append(shoot(app, outdir, "11_rules"))
+        app.settings.language = "fr"
+        app.apply_settings()
+        app.scenes.top.scroll_to(10**6)
+        paths.append(shoot(app, outdir, "12_rules_fr_end"))
+        app.settings.language = "en"
+        app.apply_settings()
+        hot = demo_match(kinds=["human", "human", "expert", "human"])
+        app.match = hot
+        app.scenes.reset(MenuScene(app))
+        t2 = app.scenes.push(TableScene(app, hot))
+        t2.skip_animations()
+        app.run_frames(1)
+        assert isinstance(app.scenes.top, HandoffScene)
+        paths.append(shoot(app, outdir, "13_handoff"))
+        app.scenes.top.tap()
+        paths.append(shoot(app, outdir, "14_table_hotseat"))
+        # Three players, teams at four, nl.
+        app.settings.language = "nl"
+        app.apply_settings()
+        m3 = demo_match(3)
+        app.scenes.reset(MenuScene(app))
+        t3 = app.scenes.push(TableScene(app, m3))
+        t3.skip_animations()
+        paths.append(shoot(app, outdir, "15_table_3p_nl"))
+        m4 = demo_match(4, kinds=["human", "simple", "expert", "simple"], teams=True)
+        app.settings.language = "fr"
+        app.settings.four_colour_suits = True
+        app.settings.table_colour = "brown"
+        app.settings.card_back = "pattern"
+        app.apply_settings()
+        app.scenes.reset(MenuScene(app))
+        t4 = app.scenes.push(TableScene(app, m4))
+        t4.skip_animations()
+        t4.select("7H")
+        paths.append(shoot(app, outdir, "16_table_teams_fr_4colour"))
+        paths += render_trick_games(app, outdir)
+        pygame.display.quit()
+    return paths
+
+
+# ---------------------------------------------------------------- trick-taking games
+OLSEN_HANDS = [
+    ["9C", "KC", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "3D", "4D", "5D"],
+    ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "TC", "JC", "QC", "AC", "2S", "JS"],
+    ["AH", "KH", "QH", "JH", "TH", "9H", "8H", "7H", "6H", "5H", "4H", "3H", "2H"],
+    ["QS", "KS", "AS", "2D", "6D", "7D", "8D", "9D", "TD", "JD", "QD", "KD", "AD"],
+]
+TRICK_NAMES = ["You", "Amira", "Bashir", "Ceren", "Dara"]
+
+
+def olsen_demo(players: int = 4, options=None, order=True) -> Match:
+    opts = {"pass3": False, "jack_diamonds": True, "target": 100, "deals": 0, **(options or {})}
+    deck = [OLSEN_HANDS[i % 4][i // 4] for i in range(52)] if order and players == 4 else None
+    state = new_game("olsen", players, opts, seed=4, deck_order=deck)
+    seats = [Seat("human" if i == 0 else "expert", TRICK_NAMES[i]) for i in range(players)]
+    return Match("olsen", seats, opts, seed=4, state=state)
+
+
+def aluette_demo() -> Match:
+    """Seats 2-4 have played an ace, a 5 and a 4; you hold another ace (a spoiled trick to be)."""
+    from game.rules import load_state
+
+    d = new_game("aluette", 4, {}, seed=7).to_json()
+    hands = [list(h) for h in d["hands"]]
+    want = {1: "1C", 2: "5B", 3: "4E", 0: "1D"}
+    for seat, code in want.items():
+        give = next(c for c in hands[seat] if c not in want.values())
+        owner = next((i for i, h in enumerate(hands) if code in h), None)
+        if owner is None:
+            d["unused"] = [c for c in d["unused"] if c != code] + [give]
+        elif owner != seat:
+            hands[owner] = [c for c in hands[owner] if c != code] + [give]
+        else:
+            continue
+        hands[seat] = [c for c in hands[seat] if c != give] + [code]
+    trick = []
+    for seat in (1, 2, 3):
+        hands[seat].remove(want[seat])
+        trick.append({"seat": seat, "card": want[seat]})
+    d.update(hands=hands, leader=1, trick=trick, to_move=0)
+    seats = [Seat("human" if i == 0 else "expert", TRICK_NAMES[i]) for i in range(4)]
+    return Match("aluette", seats, {"teams": True}, seed=7, state=load_state(d))
+
+
+def render_trick_games(app: App, outdir: str) -> list[str]:
+    from game.scenes.menu import MenuScene
+    from game.scenes.rules import RulesScene
+    from game.scenes.setup import SetupScene
+    from game.scenes.trick_table import TrickGameOverScene, TrickSummaryScene, TrickTableScene
+
+    paths = []
+    app.settings.language = "en"
+    app.settings.four_colour_suits = False
+    app.apply_settings()
+
+    def table_for(match):
+        app.match = match
+        app.scenes.reset(MenuScene(app))
+        table = app.scenes.push(TrickTableScene(app, match))
+        table.skip_animations()
+        return table
+
+    def until_my_turn(table):
+        for _ in range(3000):
+            if table.my_turn():
+                return
+            app.tick(1 / 60)
+
+    setup = app.scenes.push(SetupScene(app))
+    setup.cycle_game()
+    setup.toggle_option("pass3")
+    paths.append(shoot(app, outdir, "20_setup_olsen"))
+    table = table_for(olsen_demo())
+    until_my_turn(table)
+    paths.append(shoot(app, outdir, "21_olsen_follow"))
+    table.tap_card("3S")
+    paths.append(shoot(app, outdir, "22_olsen_refused"))
+    table.refused = table.banner = None
+    table.tap_card("9C")
+    for _ in range(30):
+        app.tick(1 / 60)
+    paths.append(shoot(app, outdir, "23_olsen_trick_won"))
+    # Later in the hand: penalty cards taken show by their takers.
+    state = table.match.state
+    while len(state.to_json()["tricks"]) < 7:
+        state.apply(state.legal_moves()[0])
+    table.steps.clear()
+    table.sync()
+    paths.append(shoot(app, outdir, "24_olsen_midhand"))
+    while state.round_no == 0:
+        state.apply(state.legal_moves()[0])
+    summary = state.rounds[0]
+    app.scenes.push(TrickSummaryScene(app, table.match, summary, False, [3, 4, 2, 4]))
+    paths.append(shoot(app, outdir, "25_olsen_summary"))
+    five = table_for(olsen_demo(5, {"pass3": True}, order=False))
+    until_my_turn(five)
+    for code in five.view["hand"][-3:]:
+        five.tap_card(code)
+    paths.append(shoot(app, outdir, "26_olsen_pass_5p"))
+    app.settings.language = "fr"
+    app.apply_settings()
+    al = table_for(aluette_demo())
+    paths.append(shoot(app, outdir, "27_aluette_fr"))
+    al.tap_card("1D")
+    for _ in range(40):
+        app.tick(1 / 60)
+        if al.stamp_spoiled and len(al.view["trick"]) == 4:
+            break
+    paths.append(shoot(app, outdir, "28_aluette_spoiled_fr"))
+    st = al.match.state
+    while st.current_player() is not None:
+        st.apply(st.legal_moves()[0])
+    app.scenes.push(TrickSummaryScene(app, al.match, st.rounds[-1], True, st.rounds[-1]["tricks_won"]))
+    paths.append(shoot(app, outdir, "29_aluette_summary_fr"))
+    app.scenes.reset(TrickGameOverScene(app, al.match))
+    paths.append(shoot(app, outdir, "30_aluette_gameover_fr"))
+    app.scenes.reset(RulesScene(app, "aluette"))
+    paths.append(shoot(app, outdir, "31_rules_aluette_fr"))
+    app.settings.language = "nl"
+    app.apply_settings()
+    app.scenes.reset(RulesScene(app, "olsen"))
+    paths.append(shoot(app, outdir, "32_rules_olsen_nl"))
+    app.settings.language = "en"
+    app.apply_settings()
+    return paths
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        print("usage: python tools/screenshots.py OUTDIR")
+        raise SystemExit(2)
+    for p in render_all(sys.argv[1]):
+        print(p)
