@@ -27,7 +27,8 @@ under ``game/bots/``):
     over, else the rollout was cut at the horizon. Default: the change of the seat's
     total minus the mean change of the others' since the search root (sign flipped when
     ``info.extra["lower_wins"]``, for penalty games), plus a bonus for winning the game.
-``horizon``: turns of the seat before a rollout is cut (None: to the end of the round).
+``horizon``: turns of the seat before a rollout is cut (None: to the end of the round);
+    ``horizon_for(obs)`` chooses it per position.
 ``apply_fast``: name of a method applying a legal move without checks (Orlan
     ``apply_unchecked``); default ``apply``.
 
@@ -52,6 +53,9 @@ class SearchHooks:
     round_marker: Callable[[State], Any] | None = None
     evaluate: Callable[[State, int, bool], float] | None = None
     horizon: int | None = None
+    # horizon_for(obs) -> int | None, when the horizon depends on the position (e.g. play
+    # the last deal out to the end of the round, where little is left hidden)
+    horizon_for: Callable[[dict], int | None] | None = None
     apply_fast: str = "apply"
     # prior(obs, legal) -> a score per move (higher is better), e.g. the simple policy's;
     # the search then only tries the ``candidates`` best moves by prior, and the prior
@@ -112,6 +116,7 @@ class ExpertBot(Bot):
                 order = order[: self.hooks.candidates]
             self._legal = [self._legal[i] for i in order]
             self._bias = [self.hooks.prior_weight * prior[i] for i in order]
+        self.horizon = self.hooks.horizon_for(obs) if self.hooks.horizon_for else self.hooks.horizon
         n = len(self._legal)
         self.totals = [0.0] * n  # summed over complete worlds
         self.worlds = 0  # complete worlds
@@ -162,7 +167,7 @@ class ExpertBot(Bot):
         start = marker(state)
         policy = self.policy
         seat = self.seat
-        horizon = self.hooks.horizon
+        horizon = self.horizon
         turns = 0
         apply(root_move)
         ended = False

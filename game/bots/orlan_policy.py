@@ -247,7 +247,7 @@ def estimate_points(state: OrlanState) -> list[float]:
     ]
 
 
-OPPORTUNITY = 0.5  # weight of the best greedy move of the player to move at a cut-off
+OPPORTUNITY = 2.0  # weight of the best greedy score of the player to move at a cut-off (half-diff units -> diff)
 WIN_BONUS = 3.0
 
 
@@ -280,6 +280,12 @@ def _evaluate(state: OrlanState, seat: int, ended: bool) -> float:
 
 
 HORIZON = 2
+
+
+def _horizon_for(obs: dict) -> int | None:
+    # In the last deal every card is in some hand or seen: play it out exactly.
+    return None if obs["stock_count"] == 0 else HORIZON
+
 CANDIDATES = 5
 PRIOR_WEIGHT = 0.1
 
@@ -289,6 +295,7 @@ register_hooks(
         round_marker=_round_marker,
         evaluate=_evaluate,
         horizon=HORIZON,
+        horizon_for=_horizon_for,
         apply_fast="apply_unchecked",
         prior=prior,
         candidates=CANDIDATES,
