@@ -23,16 +23,37 @@ class OperatorScene(Scene):
         w, h = self.app.size
         s = self.app.scale
         bh = widgets.button_height(s)
+        gap = max(6, int(10 * s))
         bw = min(int(w * 0.3), int(280 * s))
-        gap = max(8, int(12 * s))
-        self.entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(w // 2 - bw, int(h * 0.4), 2 * bw, bh), self.app.ui)
+        key_w = max(64, int(110 * s))
+        top = int(h * 0.22)
+        self.entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(w // 2 - (3 * key_w + 2 * gap) // 2, top, 3 * key_w + 2 * gap, bh), self.app.ui)
         self.entry.set_allowed_characters("numbers")
         self.entry.set_text_length_limit(12)
         self.entry.focus()
         self.elements.append(self.entry)
-        y = int(h * 0.4) + bh + 2 * gap
+        # An on-screen keypad: kiosks are often touch screens without a keyboard.
+        y0 = top + bh + gap
+        key_h = max(40, min(bh, (h - y0 - bh - 3 * gap) // 4 - gap))
+        labels = ["1", "2", "3", "4", "5", "6", "7", "8", "9", None, "0", None]
+        for i, digit in enumerate(labels):
+            r, c = divmod(i, 3)
+            rect = pygame.Rect(w // 2 - (3 * key_w + 2 * gap) // 2 + c * (key_w + gap), y0 + r * (key_h + gap), key_w, key_h)
+            if digit is not None:
+                self.button(rect, digit, lambda d=digit: self.type_digit(d), focusable=False)
+            elif i == 9:
+                self.button(rect, t("kiosk.erase"), self.erase, focusable=False)
+        y = h - bh - int(12 * s)
         self.button(pygame.Rect(w // 2 - bw - gap // 2, y, bw, bh), t("common.back"), self.back)
         self.button(pygame.Rect(w // 2 + gap // 2, y, bw, bh), t("kiosk.unlock"), self.submit)
+
+    def type_digit(self, digit: str) -> None:
+        text = self.entry.get_text()
+        if len(text) < 12:
+            self.entry.set_text(text + digit)
+
+    def erase(self) -> None:
+        self.entry.set_text(self.entry.get_text()[:-1])
 
     def submit(self) -> None:
         if self.app.kiosk.check_code(self.entry.get_text()):
@@ -56,6 +77,6 @@ class OperatorScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         s = self.app.scale
-        widgets.title(surface, t("kiosk.operator_title"), s, int(h * 0.15), size=44)
+        r = widgets.title(surface, t("kiosk.operator_title"), s, max(6, int(h * 0.03)), size=40)
         if self.wrong:
-            fonts.blit_text(surface, t("kiosk.code_wrong"), max(15, int(22 * s)), (255, 140, 120), (w // 2, int(h * 0.32)), "center", bold=True)
+            fonts.blit_text(surface, t("kiosk.code_wrong"), max(15, int(20 * s)), (255, 140, 120), (w // 2, (r.bottom + int(h * 0.22)) // 2), "center", bold=True)
