@@ -210,10 +210,17 @@ def test_hot_seat_hides_hand_until_tap():
     assert not table.hand_visible()
     app.tick(DT)
     assert table.hand_rects == [] or not table.hand_visible()
+    # On screen: not one pixel of card paper (every card face is drawn on it).
+    import numpy as np
+
+    px = pygame.surfarray.array3d(app.screen).reshape(-1, 3)
+    assert not (px == np.array([252, 250, 244])).all(axis=1).any()
     tap(app, (app.size[0] // 2, app.size[1] // 4))
     assert app.scenes.top is table and table.hand_visible() and table.viewer == 0
     app.tick(DT)
     assert sorted(c for c, _ in table.hand_rects) == sorted(HANDS[0])
+    px = pygame.surfarray.array3d(app.screen).reshape(-1, 3)
+    assert (px == np.array([252, 250, 244])).all(axis=1).sum() > 1000  # the faces are now shown
     # Seat 0 lays a card; next the device goes to seat 1, hands hidden again.
     click(app, dict(table.hand_rects)["2C"].center)
     click(app, dict(table.hand_rects)["2C"].center)
