@@ -252,7 +252,10 @@ class TableScene(Scene):
     def seat_hand_rect(self, seat: int, i: int = 0) -> pygame.Rect:
         pos = self.position(seat)
         if pos == "bottom":
-            return pygame.Rect(self.hand_area.x + i * (self.cw + self.pad), self.hand_area.y, self.cw, self.ch)
+            # Centred on the cards actually held (4 at most).
+            n = max(1, min(4, self.view["hand_counts"][seat])) if self.view else 4
+            x0 = self.hand_area.centerx - (n * self.cw + (n - 1) * self.pad) // 2
+            return pygame.Rect(x0 + i * (self.cw + self.pad), self.hand_area.y, self.cw, self.ch)
         p = self.panels[pos]
         r = pygame.Rect(0, 0, self.sw, int(self.sw * CARD_RATIO))
         lines = 1 if pos == "top" else 2
