@@ -520,3 +520,24 @@ def test_kiosk_idle_timeout_abandons_the_game():
     app.run_frames(30, dt=0.25)
     assert isinstance(app.scenes.top, MenuScene) and app.match is None
     assert app.storage.get("current_game") is None
+
+
+def test_statistics_lists_profiles_and_selects_by_tap():
+    from game.scenes.match import Match as M, Seat as S
+
+    app = make_app()
+    for seed, (a, b) in enumerate([("Ana", "Bo"), ("Bo", "Ana"), ("Cy", "Ana")]):
+        m = M("orlan", [S("human", a), S("human", b)], {"target": 11}, seed=seed)
+        while not m.finished:
+            m.play(m.state.legal_moves()[0])
+        app.stats.record_game(m.tally)
+    click(app, button_with_text(app, "Statistics").rect.center)
+    scene = app.scenes.top
+    rows = scene.rows()
+    assert sorted(r[0] for r in rows) == ["Ana", "Bo", "Cy"]
+    ana = next(r for r in rows if r[0] == "Ana")
+    assert ana[1] == "3" and int(ana[2]) == app.stats.summary("Ana")["wins"]
+    app.tick(DT)
+    target = next(i for i, r in scene.row_rects if rows[i][0] == "Cy")
+    click(app, dict(scene.row_rects)[target].center)
+    assert scene.names()[scene.selected] == "Cy"
