@@ -11,6 +11,7 @@ The greedy rule (``choose_card``), from what the player to move could know:
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from game.bots.expert import SearchHooks, register_hooks
@@ -73,13 +74,32 @@ def _deal_marker(state: AluetteState) -> int:
 def _evaluate(state: AluetteState, seat: int, ended: bool = True) -> float:
     """Points the seat's partnership gained in the deal minus the other partnership's, plus a
     small margin term (the team's best trick count against the opponents' best) so that
-    moves are still ordered when the deal's points come out the same."""
+    moves are still ordered when the deal's points come out the same. When the rollout
+    ended the match (the fifth deal), the match result itself counts most: a point that
+    turns a draw into a win is worth more than a point that changes nothing."""
     last = state.rounds[-1]
     gained = last["points"]
     team = seat % 2
     tricks = last["tricks_won"]
     margin = max(tricks[team], tricks[team + 2]) - max(tricks[1 - team], tricks[3 - team])
-    return float(gained[team] - gained[1 - team]) + 0.05 * margin
+    value = float(gained[team] - gained[1 - team]) + 0.05 * margin
+    if state.to_move is None:
+        mine, theirs = state.points[team], state.points[1 - team]
+        value = 0.5 * value + 2.0 * ((mine > theirs) - (mine < theirs))
+    return value
 
 
-register_hooks(GAME, SearchHooks(round_marker=_deal_marker, evaluate=_evaluate, apply_fast="apply_unchecked"))
+def prior(obs: dict, legal: list) -> list[float]:
+    """Search prior: 1 for the simple policy's card (it breaks near-ties), 0 otherwise."""
+    pick = simple_policy(obs, legal, random.Random(0))
+    return [1.0 if m == pick else 0.0 for m in legal]
+
+
+def _hooks(**kw) -> SearchHooks:
+    # Only the fields this version of the expert knows (the prior arrived later).
+    known = {f.name for f in dataclasses.fields(SearchHooks)}
+    return SearchHooks(**{k: v for k, v in kw.items() if k in known})
+
+
+register_hooks(GAME, _hooks(round_marker=_deal_marker, evaluate=_evaluate, apply_fast="apply_unchecked",
+                            prior=prior, prior_weight=0.02))

@@ -53,6 +53,12 @@ class SearchHooks:
     evaluate: Callable[[State, int, bool], float] | None = None
     horizon: int | None = None
     apply_fast: str = "apply"
+    # prior(obs, legal) -> a score per move (higher is better), e.g. the simple policy's;
+    # the search then only tries the ``candidates`` best moves by prior, and the prior
+    # breaks near-ties (weight ``prior_weight``, in points).
+    prior: Callable[[dict, list], list[float]] | None = None
+    candidates: int | None = None
+    prior_weight: float = 0.0
     win_bonus: float = 3.0  # generic evaluate: points a won game is worth
 
 
@@ -98,6 +104,14 @@ class ExpertBot(Bot):
         else:
             totals = [float(t) for t in obs.get("totals") or []]
             self.evaluate = _generic_evaluator(self.game, totals, self.hooks.win_bonus)
+        self._bias = [0.0] * len(self._legal)
+        if self.hooks.prior is not None and len(self._legal) > 1:
+            prior = self.hooks.prior(obs, self._legal)
+            order = sorted(range(len(self._legal)), key=lambda i: -prior[i])
+            if self.hooks.candidates:
+                order = order[: self.hooks.candidates]
+            self._legal = [self._legal[i] for i in order]
+            self._bias = [self.hooks.prior_weight * prior[i] for i in order]
         n = len(self._legal)
         self.totals = [0.0] * n  # summed over complete worlds
         self.worlds = 0  # complete worlds
@@ -169,11 +183,13 @@ class ExpertBot(Bot):
         if n == 1:
             return self._legal[0]
         if self.worlds:
-            scores = self.totals
+            scores = [t / self.worlds + b for t, b in zip(self.totals, self._bias)]
         elif self._cursor > 0 and self._cursor < n:
             # Not one world done (tiny budget): judge the moves tried so far on that world.
             scores = [self._partial[i] if i < self._cursor else -1e18 for i in range(n)]
         else:
+            if self.hooks.prior is not None:
+                return self._legal[0]  # the best by prior
             return SIMPLE_POLICIES.get(self.game.info.id, random_policy)(self._obs, self._legal, self.rng)
         return self._legal[max(range(n), key=lambda i: (scores[i], -i))]
 

@@ -12,6 +12,7 @@ to move could know (own hand, the trick, the cards already played):
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from game.bots.expert import SearchHooks, register_hooks
@@ -129,4 +130,26 @@ def _evaluate(state: OlsenState, seat: int, ended: bool = True) -> float:
     return ((sum(others) / len(others) if others else 0.0) - mine) / 13.0
 
 
-register_hooks(GAME, SearchHooks(round_marker=_hand_marker, evaluate=_evaluate, apply_fast="apply_unchecked"))
+def prior(obs: dict, legal: list) -> list[float]:
+    """Search prior: a pass scores the danger of its cards (the search then tries only the
+    most dangerous passes, not all 286); a card scores 1 if it is the simple policy's."""
+    if obs["phase"] == "pass":
+        hand = FRENCH52.mask_of(obs["hand"])
+        best = choose_pass(hand)
+        return [(move[1] & best).bit_count() + _pass_danger(move[1]) for move in legal]
+    pick = simple_policy(obs, legal, random.Random(0))
+    return [1.0 if m == pick else 0.0 for m in legal]
+
+
+def _pass_danger(cards: int) -> float:
+    return sum(STRENGTH[c] + (13 if c == QS else 0) + (4 if 1 << c & HEART_MASK else 0) for c in bits(cards)) / 100.0
+
+
+def _hooks(**kw) -> SearchHooks:
+    # Only the fields this version of the expert knows (the prior arrived later).
+    known = {f.name for f in dataclasses.fields(SearchHooks)}
+    return SearchHooks(**{k: v for k, v in kw.items() if k in known})
+
+
+register_hooks(GAME, _hooks(round_marker=_hand_marker, evaluate=_evaluate, apply_fast="apply_unchecked",
+                            prior=prior, candidates=17, prior_weight=0.02))

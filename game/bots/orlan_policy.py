@@ -58,18 +58,42 @@ def worth(mask: int) -> float:
     return w
 
 
-_best_cache: dict[int, tuple[float, ...]] = {}
+_gains_cache: dict[int, tuple[tuple[float, int], ...]] = {}
 
 
-def _best_number_capture(table_numbers: int) -> tuple[float, ...]:
-    """For each target sum 0..10, the worth of the best capture of that sum (0 if none)."""
-    hit = _best_cache.get(table_numbers)
-    if hit is None:
-        if len(_best_cache) > 200_000:
-            _best_cache.clear()
-        caps = _number_captures(table_numbers)
-        hit = _best_cache[table_numbers] = tuple(max((worth(m) for m in c), default=0.0) for c in caps)
+def table_gains(table: int) -> tuple[tuple[float, int], ...]:
+    """What a card of each rank could take from this table at best, as (worth, rank) pairs,
+    best first, ranks with nothing to take left out. Cached per table: rollouts meet the
+    same tables over and over."""
+    hit = _gains_cache.get(table)
+    if hit is not None:
+        return hit
+    if len(_gains_cache) > 300_000:
+        _gains_cache.clear()
+    gains = []
+    numbers = table & NUMBERS
+    if numbers:
+        caps = _number_captures(numbers)
+        for r in range(10):
+            c = caps[10 - r]
+            if c:
+                gains.append((max(worth(m) for m in c) + CARD, r))
+    sweep = table & SWEEPABLE
+    if sweep:
+        g = worth(sweep) + CARD - JACK_KEEP
+        if g > 0:
+            gains.append((g, JACK))
+    for r, face in ((JACK + 1, QUEENS), (JACK + 2, KINGS)):
+        same = table & face
+        if same:
+            gains.append((max(worth(q) for q in _singles(same)) + CARD, r))
+    gains.sort(reverse=True)
+    hit = _gains_cache[table] = tuple(gains)
     return hit
+
+
+# _MISS[u][k][h]: chance that h cards drawn from u unseen miss all k cards of a rank.
+_MISS = [[[(1.0 - k / u) ** h if u else 1.0 for h in range(14)] for k in range(5)] for u in range(53)]
 
 
 def _hold_chances(unseen: int, hand_size: int) -> list[float]:
@@ -77,44 +101,23 @@ def _hold_chances(unseen: int, hand_size: int) -> list[float]:
     u = unseen.bit_count()
     if u == 0 or hand_size == 0:
         return [0.0] * RANKS
-    out = []
-    for rm in RANK_MASKS:
-        k = (unseen & rm).bit_count()
-        out.append(1.0 - (1.0 - k / u) ** hand_size if k else 0.0)
-    return out
+    miss = _MISS[u]
+    h = min(hand_size, 13)
+    return [1.0 - miss[(unseen & rm).bit_count()][h] for rm in RANK_MASKS]
 
 
 def exposure(table: int, chances: list[float]) -> float:
-    """Expected worth of the best capture the next player makes on this table."""
+    """Expected worth of the best capture the next player makes on this table (their
+    best card is the first rank, in order of gain, that they hold)."""
     if not table:
         return 0.0
-    gains = []
-    numbers = table & NUMBERS
-    if numbers:
-        best = _best_number_capture(numbers)
-        for r in range(10):
-            p = chances[r]
-            if p:
-                g = best[10 - r]
-                if g:
-                    gains.append((g + CARD, p))
-    sweep = table & SWEEPABLE
-    if sweep and chances[JACK]:
-        g = worth(sweep) + CARD - JACK_KEEP
-        if g > 0:
-            gains.append((g, chances[JACK]))
-    for r, face in ((JACK + 1, QUEENS), (JACK + 2, KINGS)):
-        same = table & face
-        if same and chances[r]:
-            gains.append((max(worth(q) for q in _singles(same)) + CARD, chances[r]))
-    if not gains:
-        return 0.0
-    gains.sort(reverse=True)
     expected = 0.0
     none = 1.0
-    for g, p in gains:
-        expected += none * p * g
-        none *= 1.0 - p
+    for g, r in table_gains(table):
+        p = chances[r]
+        if p:
+            expected += none * p * g
+            none *= 1.0 - p
     return expected
 
 
@@ -165,8 +168,7 @@ def _next_hand_size(hand_counts: list[int], seat: int, stock: int) -> int:
     return nxt
 
 
-@register_simple("orlan")
-def simple_policy(obs: dict, legal: list, rng: random.Random):
+def _view(obs: dict):
     seat = obs["seat"]
     seen = 0
     for p in obs["piles"]:
@@ -176,7 +178,21 @@ def simple_policy(obs: dict, legal: list, rng: random.Random):
     counts = list(obs["hand_counts"])
     counts[seat] -= 1  # after our move
     nxt = _next_hand_size(counts, seat, obs["stock_count"])
-    return best_move(legal, hand, table, seen, nxt, rng)
+    return hand, table, seen, nxt
+
+
+@register_simple("orlan")
+def simple_policy(obs: dict, legal: list, rng: random.Random):
+    return best_move(legal, *_view(obs), rng)
+
+
+def prior(obs: dict, legal: list) -> list[float]:
+    """The simple policy's score of every legal move (for the expert's candidate moves)."""
+    hand, table, seen, nxt = _view(obs)
+    unseen = FULL & ~(seen | hand | table)
+    chances = _hold_chances(unseen, nxt)
+    jack_keep = JACK_KEEP if hand.bit_count() > 1 else 0.0
+    return [score(m, table, chances, jack_keep) for m in legal]
 
 
 @register_rollout("orlan")
@@ -264,8 +280,18 @@ def _evaluate(state: OrlanState, seat: int, ended: bool) -> float:
 
 
 HORIZON = 2
+CANDIDATES = 5
+PRIOR_WEIGHT = 0.1
 
 register_hooks(
     "orlan",
-    SearchHooks(round_marker=_round_marker, evaluate=_evaluate, horizon=HORIZON, apply_fast="apply_unchecked"),
+    SearchHooks(
+        round_marker=_round_marker,
+        evaluate=_evaluate,
+        horizon=HORIZON,
+        apply_fast="apply_unchecked",
+        prior=prior,
+        candidates=CANDIDATES,
+        prior_weight=PRIOR_WEIGHT,
+    ),
 )

@@ -1,0 +1,75 @@
+"""Arena: duplicate deals with rotated seats, fair statistics, the CLI command."""
+from __future__ import annotations
+
+import math
+
+from game.arena import ArenaConfig, GameRecord, Side, percentile, play_deal, summarize
+from game.cli import main
+
+
+def test_seatings_rotate_side_a_through_every_seat():
+    assert ArenaConfig(players=2).seatings() == [["a", "b"], ["b", "a"]]
+    three = ArenaConfig(players=3).seatings()
+    assert sorted(s.index("a") for s in three) == [0, 1, 2]
+    assert all(s.count("a") == 1 for s in three)
+    teams = ArenaConfig(players=4, options={"teams": True}).seatings()
+    assert teams == [["a", "b", "a", "b"], ["b", "a", "b", "a"]]
+
+
+def test_a_deal_is_played_once_per_seating_on_the_same_cards():
+    cfg = ArenaConfig(players=2, options={"target": 11}, a=Side("simple"), b=Side("random"), games=2, seed=3)
+    recs = play_deal(cfg, deal=0)
+    assert len(recs) == 2
+    for r in recs:
+        assert r.a_won in (0.0, 1.0)
+        assert r.rounds >= 1
+        # both sides moved about equally often (alternating turns)
+        assert abs(len(r.a_ms) - len(r.b_ms)) <= 1
+        assert max(r.a_points, r.b_points) >= 11
+
+
+def test_team_games_credit_the_whole_team():
+    cfg = ArenaConfig(players=4, options={"target": 11, "teams": True}, a=Side("simple"), b=Side("random"), seed=5)
+    recs = play_deal(cfg, deal=1)
+    assert len(recs) == 2
+    assert all(r.a_won in (0.0, 1.0) for r in recs)
+
+
+def rec(deal: int, won: float) -> GameRecord:
+    return GameRecord(deal=deal, a_won=won, a_points=11 if won else 5, b_points=5 if won else 11, rounds=3, a_ms=[1.0, 3.0], b_ms=[2.0])
+
+
+def test_confidence_interval_comes_from_the_spread_of_deals():
+    cfg = ArenaConfig(players=2)
+    # every deal split 1-1: the rate is exactly known to be 50%, no spread at all
+    split = [rec(d, w) for d in range(10) for w in (1.0, 0.0)]
+    s = summarize(cfg, split)
+    assert s["a_win_rate"] == 0.5 and s["ci95"] == (0.5, 0.5)
+    # deals won 2-0 or lost 0-2: same rate, wide interval
+    swing = [rec(d, float(d % 2)) for d in range(10) for _ in (0, 1)]
+    s = summarize(cfg, swing)
+    lo, hi = s["ci95"]
+    half = 1.96 * 0.5270462766947299 / math.sqrt(10)  # stdev of 0,1,0,1,... over 10 deals
+    assert math.isclose(hi - 0.5, half) and math.isclose(0.5 - lo, half)
+    assert s["a_ms_median"] == 2.0 and s["b_ms_median"] == 2.0
+
+
+def test_percentile_is_a_value_of_the_sample():
+    values = list(range(1, 101))
+    assert percentile(values, 95) == 95
+    assert percentile(values, 50) == 50
+    assert percentile([], 95) == 0.0
+
+
+def test_cli_arena_prints_the_report(capsys):
+    code = main(
+        ["arena", "--a", "simple", "--b", "random", "--games", "2", "--workers", "1", "--no-progress", "--options", '{"target": 11}']
+    )
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "A win rate" in out and "95% CI" in out and "median" in out and "p95" in out
+
+
+def test_cli_arena_rejects_bad_options(capsys):
+    assert main(["arena", "--players", "3", "--teams", "--games", "1", "--no-progress"]) == 2
+    assert "teams" in capsys.readouterr().err
