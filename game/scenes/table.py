@@ -796,7 +796,9 @@ class TableScene(Scene):
                 if step.t < f.delay:
                     continue
                 r = _lerp(f.src, f.dst, frac)
-                img = self.app.cards.face(f.code, r.width, four) if f.code else self.app.cards.back(st.card_back, r.width)
+                # Card sizes in flight go in steps of 8 px, so the cache holds a few sizes only.
+                width = max(8, (r.width + 4) // 8 * 8)
+                img = self.app.cards.face(f.code, width, four) if f.code else self.app.cards.back(st.card_back, width)
                 surface.blit(img, r)
         banner = (step.banner if step and step.banner else None) or (self.banner[0] if self.banner else None)
         if banner:
