@@ -89,3 +89,11 @@ def test_sounds_are_short_and_bounded():
     for name, w in waves.items():
         assert 0 < len(w) < 22050 * 1.5, name
         assert np.abs(w).max() <= 1.0 and np.abs(w).max() > 0.05, name
+
+
+def test_card_cache_is_bounded():
+    r = CardRenderer()
+    for width in range(20, 80):
+        for code in FRENCH52.codes[:13]:
+            r.face(code, width)
+    assert len(r._cache) <= CardRenderer.MAX_CACHED

@@ -210,10 +210,17 @@ def test_hot_seat_hides_hand_until_tap():
     assert not table.hand_visible()
     app.tick(DT)
     assert table.hand_rects == [] or not table.hand_visible()
+    # On screen: not one pixel of card paper (every card face is drawn on it).
+    import numpy as np
+
+    px = pygame.surfarray.array3d(app.screen).reshape(-1, 3)
+    assert not (px == np.array([252, 250, 244])).all(axis=1).any()
     tap(app, (app.size[0] // 2, app.size[1] // 4))
     assert app.scenes.top is table and table.hand_visible() and table.viewer == 0
     app.tick(DT)
     assert sorted(c for c, _ in table.hand_rects) == sorted(HANDS[0])
+    px = pygame.surfarray.array3d(app.screen).reshape(-1, 3)
+    assert (px == np.array([252, 250, 244])).all(axis=1).sum() > 1000  # the faces are now shown
     # Seat 0 lays a card; next the device goes to seat 1, hands hidden again.
     click(app, dict(table.hand_rects)["2C"].center)
     click(app, dict(table.hand_rects)["2C"].center)
@@ -517,3 +524,24 @@ def test_kiosk_idle_timeout_saves_the_game_and_shows_the_attract_screen():
     # The game is kept for the next visitor (Continue); the demo plays meanwhile.
     assert isinstance(app.scenes.top, AttractScene) and app.match is match
     assert load_game(app.storage).game.state.to_json() == match.state.to_json()
+
+
+def test_statistics_lists_profiles_and_selects_by_tap():
+    from game.scenes.match import Match as M, Seat as S
+
+    app = make_app()
+    for seed, (a, b) in enumerate([("Ana", "Bo"), ("Bo", "Ana"), ("Cy", "Ana")]):
+        m = M("orlan", [S("human", a), S("human", b)], {"target": 11}, seed=seed)
+        while not m.finished:
+            m.play(m.state.legal_moves()[0])
+        app.stats.record_game(m.tally)
+    click(app, button_with_text(app, "Statistics").rect.center)
+    scene = app.scenes.top
+    rows = scene.rows()
+    assert sorted(r[0] for r in rows) == ["Ana", "Bo", "Cy"]
+    ana = next(r for r in rows if r[0] == "Ana")
+    assert ana[1] == "3" and int(ana[2]) == app.stats.summary("Ana")["wins"]
+    app.tick(DT)
+    target = next(i for i, r in scene.row_rects if rows[i][0] == "Cy")
+    click(app, dict(scene.row_rects)[target].center)
+    assert scene.names()[scene.selected] == "Cy"

@@ -30,6 +30,14 @@ def make_player_bot(level: str, game_id: str, seed: int, ms: float | None = None
         return make_bot("random", game_id, seed=seed, ms=ms, iterations=iterations)
 
 
+def _release_caches() -> None:
+    """Between rounds, drop the capture-sum cache the rules and searches fill (it may hold
+    2^18 tables, more than the app's 200 MB allows over a long game against experts)."""
+    from game.rules import sum_capture
+
+    sum_capture.clear_cache()
+
+
 @dataclass
 class Seat:
     kind: str
@@ -118,6 +126,7 @@ class Match:
         self._tally(events)
         if any(e["type"] in ROUND_ENDS for e in events):
             self.undo_stack.clear()  # no undo across a round's scoring
+            _release_caches()
         return [self._event_json(e) for e in events]
 
     def _tally(self, events: list[dict]) -> None:

@@ -125,6 +125,7 @@ class TableScene(Scene):
         self.game_over = False
         self.hand_rects: list[tuple[str, pygame.Rect]] = []
         self.hide_hands = False  # during the deal animation, hands appear when it ends
+        self.last_move = ""
         self.table_rects: dict[str, pygame.Rect] = {}
         self.sync()
         if self.fresh_deal():
@@ -224,6 +225,10 @@ class TableScene(Scene):
         ty0 = (self.panels["top"].bottom if has_top else self.hud_h) + self.pad
         ty1 = hand_y - int(max(18, 26 * s)) - self.pad  # room for the prompt line above the hand
         self.table_area = pygame.Rect(tx0, ty0, tx1 - tx0, ty1 - ty0)
+        self.felt_area = self.table_area.copy()
+        # The first line of the felt is kept for the last move played.
+        self.table_area.y += self.line
+        self.table_area.height -= self.line
         self.stock_rect = pygame.Rect(0, 0, self.sw * 2, int(self.sw * 2 * CARD_RATIO))
         self.stock_rect.midleft = (self.side_area.x + self.pad, self.side_area.centery)
         # HUD buttons (right side): menu, hint, undo, sound.
@@ -252,7 +257,10 @@ class TableScene(Scene):
     def seat_hand_rect(self, seat: int, i: int = 0) -> pygame.Rect:
         pos = self.position(seat)
         if pos == "bottom":
-            return pygame.Rect(self.hand_area.x + i * (self.cw + self.pad), self.hand_area.y, self.cw, self.ch)
+            # Centred on the cards actually held (4 at most).
+            n = max(1, min(4, self.view["hand_counts"][seat])) if self.view else 4
+            x0 = self.hand_area.centerx - (n * self.cw + (n - 1) * self.pad) // 2
+            return pygame.Rect(x0 + i * (self.cw + self.pad), self.hand_area.y, self.cw, self.ch)
         p = self.panels[pos]
         r = pygame.Rect(0, 0, self.sw, int(self.sw * CARD_RATIO))
         lines = 1 if pos == "top" else 2
@@ -352,6 +360,12 @@ class TableScene(Scene):
     def animate_move(self, e: dict) -> None:
         seat, card, cap = e["seat"], e["card"], list(e["capture"])
         view = self.view
+        # One line on the felt saying what was just played, so nobody has to watch every card.
+        name = self.match.seats[seat].name
+        if cap:
+            self.last_move = t("table.last_capture", name=name, card=card_name(card), taken=" ".join(card_name(c) for c in cap))
+        else:
+            self.last_move = t("table.last_lay", name=name, card=card_name(card))
         # Source: the card's place in the bottom hand, or the seat's face-down hand.
         if self.position(seat) == "bottom" and card in view["hand"]:
             src = self.seat_hand_rect(seat, view["hand"].index(card))
@@ -554,6 +568,7 @@ class TableScene(Scene):
 
     def after_summary(self) -> None:
         """Called when the round summary closes: next round (deal) or game over."""
+        self.last_move = ""
         if self.game_over:
             from game.scenes.gameover import GameOverScene
 
@@ -766,6 +781,8 @@ class TableScene(Scene):
                 pygame.draw.rect(surface, (120, 255, 160), rr.inflate(10, 10), max(2, int(3 * s)), border_radius=10)
         if not view["table"]:
             fonts.blit_text(surface, t("table.empty"), small, widgets.DIM, self.table_area.center, "center")
+        if self.last_move:
+            fonts.blit_text(surface, self.last_move, small, widgets.SOFT, (self.felt_area.centerx, self.felt_area.y), "midtop", max_width=self.felt_area.width)
         # Stock
         self.draw_stock(surface, small)
         # Hand
@@ -779,7 +796,9 @@ class TableScene(Scene):
                 if step.t < f.delay:
                     continue
                 r = _lerp(f.src, f.dst, frac)
-                img = self.app.cards.face(f.code, r.width, four) if f.code else self.app.cards.back(st.card_back, r.width)
+                # Card sizes in flight go in steps of 8 px, so the cache holds a few sizes only.
+                width = max(8, (r.width + 4) // 8 * 8)
+                img = self.app.cards.face(f.code, width, four) if f.code else self.app.cards.back(st.card_back, width)
                 surface.blit(img, r)
         banner = (step.banner if step and step.banner else None) or (self.banner[0] if self.banner else None)
         if banner:
@@ -792,7 +811,7 @@ class TableScene(Scene):
             bg = pygame.Surface(size).convert()
             bg.fill(self.app.table_colour)
             widgets.panel(bg, pygame.Rect(0, 0, size[0], self.hud_h), alpha=110, radius=0)
-            felt = self.table_area.inflate(self.pad * 2, self.pad * 2)
+            felt = self.felt_area.inflate(self.pad * 2, self.pad * 2)
             lighter = tuple(min(255, c + 14) for c in self.app.table_colour)
             pygame.draw.rect(bg, lighter, felt, border_radius=max(12, int(30 * s)))
             for seat in range(self.match.players):

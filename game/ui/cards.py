@@ -65,10 +65,14 @@ class CardRenderer:
     def size_for(self, width: int) -> tuple[int, int]:
         return int(width), int(round(width * CARD_RATIO))
 
+    MAX_CACHED = 600  # faces and backs; a full game at one window size needs far fewer
+
     def face(self, code: str, width: int, four_colour: bool = False) -> pygame.Surface:
         key = ("f", code, int(width), four_colour, i18n.language())
         img = self._cache.get(key)
         if img is None:
+            if len(self._cache) >= self.MAX_CACHED:
+                self._cache.clear()
             img = self._cache[key] = _fast(self._draw_face(code, int(width), four_colour))
         return img
 
