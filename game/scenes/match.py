@@ -30,12 +30,24 @@ def make_player_bot(level: str, game_id: str, seed: int, ms: float | None = None
         return make_bot("random", game_id, seed=seed, ms=ms, iterations=iterations)
 
 
-def _release_caches() -> None:
-    """Between rounds, drop the capture-sum cache the rules and searches fill (it may hold
-    2^18 tables, more than the app's 200 MB allows over a long game against experts)."""
+def release_caches() -> None:
+    """Drop the memo tables that the rules and the bots' searches fill as they play.
+
+    They are bounded only at 2^18 and 300 000 entries, which over a long game against
+    expert AIs took the app past 300 MB; emptied after every AI move and every round,
+    the app stays near 100 MB and the next search refills what it needs in a few ms.
+    (Stopgap until the rules and bots expose smaller bounds: reported to their owners.)
+    """
     from game.rules import sum_capture
 
     sum_capture.clear_cache()
+    try:
+        from game.bots import orlan_policy
+    except ImportError:  # pragma: no cover
+        return
+    cache = getattr(orlan_policy, "_gains_cache", None)
+    if isinstance(cache, dict):
+        cache.clear()
 
 
 @dataclass
@@ -126,7 +138,7 @@ class Match:
         self._tally(events)
         if any(e["type"] in ROUND_ENDS for e in events):
             self.undo_stack.clear()  # no undo across a round's scoring
-            _release_caches()
+            release_caches()
         return [self._event_json(e) for e in events]
 
     def _tally(self, events: list[dict]) -> None:

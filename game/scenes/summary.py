@@ -103,6 +103,9 @@ class SummaryScene(Scene):
             else:
                 notes.append(t("summary.leftover_to", count=len(leftover), name=self.match.seats[to].name))
         notes.append(t("summary.target", target=self.match.options.get("target", 21)))
+        note_size = max(13, int(19 * s))
+        line_h = fonts.font(note_size).get_linesize() + 4
+        widgets.panel(surface, pygame.Rect(area.x, y - 6, area.width, line_h * len(notes) + 12), alpha=240, colour=(16, 24, 34))
         for note in notes:
-            rr = fonts.blit_text(surface, note, max(13, int(19 * s)), widgets.SOFT, (w // 2, y), "midtop", max_width=int(w * 0.9))
+            rr = fonts.blit_text(surface, note, note_size, widgets.SOFT, (w // 2, y), "midtop", max_width=area.width - 20)
             y = rr.bottom + 4
