@@ -130,10 +130,12 @@ def run_arena(cfg: ArenaConfig, progress: bool = True) -> list[GameRecord]:
         now = time.perf_counter()
         if progress and (done == deals or now - last[0] >= (1.0 if tty else 30.0)):
             last[0] = now
-            wins = sum(r.a_won for r in records)
             el = time.perf_counter() - t0
+            s = summarize(cfg, records)
+            lo, hi = s["ci95"]
             print(
-                f"\r{done}/{deals} deals, {len(records)} games, A wins {100 * wins / max(1, len(records)):.1f}%, "
+                f"\r{done}/{deals} deals, {len(records)} games, A wins {100 * s['a_win_rate']:.1f}% "
+                f"(CI {100 * lo:.0f}-{100 * hi:.0f}%), A ms/move median {s['a_ms_median']:.0f} p95 {s['a_ms_p95']:.0f}, "
                 f"{el:.0f} s elapsed, ~{el / done * (deals - done):.0f} s left   ",
                 end="" if tty else "\n",
                 file=sys.stderr,

@@ -233,3 +233,28 @@ def test_register_simple_plugs_a_policy_in(monkeypatch):
 def test_unknown_level_is_a_clear_error():
     with pytest.raises(ValueError, match="levels are"):
         make_bot("grandmaster", "orlan")
+
+
+def test_expert_scores_a_finished_round_by_its_points_difference():
+    from game.bots.orlan_policy import _evaluate
+
+    for players in (2, 3):
+        state = OrlanState.new(players, {"target": 21}, seed=11)
+        rng = random.Random(0)
+        while state.round_no == 0:
+            state.apply(rng.choice(state.legal_moves()))
+        points = [s["points"] for s in state.rounds[-1]["sides"]]
+        for seat in range(players):
+            others = [p for i, p in enumerate(points) if i != seat]
+            assert _evaluate(state, seat, True) == pytest.approx(points[seat] - sum(others) / len(others))
+
+
+def test_expert_plays_out_the_last_deal_and_sees_the_leftover_rule():
+    from game.bots.orlan_policy import _horizon_for
+
+    state = random_position(6, 2, False, 0)
+    assert _horizon_for(state.observation(0)) is not None
+    rng = random.Random(6)
+    while state.stock:
+        state.apply(rng.choice(state.legal_moves()))
+    assert _horizon_for(state.observation(state.current_player())) is None
