@@ -201,7 +201,7 @@ class App:
         if m.finished:
             discard_game(self.storage)
             return
-        msg = save_game(m.saved(self.settings.turn_timer), self.storage)
+        msg = save_game(m.saved(), self.storage)
         if msg:
             self.messages.append(msg)
 

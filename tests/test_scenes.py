@@ -63,14 +63,14 @@ def button_with_text(app: App, text: str):
     raise AssertionError(f"no button {text!r}; buttons: {[getattr(b, 'text', None) for b in app.scenes.top.elements]}")
 
 
-def fixed_match(kinds, hands, table, players=None, options=None) -> Match:
+def fixed_match(kinds, hands, table, players=None, options=None, timer=0) -> Match:
     """A match whose first deal is fixed: hands from the seat after the dealer (seat 0)."""
     players = players or len(kinds)
     head = [c for h in hands for c in h] + table
     order = head + [c for c in FRENCH52.codes if c not in head]
     opts = {"target": 21, "teams": False, "starter": 0, **(options or {})}
     state = new_game("orlan", players, opts, seed=5, deck_order=order)
-    return Match("orlan", [Seat(k, f"P{i + 1}") for i, k in enumerate(kinds)], opts, seed=5, state=state)
+    return Match("orlan", [Seat(k, f"P{i + 1}") for i, k in enumerate(kinds)], opts, seed=5, state=state, timer=timer)
 
 
 def open_table(app: App, match: Match) -> TableScene:
@@ -238,7 +238,7 @@ def test_hot_seat_hides_hand_until_tap():
 
 def test_turn_timer_plays_for_the_player_at_zero():
     app = make_app(turn_timer=10)
-    match = fixed_match(["human", "simple"], HANDS, TABLE)
+    match = fixed_match(["human", "simple"], HANDS, TABLE, timer=10)
     table = open_table(app, match)
     app.run_frames(5)
     assert match.current() == 0 and table.timer_left is not None
@@ -345,6 +345,27 @@ def test_game_is_saved_after_each_move_and_continues_in_a_new_app():
     click(again, button_with_text(again, "Continue").rect.center)
     assert isinstance(again.scenes.top, TableScene)
     assert "2C" in again.match.observation(0)["table"]
+
+
+def test_resumed_game_keeps_its_own_turn_timer():
+    storage = MemoryStorage()
+    app = App((1280, 720), headless=True, settings=Settings(language="en", sound=False), storage=storage)
+    table = open_table(app, fixed_match(["human", "simple"], HANDS, TABLE, timer=20))
+    click(app, dict(table.hand_rects)["2C"].center)
+    click(app, dict(table.hand_rects)["2C"].center)
+    assert storage.get("current_game")["timer"] == 20
+    # A new run whose settings say "no timer" still resumes the game with its 20 s.
+    again = App((1280, 720), headless=True, settings=Settings(language="en", sound=False, turn_timer=0), storage=storage)
+    again.tick(DT)
+    click(again, button_with_text(again, "Continue").rect.center)
+    for _ in range(400):
+        again.tick(DT)
+        if again.match.current() == 0:
+            break
+    again.scenes.top.skip_animations()
+    again.run_frames(3)
+    assert again.match.timer == 20
+    assert again.scenes.top.timer_left is not None and 0 < again.scenes.top.timer_left <= 20
 
 
 def test_first_start_uses_system_language(monkeypatch):

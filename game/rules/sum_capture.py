@@ -22,11 +22,9 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Sequence
 
-import numpy as np
-
 MAX_TARGET = 10
 NUMPY_FROM = 64  # measured: never reached by a single deck, see below
-_CACHE_LIMIT = 1 << 18
+_CACHE_LIMIT = 1 << 15  # about 10 MB at most; a search revisits recent tables
 
 # cards: tuple of (card bit index, value); result: tuple indexed by target -> tuple of masks
 _cache: dict[int, tuple[tuple[int, ...], ...]] = {}
@@ -76,6 +74,8 @@ def captures(cards: Sequence[tuple[int, int]], target: int) -> list[int]:
 
 
 def _numpy_dp(cards: Sequence[tuple[int, int]], max_target: int) -> tuple[tuple[int, ...], ...]:
+    import numpy as np  # imported here: the hot path never needs it, start-up should not pay for it
+
     masks = np.zeros(1, dtype=np.uint64)
     sums = np.zeros(1, dtype=np.int8)
     for bit, value in cards:

@@ -44,7 +44,7 @@ class GameOverScene(Scene):
         from game.scenes.table import TableScene
 
         m = self.match
-        self.app.match = Match(m.game_id, m.seats, m.options, seed=None if self.app.seed is None else self.app.seed + 1)
+        self.app.match = Match(m.game_id, m.seats, m.options, seed=None if self.app.seed is None else self.app.seed + 1, timer=m.timer)
         self.app.scenes.replace(TableScene(self.app, self.app.match))
 
     def menu(self) -> None:

@@ -170,7 +170,7 @@ class KioskMode:
             return True
         from game.saves import save_game
 
-        self.last_save_message = save_game(m.saved(self.app.settings.turn_timer), self.storage)
+        self.last_save_message = save_game(m.saved(), self.storage)
         return self.last_save_message is None
 
     def idle_timeout(self) -> None:

@@ -68,8 +68,19 @@ class Seat:
 
 
 class Match:
-    def __init__(self, game_id: str, seats: list[Seat], options: dict[str, Any], seed: int | None = None, state=None, tally: GameTally | None = None):
+    def __init__(
+        self,
+        game_id: str,
+        seats: list[Seat],
+        options: dict[str, Any],
+        seed: int | None = None,
+        state=None,
+        tally: GameTally | None = None,
+        timer: int = 0,
+    ):
         self.game_id = game_id
+        # Seconds per human turn (0: none). Belongs to the game, so a resumed game keeps it.
+        self.timer = timer
         self.seats = seats
         self.options = dict(options)
         self.seed = random.randrange(1 << 30) if seed is None else seed
@@ -127,7 +138,7 @@ class Match:
         return groups
 
     def play(self, move) -> list[dict]:
-        """Play a move (native, or its JSON form); returns the events with cards as JSON codes."""
+        """Play a move (native, or its JSON form); returns the events (cards as codes)."""
         if isinstance(move, dict):
             move = self.state.move_from_json(move)
         if move not in self.state.legal_moves():
@@ -135,31 +146,11 @@ class Match:
         if self.undo_allowed():
             self.undo_stack.append((self.state.to_json(), self.tally.to_json()))
         events = self.state.apply(move)
-        self._tally(events)
+        self.tally.record(events)
         if any(e["type"] in ROUND_ENDS for e in events):
             self.undo_stack.clear()  # no undo across a round's scoring
             release_caches()
-        return [self._event_json(e) for e in events]
-
-    def _tally(self, events: list[dict]) -> None:
-        try:
-            self.tally.record(events)
-        except (TypeError, ValueError):
-            # game.stats may still expect native cards (ints and masks) where the rules now
-            # emit codes; the failing line comes before any count changes, so retry natively.
-            deck = self.state.info.deck
-            native = [
-                dict(e, card=deck.card(e["card"]), capture=deck.mask_of(e.get("capture", []))) if isinstance(e.get("card"), str) else e
-                for e in events
-            ]
-            self.tally.record(native)
-
-    def _event_json(self, e: dict) -> dict:
-        # Events carry native cards; turn them into codes through move_to_json (generic).
-        if "card" in e and isinstance(e["card"], int):
-            j = self.state.move_to_json((e["card"], e.get("capture", 0)))
-            e = dict(e, card=j["card"], capture=j["capture"])
-        return e
+        return events
 
     def undo_allowed(self) -> bool:
         """Undo is for games against AIs only, never between humans."""
@@ -177,8 +168,8 @@ class Match:
         return True
 
     # ------------------------------------------------------------ saving
-    def saved(self, timer: int = 0) -> SavedGame:
-        return SavedGame(self.state, [s.saved() for s in self.seats], timer, self.tally.to_json(), {"seed": self.seed})
+    def saved(self) -> SavedGame:
+        return SavedGame(self.state, [s.saved() for s in self.seats], self.timer, self.tally.to_json(), {"seed": self.seed})
 
     @classmethod
     def from_saved(cls, saved: SavedGame) -> "Match":
@@ -187,4 +178,4 @@ class Match:
         seats = [Seat.from_saved(s) for s in saved.seats]
         tally = GameTally.from_json(saved.tally) if saved.tally else None
         seed = int(saved.extra.get("seed", 0)) if isinstance(saved.extra.get("seed", 0), int) else 0
-        return cls(state.info.id, seats, options, seed, state=state, tally=tally)
+        return cls(state.info.id, seats, options, seed, state=state, tally=tally, timer=saved.timer)

@@ -55,6 +55,8 @@ class SettingsScene(Scene):
 
     def change(self, field: str) -> None:
         self.app.settings.cycle(field)
+        if field == "turn_timer" and self.app.match is not None:
+            self.app.match.timer = self.app.settings.turn_timer  # the game in progress follows at once
         self.app.apply_settings()
 
     def settings_changed(self) -> None:

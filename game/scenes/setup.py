@@ -200,7 +200,7 @@ class SetupScene(Scene):
             options = {"target": self.target, "teams": self.teams, "starter": self.starter}
         else:
             options = self.options_for(self.game)
-        return Match(self.game, seats, options, seed=self.app.seed)
+        return Match(self.game, seats, options, seed=self.app.seed, timer=self.app.settings.turn_timer)
 
     def start(self) -> None:
         from game.scenes.trick_table import table_scene

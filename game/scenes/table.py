@@ -501,7 +501,7 @@ class TableScene(Scene):
             self.build()
         if self.timer_seat != seat:
             self.timer_seat = seat
-            self.timer_left = float(self.app.settings.turn_timer) if self.app.settings.turn_timer else None
+            self.timer_left = float(self.match.timer) if self.match.timer else None
             self.app.sounds.play("turn")
             self.refresh_buttons()
         if self.hint_bot is not None:
@@ -976,7 +976,7 @@ class TableScene(Scene):
         if self.timer_left is not None and self.my_turn():
             # Countdown inside the player's own panel: a bar under the score and the seconds left.
             p = self.panels["bottom"]
-            total = max(1, self.app.settings.turn_timer)
+            total = max(1, self.match.timer)
             frac = max(0.0, self.timer_left / total)
             col = (90, 220, 120) if frac > 0.3 else (240, 80, 60)
             bar_h = max(8, int(10 * self.app.scale))

@@ -865,7 +865,7 @@ class TrickTableScene(TableScene):
             widgets.panel(surface, r.inflate(16, 6), alpha=150, radius=8)
             surface.blit(img, r)
         if self.timer_left is not None and self.my_turn():
-            total = max(1, self.app.settings.turn_timer)
+            total = max(1, self.match.timer)
             frac = max(0.0, self.timer_left / total)
             col = (90, 220, 120) if frac > 0.3 else (240, 80, 60)
             bar = pygame.Rect(self.hand_area.x, self.hand_area.bottom + 2, self.hand_area.width, max(4, self.pad // 2))
@@ -1052,7 +1052,7 @@ class TrickGameOverScene(GameOverScene):
 
     def rematch(self) -> None:
         m = self.match
-        self.app.match = Match(m.game_id, m.seats, m.options, seed=None if self.app.seed is None else self.app.seed + 1)
+        self.app.match = Match(m.game_id, m.seats, m.options, seed=None if self.app.seed is None else self.app.seed + 1, timer=m.timer)
         self.app.scenes.replace(TrickTableScene(self.app, self.app.match))
 
     def draw(self, surface: pygame.Surface) -> None:
