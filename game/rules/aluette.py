@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from game.cards import SPANISH48, bits
-from game.rules.base import JSON, STATE_FORMAT, GameInfo, Option, RulesError, State, round_rng
+from game.rules.base import JSON, STATE_FORMAT, GameInfo, Option, RulesError, State, parse_deck_order, round_rng
 from game.rules.tricks import TrickRecord, deal_blocks, sample_hands, unique_highest
 
 DECK = SPANISH48
@@ -127,7 +127,7 @@ class AluetteState(State):
 
     def _start_deal(self, deck_order: Sequence[str] | None = None) -> list[JSON]:
         if deck_order is not None:
-            order = _parse_deck_order(deck_order)
+            order = parse_deck_order(DECK, deck_order)
         else:
             order = list(range(DECK.size))
             round_rng(self.seed, self.round_no).shuffle(order)
@@ -372,15 +372,3 @@ class AluetteState(State):
     def move_text(cls, move: int) -> str:
         code = DECK.code(move)
         return f"{code} ({NAMES[code]})" if code in NAMES else code
-
-
-def _parse_deck_order(deck_order: Sequence[str]) -> list[int]:
-    if not isinstance(deck_order, (list, tuple)):
-        raise RulesError("deck order must be a list of card codes, top of the deck first")
-    try:
-        order = [DECK.card(c) for c in deck_order]
-    except (ValueError, AttributeError) as e:
-        raise RulesError(f"deck order: {e}") from None
-    if sorted(order) != list(range(DECK.size)):
-        raise RulesError(f"deck order must hold each of the {DECK.size} cards exactly once")
-    return order

@@ -103,6 +103,29 @@ class GameInfo:
         }
 
 
+def parse_deck_order(deck: Deck, deck_order: Any, in_play: int | None = None) -> list[int]:
+    """The cards of a deck order given as codes, top first, each card of the deck once.
+
+    With ``in_play`` (a mask, for games that set cards aside), an order of exactly the cards
+    in play is accepted too, and a full-deck order has the others skipped.
+    """
+    if not isinstance(deck_order, (list, tuple)):
+        raise RulesError("deck order must be a list of card codes, top of the deck first")
+    try:
+        order = [deck.card(c) for c in deck_order]
+    except (ValueError, AttributeError) as e:
+        raise RulesError(f"deck order: {e}") from None
+    if sorted(order) == list(range(deck.size)):
+        return order if in_play is None else [c for c in order if in_play >> c & 1]
+    if in_play is not None and sorted(order) == [c for c in range(deck.size) if in_play >> c & 1]:
+        return order
+    if in_play is None:
+        raise RulesError(f"deck order must hold each of the {deck.size} cards exactly once")
+    raise RulesError(
+        f"deck order must hold each of the {deck.size} cards (or the {in_play.bit_count()} in play) exactly once"
+    )
+
+
 def round_rng(seed: int, round_no: int) -> random.Random:
     """The generator for all chance of one round: recreated from (seed, round), never stored."""
     return random.Random(f"{seed}:{round_no}")

@@ -40,7 +40,7 @@ from itertools import combinations
 from typing import Any, Sequence
 
 from game.cards import FRENCH52, bits
-from game.rules.base import JSON, STATE_FORMAT, GameInfo, Option, RulesError, State, round_rng
+from game.rules.base import JSON, STATE_FORMAT, GameInfo, Option, RulesError, State, parse_deck_order, round_rng
 from game.rules.tricks import SuitedDeck, TrickRecord, follow_suit, highest_of_led, sample_hands
 
 DECK = FRENCH52
@@ -163,7 +163,7 @@ class OlsenState(State):
         self.removed = removed_for(k)
         self.lead_card = lead_card_for(self.removed)
         if deck_order is not None:
-            order = _parse_deck_order(deck_order, self.removed)
+            order = parse_deck_order(DECK, deck_order, DECK.full_mask & ~self.removed)
         else:
             order = [c for c in range(DECK.size) if not self.removed >> c & 1]
             round_rng(self.seed, self.round_no).shuffle(order)
@@ -594,20 +594,3 @@ def _is_move(move: Any) -> bool:
     if isinstance(move, tuple):
         return len(move) == 2 and move[0] == "pass" and isinstance(move[1], int) and move[1] >= 0
     return isinstance(move, int) and not isinstance(move, bool) and 0 <= move < DECK.size
-
-
-def _parse_deck_order(deck_order: Sequence[str], removed: int) -> list[int]:
-    """A deck order (top first) of the full 52 cards (removed cards are skipped) or of the
-    reduced deck exactly."""
-    if not isinstance(deck_order, (list, tuple)):
-        raise RulesError("deck order must be a list of card codes, top of the deck first")
-    try:
-        order = [DECK.card(c) for c in deck_order]
-    except (ValueError, AttributeError) as e:
-        raise RulesError(f"deck order: {e}") from None
-    if sorted(order) == list(range(DECK.size)):
-        return [c for c in order if not removed >> c & 1]
-    keep = [c for c in range(DECK.size) if not removed >> c & 1]
-    if sorted(order) == keep:
-        return order
-    raise RulesError(f"deck order must hold each of the {DECK.size} cards (or the {len(keep)} in play) exactly once")

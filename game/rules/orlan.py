@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from game.cards import FRENCH52, bits
-from game.rules.base import JSON, STATE_FORMAT, GameInfo, Option, RulesError, State, round_rng
+from game.rules.base import JSON, STATE_FORMAT, GameInfo, Option, RulesError, State, parse_deck_order, round_rng
 from game.rules.sum_capture import cached_subset_sums
 
 DECK = FRENCH52
@@ -112,7 +112,7 @@ class OrlanState(State):
             raise RulesError(f"orlan: seed must be an integer, not {seed!r}")
         order = None
         if deck_order is not None:
-            order = _parse_deck_order(deck_order)
+            order = parse_deck_order(DECK, deck_order)
         s = cls.__new__(cls)
         s.players = players
         s.options = opts
@@ -508,16 +508,3 @@ def _unique_max(values: list[int]) -> int | None:
 
 def _is_move(move: Any) -> bool:
     return isinstance(move, tuple) and len(move) == 2 and all(isinstance(x, int) for x in move)
-
-
-def _parse_deck_order(deck_order: Sequence[str]) -> list[int]:
-    if not isinstance(deck_order, (list, tuple)):
-        raise RulesError("deck order must be a list of card codes, top of the deck first")
-    try:
-        order = [DECK.card(c) for c in deck_order]
-    except (ValueError, AttributeError) as e:
-        raise RulesError(f"deck order: {e}") from None
-    if sorted(order) != list(range(DECK.size)):
-        raise RulesError(f"deck order must hold each of the {DECK.size} cards exactly once")
-    return order
-
