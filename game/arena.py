@@ -50,7 +50,10 @@ class ArenaConfig:
 
     @property
     def teams(self) -> bool:
-        return bool(self.options.get("teams"))
+        # Fixed partnerships (Aluette) always play as teams, with or without --teams.
+        from game.rules import game_class
+
+        return bool(self.options.get("teams")) or game_class(self.game).info.teams == "fixed"
 
     def seatings(self) -> list[list[str]]:
         """For one deal, each seating as the side ("a"/"b") of every seat."""
