@@ -1,6 +1,12 @@
 """Statistics per player profile (game.stats): games, wins, win rate, points per round, best;
-for the selected profile, a chart of points per round over the last games and the win
-rate against each opponent level. Tap a row (or use the arrow keys) to select a profile."""
+for the selected profile, the details (rounds, cards and clubs per round, 2♣ and 10♦ taken,
+jack sweeps, Bi Qahwa), a chart of points per round over the last games and the win rate
+against each opponent level. Tap a row (or use the arrow keys) to select a profile.
+
+"Reset…" opens ``ResetStatsScene``, a confirmation overlay: reset the selected player, reset
+every player, or cancel. Confirming goes through ``Stats.reset`` and saves the statistics
+document at once (in kiosk mode the operator code is asked first: a passer-by must not wipe
+everybody's record)."""
 from __future__ import annotations
 
 import pygame
@@ -10,6 +16,14 @@ from game.scenes.base import Scene
 from game.ui import fonts, widgets
 
 
+def number(value) -> str:
+    return t("common.number", value=value)
+
+
+def average(value: float) -> str:
+    return t("common.number", value=round(value, 1))
+
+
 class StatsScene(Scene):
     name = "stats"
 
@@ -17,18 +31,32 @@ class StatsScene(Scene):
         super().__init__(app)
         self.selected = 0
         self.row_rects: list[tuple[int, pygame.Rect]] = []
+        self.details_rect: pygame.Rect | None = None  # where the details were drawn (tests)
 
     def layout(self) -> None:
         w, h = self.app.size
         s = self.app.scale
         bh = widgets.button_height(s)
         bw = min(int(w * 0.3), int(300 * s))
-        self.button(pygame.Rect(w // 2 - bw // 2, h - bh - int(14 * s), bw, bh), t("common.back"), self.back)
+        gap = max(8, int(16 * s))
+        y = h - bh - int(14 * s)
+        self.reset_button = self.button(
+            pygame.Rect(w // 2 - bw - gap // 2, y, bw, bh), t("stats.reset"),
+            lambda: self.app.operator_gate(self.ask_reset), enabled=bool(self.names()),
+        )
+        self.button(pygame.Rect(w // 2 + gap // 2, y, bw, bh), t("common.back"), self.back)
 
     def names(self) -> list[str]:
         stats = self.app.stats
         names = list(stats.names) + sorted(n for n in stats.profiles if n not in stats.names)
         return [n for n in names if stats.summary(n)["games"]]
+
+    def selected_name(self) -> str | None:
+        names = self.names()
+        if not names:
+            return None
+        self.selected = min(self.selected, len(names) - 1)
+        return names[self.selected]
 
     def rows(self) -> list[list[str]]:
         out = []
@@ -37,13 +65,31 @@ class StatsScene(Scene):
             best = s["best"]["score"] if s["best"] else 0
             out.append([
                 name,
-                t("common.number", value=s["games"]),
-                t("common.number", value=s["wins"]),
+                number(s["games"]),
+                number(s["wins"]),
                 t("stats.percent", value=round(100 * s["win_rate"])),
-                t("common.number", value=round(s["points_per_round"], 1)),
-                t("common.number", value=best),
+                average(s["points_per_round"]),
+                number(best),
             ])
         return out
+
+    def details(self, name: str) -> list[tuple[str, str]]:
+        """(label, value) lines of the details block for one profile."""
+        s = self.app.stats.summary(name)
+        return [
+            (t("stats.rounds"), number(s["rounds"])),
+            (t("stats.cards_per_round"), average(s["cards_per_round"])),
+            (t("stats.clubs_per_round"), average(s["clubs_per_round"])),
+            (t("stats.two_clubs"), number(s["two_clubs"])),
+            (t("stats.ten_diamonds"), number(s["ten_diamonds"])),
+            (t("stats.sweeps"), number(s["sweeps"])),
+            (t("stats.bi_qahwa"), number(s["bi_qahwa"])),
+        ]
+
+    def ask_reset(self) -> None:
+        name = self.selected_name()
+        if name is not None:
+            self.app.scenes.push(ResetStatsScene(self.app, name))
 
     def handle(self, event) -> bool:
         n = len(self.names())
@@ -66,15 +112,17 @@ class StatsScene(Scene):
         area = pygame.Rect(int(w * 0.06), title.bottom + int(12 * s), int(w * 0.88), h - title.bottom - widgets.button_height(s) - int(44 * s))
         widgets.panel(surface, area)
         self.row_rects = []
+        self.details_rect = None
         if not rows:
             fonts.blit_text(surface, t("stats.empty"), size, widgets.SOFT, area.center, "center", max_width=area.width - 20)
             return
-        self.selected = min(self.selected, len(rows) - 1)
+        name = self.selected_name()
         cols = [t("stats.player"), t("stats.played"), t("stats.won"), t("stats.win_rate"), t("stats.points_per_round"), t("stats.best")]
         fracs = [0.03, 0.33, 0.45, 0.57, 0.70, 0.86]
         widths = [0.29, 0.11, 0.11, 0.12, 0.15, 0.13]
         line = int(size * 1.5)
-        table_h = min(area.height // 2, line * (len(rows) + 1) + line // 2)
+        # The table takes at most 45 % of the panel: the details need about eight lines below.
+        table_h = min(int(area.height * 0.45), line * (len(rows) + 1) + line // 2)
         y = area.y + line // 3
         for f, wd, c in zip(fracs, widths, cols):
             fonts.blit_text(surface, c, max(12, int(size * 0.8)), widgets.GOLD, (area.x + int(area.width * f), y), bold=True, max_width=int(area.width * wd))
@@ -88,25 +136,50 @@ class StatsScene(Scene):
                 pygame.draw.rect(surface, (60, 90, 120), rect, border_radius=6)
             for f, wd, v in zip(fracs, widths, r):
                 fonts.blit_text(surface, v, size, widgets.WHITE, (area.x + int(area.width * f), y), max_width=int(area.width * wd))
-        charts = pygame.Rect(area.x + int(16 * s), area.y + table_h + int(8 * s), area.width - int(32 * s), area.bottom - area.y - table_h - int(16 * s))
-        if charts.height > 40:
-            self.draw_charts(surface, charts, self.names()[self.selected], size)
+        pad = int(16 * s)
+        lower = pygame.Rect(area.x + pad, area.y + table_h + int(8 * s), area.width - 2 * pad, area.bottom - area.y - table_h - int(8 * s) - pad)
+        if lower.height < 40:
+            return
+        # Details on the left, then the two charts, which take whatever width is left.
+        gap = int(lower.width * 0.04)
+        details = pygame.Rect(lower.x, lower.y, int(lower.width * 0.28), lower.height)
+        charts = pygame.Rect(details.right + gap, lower.y, lower.right - details.right - gap, lower.height)
+        self.draw_details(surface, details, name, size)
+        self.draw_charts(surface, charts, name, size)
+
+    def draw_details(self, surface, box: pygame.Rect, name: str, size: int) -> None:
+        small = max(12, int(size * 0.75))
+        head = fonts.blit_text(surface, t("stats.details", name=name), small, widgets.GOLD, box.topleft, bold=True, max_width=box.width)
+        lines = self.details(name)
+        # The font shrinks (never under 9 px) until every line fits under the heading.
+        text = small
+        while text > 9 and fonts.font(text).get_linesize() * len(lines) > box.bottom - head.bottom - 6:
+            text -= 1
+        step = max(fonts.font(text).get_linesize(), min(int(text * 1.6), (box.bottom - head.bottom - 6) // len(lines)))
+        y = head.bottom + 6
+        value_w = fonts.font(text).size("0000.0")[0]
+        for label, value in lines:
+            fonts.blit_text(surface, label, text, widgets.WHITE, (box.x, y), max_width=box.width - value_w - 8)
+            fonts.blit_text(surface, value, text, widgets.SOFT, (box.right, y), "topright", max_width=value_w)
+            y += step
+        self.details_rect = pygame.Rect(box.x, box.y, box.width, y - box.y)
 
     def draw_charts(self, surface, box: pygame.Rect, name: str, size: int) -> None:
         small = max(12, int(size * 0.75))
         stats = self.app.stats
+        gap = int(box.width * 0.06)
         left = pygame.Rect(box.x, box.y, int(box.width * 0.56), box.height)
-        right = pygame.Rect(left.right + int(box.width * 0.06), box.y, box.width - left.width - int(box.width * 0.06), box.height)
+        right = pygame.Rect(left.right + gap, box.y, box.right - left.right - gap, box.height)
         # Points per round over the last games (0 to 5 are at stake per round).
         head = fonts.blit_text(surface, t("stats.chart_points", name=name), small, widgets.GOLD, left.topleft, bold=True, max_width=left.width)
         series = stats.points_per_round_series(name)
         tiny = max(11, int(small * 0.85))
-        plot = pygame.Rect(left.x + tiny * 2, head.bottom + tiny + 6, left.width - tiny * 2, min(left.bottom - head.bottom - tiny - 10, int(small * 9)))
+        plot = pygame.Rect(left.x + tiny * 2, head.bottom + tiny + 6, left.width - tiny * 2, min(left.bottom - head.bottom - tiny - 10, int(small * 12)))
         pygame.draw.line(surface, widgets.DIM, plot.bottomleft, plot.bottomright, 1)
         pygame.draw.line(surface, (90, 100, 110), plot.topleft, plot.topright, 1)
         # Scale: 0 to 5, the points at stake in one round.
-        fonts.blit_text(surface, t("common.number", value=5), tiny, widgets.DIM, (plot.x - 4, plot.y), "midright")
-        fonts.blit_text(surface, t("common.number", value=0), tiny, widgets.DIM, (plot.x - 4, plot.bottom), "midright")
+        fonts.blit_text(surface, number(5), tiny, widgets.DIM, (plot.x - 4, plot.y), "midright")
+        fonts.blit_text(surface, number(0), tiny, widgets.DIM, (plot.x - 4, plot.bottom), "midright")
         if series:
             bw = max(3, min(32, plot.width // max(1, len(series)) - 4))
             for i, v in enumerate(series):
@@ -114,18 +187,90 @@ class StatsScene(Scene):
                 bar = pygame.Rect(plot.x + 4 + i * (bw + 4), plot.bottom - bh, bw, bh)
                 pygame.draw.rect(surface, (110, 200, 140), bar, border_radius=2)
                 if bw >= tiny * 1.6:
-                    fonts.blit_text(surface, t("common.number", value=round(v, 1)), tiny, widgets.SOFT, (bar.centerx, bar.y - 2), "midbottom")
-        # Win rate against each opponent level.
+                    fonts.blit_text(surface, average(v), tiny, widgets.SOFT, (bar.centerx, bar.y - 2), "midbottom")
+        # Win rate against each opponent level: label, bar, percentage flush right.
         head = fonts.blit_text(surface, t("stats.chart_levels"), small, widgets.GOLD, right.topleft, bold=True, max_width=right.width)
         levels = stats.win_rate_by_level(name)
         y = head.bottom + 6
         bar_h = max(10, small)
+        pct_w = fonts.font(small).size(t("stats.percent", value=100))[0]
+        bar_x = right.x + int(right.width * 0.42)
         for level, v in levels.items():
             if y + bar_h > right.bottom:
                 break
             label = fonts.blit_text(surface, t(f"kind.{level}"), small, widgets.WHITE, (right.x, y), max_width=int(right.width * 0.4))
-            bar = pygame.Rect(right.x + int(right.width * 0.42), y + 2, int(right.width * 0.4), bar_h - 4)
+            bar = pygame.Rect(bar_x, y + 2, max(10, right.right - pct_w - 6 - bar_x), bar_h - 4)
             pygame.draw.rect(surface, (50, 60, 70), bar, border_radius=3)
             pygame.draw.rect(surface, (240, 200, 70), (bar.x, bar.y, int(bar.width * v["rate"]), bar.height), border_radius=3)
-            fonts.blit_text(surface, t("stats.percent", value=round(100 * v["rate"])), small, widgets.SOFT, (bar.right + 6, label.centery), "midleft")
+            fonts.blit_text(surface, t("stats.percent", value=round(100 * v["rate"])), small, widgets.SOFT, (right.right, label.centery), "midright")
             y += bar_h + 6
+
+
+class ResetStatsScene(Scene):
+    """The confirmation before a reset: this player, every player, or cancel (the default:
+    Enter or Esc right away changes nothing)."""
+
+    name = "stats_reset"
+    overlay = True
+
+    def __init__(self, app, player: str) -> None:
+        super().__init__(app)
+        self.player = player
+        self.box = pygame.Rect(0, 0, 0, 0)
+
+    def layout(self) -> None:
+        w, h = self.app.size
+        s = self.app.scale
+        bh = widgets.button_height(s)
+        gap = max(6, int(12 * s))
+        bw = min(int(w * 0.8), max(300, int(520 * s)))
+        items = [
+            (t("stats.reset_player", name=self.player), lambda: self.confirm(self.player)),
+            (t("stats.reset_all"), lambda: self.confirm(None)),
+            (t("stats.reset_cancel"), self.back),
+        ]
+        size = self.text_size()
+        text_h = len(self.question_lines()) * fonts.font(size).get_linesize()
+        head_h = fonts.font(int(size * 1.2), True).get_linesize()
+        total = head_h + gap + text_h + 2 * gap + len(items) * bh + (len(items) - 1) * gap
+        pad = max(10, int(24 * s))
+        self.box = pygame.Rect(0, 0, min(w - 2 * pad, max(bw, self.text_width()) + 2 * pad), total + 2 * pad)
+        self.box.center = (w // 2, h // 2)
+        top = self.box.y + pad + head_h + gap + text_h + 2 * gap
+        for rect, (text, action) in zip(widgets.column(w // 2, top, bw, bh, gap, len(items)), items):
+            self.button(rect, text, action)
+        if self.focus < 0:
+            self.focus = len(items) - 1  # Cancel
+
+    def text_size(self) -> int:
+        return max(14, int(22 * self.app.scale))
+
+    def text_width(self) -> int:
+        return min(int(self.app.size[0] * 0.8), int(640 * self.app.scale))
+
+    def question_lines(self) -> list[str]:
+        return fonts.wrap(t("stats.reset_question", name=self.player), self.text_size(), self.text_width())
+
+    def confirm(self, player: str | None) -> None:
+        """Reset one profile (None: all), save the statistics document, close the dialog."""
+        self.app.stats.reset(player)
+        msg = self.app.stats.save(self.app.storage)
+        if msg:
+            self.app.messages.append(msg)
+        below = self.app.scenes.stack[-2] if len(self.app.scenes.stack) > 1 else None
+        if isinstance(below, StatsScene):
+            below.selected = 0
+        self.back()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        widgets.shade(surface, 170)
+        widgets.panel(surface, self.box, alpha=235, colour=(18, 26, 36))
+        s = self.app.scale
+        size = self.text_size()
+        pad = max(10, int(24 * s))
+        gap = max(6, int(12 * s))
+        head = fonts.blit_text(surface, t("stats.reset_title"), int(size * 1.2), widgets.GOLD, (self.box.centerx, self.box.y + pad), "midtop", bold=True, max_width=self.box.width - 2 * pad)
+        y = head.bottom + gap
+        for line in self.question_lines():
+            fonts.blit_text(surface, line, size, widgets.WHITE, (self.box.centerx, y), "midtop", max_width=self.box.width - 2 * pad)
+            y += fonts.font(size).get_linesize()  # as measured in layout
