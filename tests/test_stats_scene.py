@@ -195,3 +195,15 @@ def test_kiosk_reset_needs_the_operator_code():
         assert app.scenes.top is scene and app.stats.summary("Bo")["games"] == 0 and app.stats.summary("Ana")["games"] == 1
     finally:
         widgets.MIN_BUTTON_PX = saved_min
+
+
+def test_a_long_name_is_shortened_in_headings_not_shrunk_out_of_sight():
+    from game.scenes.stats import heading
+    from game.ui import fonts
+
+    make_app((800, 480))  # fonts need pygame initialised
+    long = "W" * 16  # the longest name setup accepts
+    text = heading("stats.chart_points", long, 16, 220)
+    assert text.endswith(": points per round, last games") and "\u2026" in text
+    assert fonts.font(13, True).size(text)[0] <= 220  # readable: 85 % of 16 px still fits
+    assert heading("stats.chart_points", "Ana", 16, 400) == "Ana: points per round, last games"

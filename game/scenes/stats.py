@@ -24,6 +24,18 @@ def average(value: float) -> str:
     return t("common.number", value=round(value, 1))
 
 
+def heading(key: str, name: str, size: int, width: int) -> str:
+    """t(key, name=name), the name shortened with an ellipsis if the line would otherwise
+    shrink below 85 % of ``size`` to fit in ``width`` (a 16-letter name is allowed)."""
+    readable = max(9, int(size * 0.85))
+    text = t(key, name=name)
+    short = name
+    while len(short) > 1 and fonts.font(readable, True).size(text)[0] > width:
+        short = short[:-1]
+        text = t(key, name=short.rstrip() + "\u2026")
+    return text
+
+
 class StatsScene(Scene):
     name = "stats"
 
@@ -149,7 +161,7 @@ class StatsScene(Scene):
 
     def draw_details(self, surface, box: pygame.Rect, name: str, size: int) -> None:
         small = max(12, int(size * 0.75))
-        head = fonts.blit_text(surface, t("stats.details", name=name), small, widgets.GOLD, box.topleft, bold=True, max_width=box.width)
+        head = fonts.blit_text(surface, heading("stats.details", name, small, box.width), small, widgets.GOLD, box.topleft, bold=True, max_width=box.width)
         lines = self.details(name)
         # The font shrinks (never under 9 px) until every line fits under the heading.
         text = small
@@ -171,7 +183,7 @@ class StatsScene(Scene):
         left = pygame.Rect(box.x, box.y, int(box.width * 0.56), box.height)
         right = pygame.Rect(left.right + gap, box.y, box.right - left.right - gap, box.height)
         # Points per round over the last games (0 to 5 are at stake per round).
-        head = fonts.blit_text(surface, t("stats.chart_points", name=name), small, widgets.GOLD, left.topleft, bold=True, max_width=left.width)
+        head = fonts.blit_text(surface, heading("stats.chart_points", name, small, left.width), small, widgets.GOLD, left.topleft, bold=True, max_width=left.width)
         series = stats.points_per_round_series(name)
         tiny = max(11, int(small * 0.85))
         plot = pygame.Rect(left.x + tiny * 2, head.bottom + tiny + 6, left.width - tiny * 2, min(left.bottom - head.bottom - tiny - 10, int(small * 12)))
