@@ -18,7 +18,7 @@ import pygame
 
 from game.i18n import t
 from game.scenes.base import Scene
-from game.scenes.match import Match, make_player_bot, release_caches
+from game.scenes.match import Match, make_player_bot
 from game.ui import fonts, widgets
 from game.ui.cards import CARD_RATIO, card_name, suit_colours
 
@@ -538,7 +538,6 @@ class TableScene(Scene):
             move = self.thinker.move()
             self.thinking_seat = None
             self.thinker = None
-            release_caches()
             self.play(self.match.state.move_to_json(move))
 
     def play(self, move: dict) -> None:

@@ -110,8 +110,17 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
 @lru_cache(maxsize=2048)
 def fit_size(text: str, size: int, width: int, bold: bool = False, minimum: int = 9) -> int:
     """The largest font size <= size at which text fits in width."""
+    w = font(size, bold).size(text)[0]
+    if w <= width or size <= minimum:
+        return size
+    # Text width grows about linearly with the size: jump close, then step (a few
+    # measurements instead of one per point, which cost whole frames on long lines).
+    top = size - 1
+    size = max(minimum, min(top, int(size * width / max(1, w))))
     while size > minimum and font(size, bold).size(text)[0] > width:
         size -= 1
+    while size < top and font(size + 1, bold).size(text)[0] <= width:
+        size += 1
     return size
 
 
