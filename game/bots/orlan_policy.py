@@ -279,7 +279,10 @@ def _evaluate(state: OrlanState, seat: int, ended: bool) -> float:
     return value
 
 
-HORIZON = 2
+# Turns of the seat before a rollout is cut and scored by the heuristic. Measured on the
+# same 100 duplicate games against `simple` (90 ms, seed 1): horizon 2 won 68%, 4 won 71%,
+# 6 won 77% (each about +-8%); the per-move cost grows but ~40 worlds still fit in 90 ms.
+HORIZON = 6
 
 
 def _horizon_for(obs: dict) -> int | None:
