@@ -111,8 +111,7 @@ class AluetteState(State):
         deck_order: Sequence[str] | None = None,
     ) -> "AluetteState":
         opts = INFO.resolve(players, options)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RulesError(f"aluette: seed must be an integer, not {seed!r}")
+        INFO.check_seed(seed)
         s = cls.__new__(cls)
         s.players = PLAYERS
         s.options = opts

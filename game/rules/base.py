@@ -89,6 +89,12 @@ class GameInfo:
             )
         return out
 
+    def check_seed(self, seed: Any) -> int:
+        """A seed is an integer (bools are refused though Python counts them as ints)."""
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RulesError(f"{self.id}: seed must be an integer, not {seed!r}")
+        return seed
+
     def describe(self) -> JSON:
         return {
             "id": self.id,

@@ -140,8 +140,7 @@ class OlsenState(State):
         cls, players: int, options: dict[str, Any] | None = None, seed: int = 0, deck_order: Sequence[str] | None = None
     ) -> "OlsenState":
         opts = INFO.resolve(players, options)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RulesError(f"olsen: seed must be an integer, not {seed!r}")
+        INFO.check_seed(seed)
         s = cls.__new__(cls)
         s.players = players
         s.options = opts

@@ -108,8 +108,7 @@ class OrlanState(State):
             raise RulesError("orlan: teams are played with 4 players only")
         if opts["starter"] >= players:
             raise RulesError(f"orlan: starter must be a seat from 0 to {players - 1}")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RulesError(f"orlan: seed must be an integer, not {seed!r}")
+        INFO.check_seed(seed)
         order = None
         if deck_order is not None:
             order = parse_deck_order(DECK, deck_order)

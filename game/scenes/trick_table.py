@@ -20,10 +20,10 @@ from game.i18n import t
 from game.scenes.base import Scene
 from game.scenes.gameover import GameOverScene
 from game.scenes.match import Match
-from game.scenes.summary import side_name
+from game.scenes.summary import SummaryScene, side_name
 from game.scenes.table import Flight, Step, TableScene, _lerp
 from game.ui import fonts, widgets
-from game.ui.cards import CARD_RATIO, card_name, suit_colours
+from game.ui.cards import CARD_RATIO, card_name
 from game.ui.spanish_cards import SpanishCardRenderer
 from game.ui.spanish_cards import card_name as spanish_card_name
 
@@ -909,35 +909,15 @@ def aluette_rows(match: Match, summary: dict) -> list[list[str]]:
     return rows
 
 
-class TrickSummaryScene(Scene):
+class TrickSummaryScene(SummaryScene):
     """End of an Olsen hand or an Aluette deal: the numbers, then Continue."""
 
     name = "trick_summary"
     overlay = True
 
     def __init__(self, app, match: Match, summary: dict, game_over: bool, tricks: list[int]) -> None:
-        super().__init__(app)
-        self.match = match
-        self.summary = summary
-        self.game_over = game_over
+        super().__init__(app, match, summary, game_over)
         self.tricks = tricks
-
-    def layout(self) -> None:
-        w, h = self.app.size
-        s = self.app.scale
-        bh = widgets.button_height(s)
-        bw = min(int(w * 0.4), int(320 * s))
-        self.button(pygame.Rect(w // 2 - bw // 2, h - bh - int(16 * s), bw, bh), t("summary.continue"), self.close)
-        self.focus = 0
-
-    def close(self) -> None:
-        table = self.app.scenes.stack[-2] if len(self.app.scenes.stack) > 1 else None
-        self.app.scenes.pop()
-        if table is not None and hasattr(table, "after_summary"):
-            table.after_summary()
-
-    def back(self) -> None:
-        self.close()
 
     @property
     def olsen(self) -> bool:
