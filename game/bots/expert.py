@@ -11,6 +11,18 @@ comparisons); averaging over fresh worlds keeps the search honest about what opp
 may hold, and the rollout policy only uses what its player could know, so rollout
 opponents do not play as if they saw all cards.
 
+Own-move trees (``tree_c``): under each root move the search keeps an open-loop tree of
+the seat's OWN later decisions (keyed by its sequence of moves; opponents' moves in between
+are played by the rollout policy and not part of the key, as in single-observer ISMCTS
+with the opponents modelled by the policy). A decision first follows the rollout policy;
+as it is met in more worlds it widens (``tree_widen``) to other moves and picks among
+those legal in the current world by UCB with availability counts. So with more time the
+seat plays its own continuation better than the greedy policy: strength grows with time,
+where a flat search saturates once the paired means stop moving.
+
+Early stop (``settle_z``): with a time budget, the search stops as soon as the best root
+move leads every other by ``settle_z`` standard errors of the paired difference.
+
 A rollout stops at the end of the round (``round_marker`` changes, or the game ends) or,
 with a ``horizon`` of k turns, when the seat is about to move for the k-th time after the
 root move; ``evaluate`` then scores the position for the seat's side. The move played is
