@@ -5,7 +5,7 @@ interface (legal_moves, apply, observation, result, to_json / move_to_json).
 from __future__ import annotations
 
 import random
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from game.rules import load_state, new_game

@@ -311,20 +311,32 @@ class TableScene(Scene):
     def add(self, step: Step) -> None:
         self.steps.append(step)
 
+    DEAL_GAP = 0.05  # seconds between two dealt cards
+
+    def deal_order(self) -> list[int]:
+        """Seats in dealing order: from the player after the dealer."""
+        n = self.match.players
+        dealer = self.view["dealer"]
+        return [(dealer + j) % n for j in range(1, n + 1)]
+
+    def deal_source(self) -> pygame.Rect:
+        return self.stock_rect
+
     def deal_animation(self) -> None:
-        """Cards fly from the stock to every hand (the view already holds the dealt cards)."""
-        holder: list[Flight] = []
-        step = Step(self.dur(0.3), holder, sound="deal")
+        """Cards fly from the stock to every hand, one round of the table at a time (the
+        view already holds the dealt cards)."""
+        step = Step(self.dur(0.3), sound="deal")
+        holder = step.flights  # filled when the step starts, from the layout of that moment
 
         def start():
-            n = self.match.players
-            dealer = self.view["dealer"]
+            counts = self.view["hand_counts"]
+            order = self.deal_order()
+            src = self.deal_source()
             k = 0
-            for i in range(max(self.view["hand_counts"])):
-                for j in range(1, n + 1):
-                    seat = (dealer + j) % n
-                    if i < self.view["hand_counts"][seat]:
-                        holder.append(Flight(None, self.stock_rect, self.seat_hand_rect(seat, i), self.dur(0.05) * k))
+            for i in range(max(counts) if counts else 0):
+                for seat in order:
+                    if i < counts[seat]:
+                        holder.append(Flight(None, src, self.seat_hand_rect(seat, i), self.dur(self.DEAL_GAP) * k))
                         k += 1
             if holder:
                 step.dur += holder[-1].delay
