@@ -175,16 +175,12 @@ class TableScene(Scene):
     def rel(self, seat: int) -> int:
         return (seat - self.viewer) % self.match.players
 
+    # Where the other seats sit, clockwise from the viewer (at the bottom), per table size.
+    POSITIONS = {2: ("top",), 3: ("left", "right"), 4: ("left", "top", "right"), 5: ("left", "topleft", "topright", "right")}
+
     def position(self, seat: int) -> str:
         r = self.rel(seat)
-        n = self.match.players
-        if r == 0:
-            return "bottom"
-        if n == 2:
-            return "top"
-        if n == 3:
-            return "left" if r == 1 else "right"
-        return ("left", "top", "right")[r - 1]
+        return "bottom" if r == 0 else self.POSITIONS[self.match.players][r - 1]
 
     # ------------------------------------------------------------ layout
     def layout(self) -> None:

@@ -144,17 +144,6 @@ class TrickTableScene(TableScene):
         return seats[(seats.index(seat) - 1) % len(seats)]
 
     # ------------------------------------------------------------ geometry
-    def position(self, seat: int) -> str:
-        r = self.rel(seat)
-        n = self.match.players
-        if r == 0:
-            return "bottom"
-        if n == 3:
-            return ("left", "right")[r - 1]
-        if n == 4:
-            return ("left", "top", "right")[r - 1]
-        return ("left", "topleft", "topright", "right")[r - 1]
-
     def layout(self) -> None:
         super().layout()  # HUD buttons (sound, undo, hint, menu) and the shared sizes
         self.spanish.clear()
