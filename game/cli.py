@@ -45,7 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
     ar.add_argument("--b", default="simple", help="level of side B")
     ar.add_argument("--games", type=int, default=100)
     ar.add_argument("--seed", type=int, default=1)
-    ar.add_argument("--ms", type=float, default=100.0, help="think time per move of both sides")
+    ar.add_argument("--ms", type=float, default=90.0, help="think time per move of both sides (90: the search stops before a rollout that would overshoot, so the median stays under 100)")
     ar.add_argument("--ms-a", type=float, help="think time per move of side A (overrides --ms)")
     ar.add_argument("--ms-b", type=float, help="think time per move of side B (overrides --ms)")
     ar.add_argument("--iterations-a", type=int, help="iteration budget of side A instead of time")
