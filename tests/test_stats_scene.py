@@ -146,8 +146,8 @@ def test_confirm_resets_one_player_and_saves():
     assert app.stats.summary("Ana")["games"] == 0 and app.stats.summary("Ana")["rounds"] == 0
     assert app.stats.summary("Bo") == bo_before
     stored = app.storage.get("stats")["profiles"]
-    assert stored["Ana"]["games"] == 0 and stored["Ana"]["sweeps"] == 0 and stored["Ana"]["recent"] == []
-    assert stored["Bo"]["games"] == 2
+    assert stored["Ana"]["by_game"] == {}  # every game of Ana forgotten
+    assert stored["Bo"]["by_game"]["orlan"]["games"] == 2
     assert "Ana" not in scene.names() and sorted(r[0] for r in scene.rows()) == ["Bo", "Cy"]
     app.tick(DT)
     assert scene.selected_name() in ("Bo", "Cy")
@@ -163,7 +163,7 @@ def test_confirm_resets_every_player():
     assert app.scenes.top is scene and scene.rows() == []
     stored = app.storage.get("stats")["profiles"]
     assert set(stored) == {"Ana", "Bo", "Cy", "Dee"}  # the names stay offered at setup
-    assert all(p["games"] == 0 and p["rounds"] == 0 for p in stored.values())
+    assert all(p["by_game"] == {} for p in stored.values())
     app.tick(DT)
     assert scene.details_rect is None
     assert not button_with_text(app, "Reset…").is_enabled  # nothing left to reset
