@@ -61,6 +61,7 @@ class StatsScene(Scene):
         self.row_rects: list[tuple[int, pygame.Rect]] = []
         self.tab_buttons: dict[str, object] = {}
         self.details_rect: pygame.Rect | None = None  # where the details were drawn (tests)
+        self.drawn_details: list[tuple[str, str]] = []  # and what they said
 
     def default_game(self) -> str:
         """The game last recorded, else the first game anyone finished, else the first game."""
@@ -223,6 +224,7 @@ class StatsScene(Scene):
             pygame.draw.rect(surface, widgets.GOLD, (r.x + 6, r.bottom + 2, r.width - 12, max(3, int(4 * s))), border_radius=2)
         self.row_rects = []
         self.details_rect = None
+        self.drawn_details = []
         if not rows:
             fonts.blit_text(surface, t("stats.empty_game", game=t(f"game.{self.game_id}")), size, widgets.SOFT, area.center, "center", max_width=area.width - 20)
             return
@@ -280,6 +282,7 @@ class StatsScene(Scene):
             fonts.blit_text(surface, value, text, widgets.SOFT, (box.right, y), "topright", max_width=value_w)
             y += step
         self.details_rect = pygame.Rect(box.x, box.y, box.width, y - box.y)
+        self.drawn_details = lines
 
     def draw_charts(self, surface, box: pygame.Rect, name: str, size: int) -> None:
         small = max(12, int(size * 0.75))
