@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from game.rules import new_game
 from game.rules.olsen import QS, STRENGTH
@@ -147,3 +148,21 @@ def test_aluette_seeds_cover_a_draw_and_a_mordienne():
     results = [play_out("aluette", 4, {}, seed)[0].result() for seed in (15, 285)]
     assert any(r["draw"] for r in results)
     assert any(s["mordienne"] for r in results for s in r["rounds"])
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(3, 5), pass3=st.booleans(), jack=st.booleans(), deals=st.integers(1, 3))
+def test_olsen_figures_add_up_with_any_options(seed, players, pass3, jack, deals):
+    options = {"deals": deals, "pass3": pass3, "jack_diamonds": jack}
+    state, tally, _ = play_out("olsen", players, options, seed)
+    res = state.result()
+    stats = Stats()
+    stats.record_game(tally)
+    p = stats.record("Ana", "olsen")
+    counted = [s for s in res["rounds"] if not s["tiebreak"]]
+    # Hearts and Q♠ taken (from the tricks) are the raw penalties of the hands counted;
+    # the points (moons and J♦ included) are the game total.
+    assert p["hearts"] + 13 * p["queen_spades"] == sum(s["penalties"][0] for s in counted)
+    assert p["points"] == res["totals"][0] and p["rounds"] == len(counted) == deals
+    assert p["moons"] == sum(1 for s in counted if s["all_penalties"] == 0)
+    assert p["wins"] == (res["winners"] == [0])
