@@ -293,3 +293,18 @@ def test_expert_does_not_settle_under_an_iteration_budget():
     bot = make_bot("expert", "orlan", seed=1, iterations=40)
     bot.choose(state.observation(0))
     assert bot.worlds == 40 and not bot.settled
+
+
+@settings(max_examples=12, deadline=None)
+@given(state=positions, seed=st.integers(0, 1000))
+def test_expert_tree_search_plays_legal_moves_anywhere(state, seed):
+    """With enough worlds for the own-move trees to branch, in any position (any table
+    size, last deal, next round): a legal move, and every tree visited once per world."""
+    if state.current_player() is None:
+        return
+    obs = state.observation(state.current_player())
+    bot = make_bot("expert", "orlan", seed=seed, iterations=12)
+    move = bot.choose(obs)
+    assert move in state.legal_moves()
+    if len(bot._legal) > 1:
+        assert all(root.n == 12 for root in bot._trees)
