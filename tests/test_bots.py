@@ -308,3 +308,18 @@ def test_expert_tree_search_plays_legal_moves_anywhere(state, seed):
     assert move in state.legal_moves()
     if len(bot._legal) > 1:
         assert all(root.n == 12 for root in bot._trees)
+
+
+def test_expert_searches_one_move_per_class_of_equivalent_moves():
+    from game.bots.orlan_policy import distinct_moves
+
+    c = FRENCH52.card
+    legal = [
+        (c("4H"), 0), (c("4S"), 0), (c("4C"), 0),  # laying a plain 4 twice, a club 4 once
+        (c("6H"), FRENCH52.mask_of(["5H"])), (c("6S"), FRENCH52.mask_of(["5S"])),  # alike
+        (c("6D"), FRENCH52.mask_of(["5C"])),  # takes a club: counts for the most clubs
+        (c("TD"), FRENCH52.mask_of(["AH"])), (c("TH"), FRENCH52.mask_of(["AS"])),  # 10♦ scores a point
+        (c("9H"), FRENCH52.mask_of(["2C"])), (c("9S"), FRENCH52.mask_of(["2D"])),  # 2♣ scores a point
+    ]
+    kept = [FRENCH52.code(card) for card, _ in distinct_moves({}, legal)]
+    assert kept == ["4H", "4C", "6H", "6D", "TD", "TH", "9H", "9S"]

@@ -23,7 +23,7 @@ import random
 
 from game.bots.expert import SearchHooks, register_hooks
 from game.bots.simple import register_rollout, register_simple
-from game.cards import FRENCH52
+from game.cards import FRENCH52, bits
 from game.rules.orlan import (
     CLUB_MASK,
     JACK,
@@ -184,6 +184,28 @@ def _view(obs: dict):
 @register_simple("orlan")
 def simple_policy(obs: dict, legal: list, rng: random.Random):
     return best_move(legal, *_view(obs), rng)
+
+
+def _card_class(card: int):
+    """Cards no rule or count tells apart share a class: same rank, both clubs or both not
+    (only clubs are counted by suit); the 2 of clubs and the 10 of diamonds stand alone."""
+    bit = 1 << card
+    if bit & (TWO_CLUBS | TEN_DIAMONDS):
+        return card
+    return (card % RANKS, bool(bit & CLUB_MASK))
+
+
+def distinct_moves(obs: dict, legal: list) -> list:
+    """The legal moves, one per class of equivalent moves (laying 4♥ or 4♠, taking 5♥ or
+    5♠ with a 6): a search spends its rollouts on moves that can differ."""
+    seen = set()
+    out = []
+    for card, cap in legal:
+        key = (_card_class(card), tuple(sorted(map(_card_class, bits(cap)), key=repr)))
+        if key not in seen:
+            seen.add(key)
+            out.append((card, cap))
+    return out
 
 
 def prior(obs: dict, legal: list) -> list[float]:
