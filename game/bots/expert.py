@@ -64,6 +64,11 @@ class SearchHooks:
     candidates: int | None = None
     prior_weight: float = 0.0
     win_bonus: float = 3.0  # generic evaluate: points a won game is worth
+    # rollout_for(obs) -> playout(world, seat, root_move, rng) -> value, or None: a game's own
+    # fast rollout (play the root move, then the round out, and score it as ``evaluate``
+    # would), given a sampled world it must not change. The world is then sampled once per
+    # world and shared by every root move instead of once per rollout.
+    rollout_for: Callable[[dict], Callable[[State, int, Move, random.Random], float] | None] | None = None
 
 
 SEARCH_HOOKS: dict[str, SearchHooks] = {}
@@ -125,6 +130,8 @@ class ExpertBot(Bot):
         self._world_seed = 0
         self._rollout_ms = 0.0
         self._rollouts = 0
+        self._playout = self.hooks.rollout_for(obs) if self.hooks.rollout_for else None
+        self._world: State | None = None
 
     def _think(self, ms: float) -> bool:
         if len(self._legal) == 1:
@@ -150,8 +157,15 @@ class ExpertBot(Bot):
         if self._cursor >= n:
             self._world_seed = self.rng.getrandbits(64)
             self._cursor = 0
+            if self._playout is not None:
+                self._world = self.game.sample(self._obs, random.Random(self._world_seed))
         i = self._cursor
-        self._partial[i] = self._rollout(self._legal[i], self._world_seed)
+        if self._playout is not None:
+            # Same world and same dice as _rollout would use, without re-sampling.
+            rng = random.Random(self._world_seed + 1)
+            self._partial[i] = self._playout(self._world, self.seat, self._legal[i], rng)
+        else:
+            self._partial[i] = self._rollout(self._legal[i], self._world_seed)
         self._cursor += 1
         if self._cursor >= n:
             for k in range(n):

@@ -16,6 +16,7 @@ import dataclasses
 import random
 
 from game.bots.expert import SearchHooks, register_hooks
+from game.bots.olsen_playout import play_out
 from game.bots.simple import register_rollout, register_simple
 from game.cards import FRENCH52, bits
 from game.rules.olsen import HEART_MASK, QS, RANKS, STRENGTH, OlsenState
@@ -130,6 +131,21 @@ def _evaluate(state: OlsenState, seat: int, ended: bool = True) -> float:
     return ((sum(others) / len(others) if others else 0.0) - mine) / 13.0
 
 
+ROLLOUT_NOISE = 0.03
+
+
+def fast_rollout(world: OlsenState, seat: int, move, rng: random.Random) -> float:
+    """The expert's rollout on bitmasks (``olsen_playout.play_out``), scored as ``_evaluate``."""
+    points = play_out(world, rng, first_move=move, noise=ROLLOUT_NOISE)
+    others = [points[s] for s in world.seats if s != seat]
+    return ((sum(others) / len(others) if others else 0.0) - points[seat]) / 13.0
+
+
+def rollout_for(obs: dict):
+    """The fast rollout for card plays; passes go through the generic rollout."""
+    return fast_rollout if obs["phase"] == "play" else None
+
+
 def prior(obs: dict, legal: list) -> list[float]:
     """Search prior: a pass scores the danger of its cards (the search then tries only the
     most dangerous passes, not all 286); a card scores 1 if it is the simple policy's."""
@@ -152,4 +168,4 @@ def _hooks(**kw) -> SearchHooks:
 
 
 register_hooks(GAME, _hooks(round_marker=_hand_marker, evaluate=_evaluate, apply_fast="apply_unchecked",
-                            prior=prior, candidates=17, prior_weight=0.02))
+                            prior=prior, candidates=17, prior_weight=0.02, rollout_for=rollout_for))
