@@ -64,6 +64,13 @@ class SearchHooks:
     candidates: int | None = None
     prior_weight: float = 0.0
     win_bonus: float = 3.0  # generic evaluate: points a won game is worth
+    # distinct(obs, legal) -> the legal moves with all but one of each set of equivalent moves
+    # dropped (moves no continuation can tell apart, e.g. touching cards), so each world
+    # costs fewer rollouts. The search then only tries those.
+    distinct: Callable[[dict, list], list] | None = None
+    # sampler_for(obs) -> (rng -> world) or None: a game's faster ``State.sample`` for one
+    # position (what is known is parsed once, each world only deals the hidden cards).
+    sampler_for: Callable[[dict], Callable[[random.Random], State] | None] | None = None
     # rollout_for(obs) -> playout(world, seat, root_move, rng) -> value, or None: a game's own
     # fast rollout (play the root move, then the round out, and score it as ``evaluate``
     # would), given a sampled world it must not change. The world is then sampled once per
@@ -113,6 +120,8 @@ class ExpertBot(Bot):
         else:
             totals = [float(t) for t in obs.get("totals") or []]
             self.evaluate = _generic_evaluator(self.game, totals, self.hooks.win_bonus)
+        if self.hooks.distinct is not None and len(self._legal) > 1:
+            self._legal = self.hooks.distinct(obs, self._legal)
         self._bias = [0.0] * len(self._legal)
         if self.hooks.prior is not None and len(self._legal) > 1:
             prior = self.hooks.prior(obs, self._legal)
@@ -132,6 +141,8 @@ class ExpertBot(Bot):
         self._rollouts = 0
         self._playout = self.hooks.rollout_for(obs) if self.hooks.rollout_for else None
         self._world: State | None = None
+        sampler = self.hooks.sampler_for(obs) if self.hooks.sampler_for else None
+        self._sample = sampler or (lambda rng: self.game.sample(obs, rng))
 
     def _think(self, ms: float) -> bool:
         if len(self._legal) == 1:
@@ -158,7 +169,7 @@ class ExpertBot(Bot):
             self._world_seed = self.rng.getrandbits(64)
             self._cursor = 0
             if self._playout is not None:
-                self._world = self.game.sample(self._obs, random.Random(self._world_seed))
+                self._world = self._sample(random.Random(self._world_seed))
         i = self._cursor
         if self._playout is not None:
             # Same world and same dice as _rollout would use, without re-sampling.

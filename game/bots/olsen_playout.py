@@ -4,7 +4,7 @@
 about a millisecond per rollout, most of it bookkeeping a rollout never reads (events,
 trick records, lists of moves). Here one hand is played out on ints and lists only: the
 legal mask as in ``olsen_legal_mask``, the greedy card of ``olsen_policy.choose_card``
-computed with per-suit lookup tables, and the hand's points as ``hand_points``. The cards
+computed with per-suit lookup tables, and the hand's points as ``hand_points`` (the playout stops once every scoring card is played). The cards
 chosen are exactly those of ``choose_card`` (a test replays playouts through
 ``OlsenState`` and checks every card and the points).
 
@@ -130,6 +130,8 @@ def play_out(state, rng, first_move: int | None = None, noise: float = 0.03, noi
                 top, winner = STRENGTH52[c], s
     seat = state.to_move
     cards_left = sum(h.bit_count() for h in hands)
+    # Once every scoring card is played, the tricks left cannot change the points.
+    scoring = PENALTY_MASK | (1 << JD if state.options["jack_diamonds"] else 0)
     random = rng.random
     while cards_left:
         hand = hands[seat]
@@ -176,6 +178,8 @@ def play_out(state, rng, first_move: int | None = None, noise: float = 0.03, noi
         n_played = 0
         first_trick = False
         seat = winner
+        if played & scoring == scoring:
+            break
     points = [0] * state.players
     moon = -1
     for s in seats:
