@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 
 from game.rules import GAMES
@@ -20,8 +21,25 @@ def _options(text: str | None) -> dict:
     return value
 
 
-def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="main.py", description="Orlan: traditional card games. With no command, opens the app.")
+def program_name(argv0: str | None = None) -> str:
+    """The command the user typed, for the usage lines: ``orlan`` or ``orlan-cli`` for the
+    installed launchers (pip's wrappers keep their own name in argv[0]; ``.exe`` dropped on
+    Windows), ``python main.py`` from a checkout, ``python -m game.cli`` for the module."""
+    argv0 = sys.argv[0] if argv0 is None else argv0
+    base = re.split(r"[\\/]", argv0 or "")[-1]
+    if base.lower().endswith(".exe"):
+        base = base[:-4]
+    if base in ("", "-c"):
+        return "orlan"
+    if base in ("cli.py", "__main__.py"):
+        return "python -m game.cli"
+    if base.endswith(".py"):
+        return f"python {base}"
+    return base
+
+
+def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog=prog or program_name(), description="Orlan: traditional card games. With no command, opens the app.")
     p.add_argument("--kiosk", action="store_true", help="public tablet mode: full screen, operator code to leave (docs/kiosk.md)")
     p.add_argument("--size", help="window size of the app, e.g. --size=800x480")
     sub = p.add_subparsers(dest="command")
@@ -45,7 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
     ar.add_argument("--b", default="simple", help="level of side B")
     ar.add_argument("--games", type=int, default=100)
     ar.add_argument("--seed", type=int, default=1)
-    ar.add_argument("--ms", type=float, default=100.0, help="think time per move of both sides")
+    ar.add_argument("--ms", type=float, default=90.0, help="think time per move of both sides (90: the search stops before a rollout that would overshoot, so the median stays under 100)")
     ar.add_argument("--ms-a", type=float, help="think time per move of side A (overrides --ms)")
     ar.add_argument("--ms-b", type=float, help="think time per move of side B (overrides --ms)")
     ar.add_argument("--iterations-a", type=int, help="iteration budget of side A instead of time")

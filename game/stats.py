@@ -1,4 +1,4 @@
-"""Statistics per player profile, fed from the events that State.apply returns.
+"""Statistics per player profile and per game, fed from the events that State.apply returns.
 
 Two pieces:
 
@@ -11,14 +11,28 @@ save (game/saves.py ``SavedGame.tally``) so a resumed game still counts its earl
     if tally.finished: stats.record_game(tally); stats.save()
 
 ``Stats`` holds every profile (the names chosen at setup, remembered for next time) and is
-stored through game/storage.py as the document ``stats``. For each profile: games played
-and won, wins and games against each opponent level ("simple", "expert", ... and "human"),
-rounds, points, cards and clubs (sums, so per-round averages follow), 2 of clubs and
-10 of diamonds taken, jack sweeps, Bi Qahwa, the best game, and the last games (for the
-charts: ``points_per_round_series`` and ``win_rate_by_level``).
+stored through game/storage.py as the document ``stats``. A profile keeps one record per
+game (``by_game``): games played, won and drawn, wins and games against each opponent level
+("simple", "expert", ... and "human"), rounds and points (sums, so per-round averages
+follow), the game's own counters (``COUNTERS``), the best game and the last games (for the
+charts: ``points_per_round_series`` and ``win_rate_by_level``). A "round" is what the game
+calls it: an Orlan round, an Olsen hand, an Aluette deal.
+
+* Orlan: cards and clubs taken, 2♣ and 10♦ taken, jack sweeps, Bi Qahwa; points per round.
+* Olsen: penalty points scored (the hand's score: taking all penalties scores 0), hearts
+  and Q♠ taken, tricks, hands in which the seat took all penalties ("moons") and hands
+  without a penalty card. Tie-break hands decide the winner but, as in the rules, do not
+  change the totals: they are left out, so the penalties of a game add up to its total.
+  The best game is the lowest total.
+* Aluette: deals won by the partnership (its points), deals the player carried (most
+  tricks), Mordiennes scored by the partnership, tricks won by the player; draws.
 
 Only finished games count; a game is counted once even if recorded twice (each tally has
 a random id), so a crash between recording and discarding the save does no harm.
+
+Versions of the document: 1 kept one set of figures per profile, every game mixed
+(Olsen and Aluette rounds and points were added to Orlan's); 2 keeps them per game.
+``migrate_v1_profile`` splits a version-1 profile using its list of last games.
 """
 from __future__ import annotations
 
@@ -30,10 +44,23 @@ from typing import Any
 from game.storage import Message, Storage, StorageError, default_storage, read_or_set_aside
 
 STATS_NAME = "stats"
-STATS_VERSION = 1
-RECENT_GAMES = 50  # per profile, for the charts
+STATS_VERSION = 2
+RECENT_GAMES = 50  # per profile and game, for the charts
 REMEMBERED_NAMES = 20
-COUNTERS = ("cards", "clubs", "two_clubs", "ten_diamonds", "sweeps", "bi_qahwa", "tricks")
+# Counted from the move events while a round is played, per seat.
+ROUND_COUNTERS: dict[str, tuple[str, ...]] = {
+    "orlan": ("cards", "clubs", "two_clubs", "ten_diamonds", "sweeps", "bi_qahwa"),
+    "olsen": ("tricks", "hearts", "queen_spades"),
+    "aluette": ("tricks",),
+}
+# Read from the round summary when the round ends, per seat.
+END_COUNTERS: dict[str, tuple[str, ...]] = {
+    "orlan": (),
+    "olsen": ("moons", "clean_hands"),
+    "aluette": ("deals_won", "deals_carried", "mordienne"),
+}
+COUNTERS = {g: ROUND_COUNTERS[g] + END_COUNTERS[g] for g in ROUND_COUNTERS}
+V1_COUNTERS = ("cards", "clubs", "two_clubs", "ten_diamonds", "sweeps", "bi_qahwa", "tricks")
 
 
 def _lower_wins(game_id: str) -> bool:
@@ -41,6 +68,10 @@ def _lower_wins(game_id: str) -> bool:
 
     cls = GAMES.get(game_id)
     return bool(cls is not None and cls.info.extra.get("lower_wins"))
+
+
+def _is_count(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and v >= 0
 
 
 # ------------------------------------------------------------------ one game
@@ -55,12 +86,16 @@ class GameTally:
     totals: list[int] = field(default_factory=list)  # side totals after the last round
     winners: list[int] = field(default_factory=list)  # winning seats
     finished: bool = False
+    draw: bool = False
 
     @classmethod
     def new(cls, game_id: str, seats: list[dict[str, Any]]) -> "GameTally":
         t = cls(game_id, [dict(s) for s in seats], uid=secrets.token_hex(8))
-        t.round = [dict.fromkeys(COUNTERS, 0) for _ in seats]
+        t.round = t._fresh_round()
         return t
+
+    def _fresh_round(self) -> list[dict[str, int]]:
+        return [dict.fromkeys(ROUND_COUNTERS.get(self.game_id, ()), 0) for _ in self.seats]
 
     def record(self, events: list[dict[str, Any]] | None) -> None:
         """Count what one move caused (the list returned by State.apply)."""
@@ -69,29 +104,38 @@ class GameTally:
             if kind == "capture":
                 self._take(ev["seat"], [*ev["capture"], ev["card"]])
                 if ev.get("sweep"):
-                    self.round[ev["seat"]]["sweeps"] += 1
+                    self._add(ev["seat"], "sweeps")
             elif kind == "lay" and ev.get("bi_qahwa"):
-                self.round[ev["seat"]]["bi_qahwa"] += 1
+                self._add(ev["seat"], "bi_qahwa")
             elif kind == "round_end":
                 self._end_round(ev["summary"])
             elif kind == "trick_end" and ev.get("winner") is not None:
-                self.round[ev["winner"]]["tricks"] += 1
+                seat = ev["winner"]
+                self._add(seat, "tricks")
+                if self.game_id == "olsen":
+                    cards = ev.get("cards", [])
+                    self._add(seat, "hearts", sum(1 for code in cards if code.endswith("H")))
+                    self._add(seat, "queen_spades", int("QS" in cards))
             elif kind in ("hand_end", "deal_end"):
                 self._end_trick_round(ev["summary"])
             elif kind == "game_end":
                 self.finished = True
+                self.draw = bool(ev.get("draw", False))
                 if "winners" in ev:  # trick games name the winning seats
                     self.winners = list(ev["winners"])
                     continue
                 w = ev.get("winner")
                 self.winners = [s for s, side in enumerate(self.side_of) if side == w] if w is not None else []
 
-    def _take(self, seat: int, codes: list[str]) -> None:
+    def _add(self, seat: int, key: str, n: int = 1) -> None:
         c = self.round[seat]
-        c["cards"] += len(codes)
-        c["clubs"] += sum(1 for code in codes if code.endswith("C"))
-        c["two_clubs"] += "2C" in codes
-        c["ten_diamonds"] += "TD" in codes
+        c[key] = c.get(key, 0) + n
+
+    def _take(self, seat: int, codes: list[str]) -> None:
+        self._add(seat, "cards", len(codes))
+        self._add(seat, "clubs", sum(1 for code in codes if code.endswith("C")))
+        self._add(seat, "two_clubs", int("2C" in codes))
+        self._add(seat, "ten_diamonds", int("TD" in codes))
 
     def _end_round(self, summary: dict[str, Any]) -> None:
         if summary.get("leftover_to") is not None:
@@ -103,27 +147,45 @@ class GameTally:
                 self.side_of[seat] = side
                 points[seat] = line.get("points", 0)
         self.totals = list(summary.get("totals", []))
-        finished = []
-        for seat, c in enumerate(self.round):
-            finished.append({**c, "points": points[seat]})
-        self.rounds.append(finished)
-        self.round = [dict.fromkeys(COUNTERS, 0) for _ in self.seats]
+        self._close_round([{"points": points[seat], "counted": 1} for seat in range(len(self.seats))])
+
+    def _close_round(self, ends: list[dict[str, int]]) -> None:
+        self.rounds.append([{**c, **end} for c, end in zip(self.round, ends)])
+        self.round = self._fresh_round()
 
     def _end_trick_round(self, summary: dict[str, Any]) -> None:
         """Olsen hands (points per seat of the hand, totals per seat) and Aluette deals
         (points and totals per partnership, seats 0+2 and 1+3)."""
         n = len(self.seats)
-        points = [0] * n
+        self.totals = list(summary.get("totals", []))
         if "seats" in summary:  # Olsen: a tie-break hand is played by some seats only
             self.side_of = list(range(n))
+            ends = [{"points": 0, "penalties": 0, "moons": 0, "clean_hands": 0, "counted": 0} for _ in range(n)]
+            counted = int(not summary.get("tiebreak", False))
+            penalties = summary.get("penalties", summary["points"])
             for i, seat in enumerate(summary["seats"]):
-                points[seat] = summary["points"][i]
-        else:
-            self.side_of = [seat % 2 for seat in range(n)]
-            points = [summary["points"][seat % 2] for seat in range(n)]
-        self.totals = list(summary.get("totals", []))
-        self.rounds.append([{**c, "points": points[seat]} for seat, c in enumerate(self.round)])
-        self.round = [dict.fromkeys(COUNTERS, 0) for _ in self.seats]
+                ends[seat] = {
+                    "points": summary["points"][i],
+                    "penalties": penalties[i],
+                    "moons": int(summary.get("all_penalties") == seat),
+                    "clean_hands": int(penalties[i] == 0),
+                    "counted": counted,
+                }
+            self._close_round(ends)
+            return
+        self.side_of = [seat % 2 for seat in range(n)]
+        winner = summary.get("winner")
+        ends = []
+        for seat in range(n):
+            team_won = winner is not None and winner % 2 == seat % 2
+            ends.append({
+                "points": summary["points"][seat % 2],
+                "deals_won": int(team_won),
+                "deals_carried": int(winner == seat),
+                "mordienne": int(team_won and bool(summary.get("mordienne"))),
+                "counted": 1,
+            })
+        self._close_round(ends)
 
     def seat_total(self, seat: int) -> int:
         return self.totals[self.side_of[seat]] if self.totals else 0
@@ -139,6 +201,7 @@ class GameTally:
             "totals": self.totals,
             "winners": self.winners,
             "finished": self.finished,
+            "draw": self.draw,
         }
 
     @classmethod
@@ -161,48 +224,141 @@ class GameTally:
             list(d.get("totals", [])),
             list(d.get("winners", [])),
             bool(d.get("finished", False)),
+            bool(d.get("draw", False)),
         )
         if len(t.round) != len(t.seats):
-            t.round = [dict.fromkeys(COUNTERS, 0) for _ in t.seats]
-        if not all(isinstance(c, dict) and all(isinstance(c.get(k), int) for k in COUNTERS) for c in t.round):
+            t.round = t._fresh_round()
+        if not all(isinstance(c, dict) and all(isinstance(v, int) for v in c.values()) for c in t.round):
             raise ValueError("bad game tally: round counters")
-        if not all(isinstance(r, list) and len(r) == len(t.seats) for r in t.rounds):
+        # A tally saved by an older version may lack a counter: it starts from 0.
+        t.round = [{**dict.fromkeys(ROUND_COUNTERS.get(t.game_id, ()), 0), **c} for c in t.round]
+        if not all(isinstance(r, list) and len(r) == len(t.seats) and all(isinstance(c, dict) for c in r) for r in t.rounds):
             raise ValueError("bad game tally: rounds")
         return t
 
 
 # ------------------------------------------------------------------ profiles
-def _empty_profile() -> dict[str, Any]:
+def _empty_record(game_id: str) -> dict[str, Any]:
+    """The figures of one player in one game."""
     return {
         "games": 0,
         "wins": 0,
+        "draws": 0,
         "by_level": {},  # opponent level -> {"games": n, "wins": n}
-        "by_game": {},  # game id -> {"games": n, "wins": n}
         "rounds": 0,
         "points": 0,
-        **dict.fromkeys(COUNTERS, 0),
+        **dict.fromkeys(COUNTERS.get(game_id, ()), 0),
         "best": None,
         "recent": [],  # last games, oldest first
     }
 
 
-def _clean_profile(p: dict[str, Any]) -> dict[str, Any]:
-    """A stored profile with missing fields defaulted and damaged ones reset; unknown kept."""
-    out = {**_empty_profile(), **p}
-    for key, default in _empty_profile().items():
-        if isinstance(default, int) and (not isinstance(out[key], int) or isinstance(out[key], bool) or out[key] < 0):
+def _empty_profile() -> dict[str, Any]:
+    return {"by_game": {}}
+
+
+def _valid_levels(by_level: Any) -> bool:
+    return isinstance(by_level, dict) and all(
+        isinstance(b, dict) and _is_count(b.get("games")) and _is_count(b.get("wins")) for b in by_level.values()
+    )
+
+
+def _valid_game(g: Any) -> bool:
+    return isinstance(g, dict) and {"won", "margin", "score", "points_per_round"} <= set(g)
+
+
+def _clean_record(game_id: str, r: Any) -> dict[str, Any]:
+    """A stored record with missing fields defaulted and damaged ones reset; unknown kept."""
+    out = {**_empty_record(game_id), **(r if isinstance(r, dict) else {})}
+    for key, default in _empty_record(game_id).items():
+        # Points may be negative (Olsen's J♦ counts -10); every other figure is a count.
+        valid = isinstance(out[key], int) and not isinstance(out[key], bool) if key == "points" else _is_count(out[key])
+        if isinstance(default, int) and not valid:
             out[key] = default
-    if not isinstance(out["by_level"], dict) or not all(
-        isinstance(b, dict) and isinstance(b.get("games"), int) and isinstance(b.get("wins"), int)
-        for b in out["by_level"].values()
-    ):
+    if not _valid_levels(out["by_level"]):
         out["by_level"] = {}
-    if not isinstance(out["recent"], list) or not all(isinstance(g, dict) and "points_per_round" in g for g in out["recent"]):
+    if not isinstance(out["recent"], list) or not all(_valid_game(g) for g in out["recent"]):
         out["recent"] = []
-    best = out["best"]
-    if best is not None and not (isinstance(best, dict) and {"won", "margin", "score"} <= set(best)):
+    if out["best"] is not None and not _valid_game(out["best"]):
         out["best"] = None
     return out
+
+
+def _clean_profile(p: dict[str, Any]) -> dict[str, Any]:
+    out = {**_empty_profile(), **p}
+    by_game = out["by_game"] if isinstance(out["by_game"], dict) else {}
+    out["by_game"] = {g: _clean_record(g, r) for g, r in by_game.items() if isinstance(g, str)}
+    return out
+
+
+def _best_key(game_id: str, game: dict[str, Any]) -> tuple:
+    """Larger is better: Olsen's best game is its lowest total; elsewhere a win first, then
+    the widest margin, then the highest score."""
+    if _lower_wins(game_id):
+        return (-game["score"],)
+    return (game["won"], game["margin"], game["score"])
+
+
+def migrate_v1_profile(p: dict[str, Any]) -> dict[str, Any]:
+    """A version-1 profile (one set of figures, every game mixed) to per-game records.
+
+    The card counters were only ever counted by Orlan; games, wins, rounds, points and
+    the wins per level also held the Olsen and Aluette games, listed with their game in
+    ``by_game`` and, for the last 50, in ``recent``: those are moved to their own game and
+    taken out of Orlan's. Trick counts go to the trick game played, if only one was.
+    An older profile without ``by_game`` only ever played Orlan.
+    """
+    def count(key: str) -> int:
+        v = p.get(key, 0)
+        return v if _is_count(v) else 0
+
+    recent = [g for g in p.get("recent", []) if _valid_game(g)] if isinstance(p.get("recent"), list) else []
+    by_level = p.get("by_level") if _valid_levels(p.get("by_level")) else {}
+    old_by_game = p.get("by_game") if isinstance(p.get("by_game"), dict) else {}
+    others = {
+        g: b for g, b in old_by_game.items()
+        if g != "orlan" and isinstance(b, dict) and _is_count(b.get("games")) and _is_count(b.get("wins")) and b["games"]
+    }
+    orlan = _empty_record("orlan")
+    for key in ("games", "wins", "rounds", "points", *ROUND_COUNTERS["orlan"]):
+        orlan[key] = count(key)
+    orlan["by_level"] = {lvl: dict(b) for lvl, b in by_level.items()}
+    records = {}
+    for g, b in others.items():
+        rec = _empty_record(g)
+        rec["games"], rec["wins"] = b["games"], b["wins"]
+        mine = [x for x in recent if x.get("game") == g]
+        rec["recent"] = mine
+        rec["rounds"] = sum(x.get("rounds", 0) for x in mine)
+        rec["points"] = round(sum(x["points_per_round"] * x.get("rounds", 0) for x in mine))
+        for x in mine:
+            for lvl in x.get("opponents", []):
+                lb = rec["by_level"].setdefault(lvl, {"games": 0, "wins": 0})
+                lb["games"] += 1
+                lb["wins"] += bool(x["won"])
+                ob = orlan["by_level"].get(lvl)
+                if ob:
+                    ob["games"] = max(0, ob["games"] - 1)
+                    ob["wins"] = max(0, ob["wins"] - bool(x["won"]))
+        if mine:
+            rec["best"] = max(mine, key=lambda x, g=g: _best_key(g, x))
+        if len(others) == 1 and "tricks" in rec:
+            rec["tricks"] = count("tricks")
+        for key in ("games", "wins", "rounds", "points"):
+            orlan[key] = max(0, orlan[key] - rec[key])
+        records[g] = rec
+    orlan["by_level"] = {lvl: b for lvl, b in orlan["by_level"].items() if b["games"]}
+    orlan["wins"] = min(orlan["wins"], orlan["games"])
+    orlan["recent"] = [x for x in recent if x.get("game", "orlan") == "orlan"]
+    best = p.get("best")
+    if _valid_game(best) and best.get("game", "orlan") == "orlan":
+        orlan["best"] = best
+    elif orlan["recent"]:
+        orlan["best"] = max(orlan["recent"], key=lambda x: _best_key("orlan", x))
+    if any(orlan[k] for k in ("games", "rounds", "points", "by_level", "recent", *ROUND_COUNTERS["orlan"])):
+        records = {"orlan": orlan, **records}
+    known = {"games", "wins", "by_level", "by_game", "rounds", "points", "best", "recent", *V1_COUNTERS}
+    return {**{k: v for k, v in p.items() if k not in known}, "by_game": records}
 
 
 class Stats:
@@ -211,12 +367,17 @@ class Stats:
     def __init__(self, doc: dict[str, Any] | None = None, storage: Storage | None = None):
         self.storage = storage
         doc = doc or {}
+        version = doc.get("version", 1)
         self.profiles: dict[str, dict[str, Any]] = {}
         for name, p in (doc.get("profiles") or {}).items():
             if isinstance(name, str) and isinstance(p, dict):
+                if not isinstance(version, int) or version < 2:
+                    p = migrate_v1_profile(p)
                 self.profiles[name] = _clean_profile(p)
         self.names: list[str] = [n for n in doc.get("names", []) if isinstance(n, str)]
         self.recorded: list[str] = [u for u in doc.get("recorded", []) if isinstance(u, str)]
+        last = doc.get("last_game")
+        self.last_game: str | None = last if isinstance(last, str) else None
 
     @classmethod
     def load(cls, storage: Storage | None = None) -> tuple["Stats", Message | None]:
@@ -229,14 +390,20 @@ class Stats:
             return cls(None, storage), Message("stats.too_new", {"version": doc["version"], "backup": backup})
         try:
             return cls(doc, storage), msg
-        except (TypeError, AttributeError, ValueError):
+        except (TypeError, AttributeError, ValueError, KeyError):
             from game.storage import set_aside_quietly
 
             backup = set_aside_quietly(storage, STATS_NAME)
             return cls(None, storage), Message("stats.corrupt", {"backup": backup, "reason": "invalid"})
 
     def to_json(self) -> dict[str, Any]:
-        return {"version": STATS_VERSION, "profiles": self.profiles, "names": self.names, "recorded": self.recorded}
+        return {
+            "version": STATS_VERSION,
+            "profiles": self.profiles,
+            "names": self.names,
+            "recorded": self.recorded,
+            "last_game": self.last_game,
+        }
 
     def save(self, storage: Storage | None = None) -> Message | None:
         storage = storage or self.storage or default_storage()
@@ -258,99 +425,111 @@ class Stats:
     def profile(self, name: str) -> dict[str, Any]:
         return self.profiles.get(name) or _empty_profile()
 
+    def record(self, name: str, game_id: str = "orlan") -> dict[str, Any]:
+        """One player's figures in one game (empty figures if none)."""
+        return self.profile(name)["by_game"].get(game_id) or _empty_record(game_id)
+
+    def games_played(self, name: str) -> int:
+        """Finished games of a player, every game together."""
+        return sum(r["games"] for r in self.profile(name)["by_game"].values())
+
     # -------------------------------------------------------------- recording
     def record_game(self, tally: GameTally, when: float | None = None) -> bool:
         """Add a finished game to every human seat's profile; False if not counted."""
         if not tally.finished or (tally.uid and tally.uid in self.recorded):
             return False
         date = time.strftime("%Y-%m-%d", time.gmtime(when if when is not None else time.time()))
+        gid = tally.game_id
         for seat, who in enumerate(tally.seats):
             if who.get("kind") != "human":
                 continue
             self.remember_name(who["name"])
             p = self.profiles[who["name"]]
+            rec = p["by_game"].setdefault(gid, _empty_record(gid))
             won = seat in tally.winners
-            p["games"] += 1
-            p["wins"] += won
+            rec["games"] += 1
+            rec["wins"] += won
+            rec["draws"] += tally.draw
             my_side = tally.side_of[seat] if tally.side_of else seat
             levels = set()  # opponents' AI levels; "human" for a person across the table
             for other, o in enumerate(tally.seats):
                 if other != seat and (tally.side_of[other] if tally.side_of else other) != my_side:
                     levels.add(o.get("level") or "ai" if o.get("kind") == "ai" else "human")
             for level in levels:
-                b = p["by_level"].setdefault(level, {"games": 0, "wins": 0})
+                b = rec["by_level"].setdefault(level, {"games": 0, "wins": 0})
                 b["games"] += 1
                 b["wins"] += won
-            rounds = [r[seat] for r in tally.rounds]
-            p["rounds"] += len(rounds)
-            p["points"] += sum(r["points"] for r in rounds)
-            for k in COUNTERS:
-                p[k] += sum(r.get(k, 0) for r in rounds)
+            # Olsen tie-break hands (and hands a seat sat out) do not count, as in the totals.
+            rounds = [r[seat] for r in tally.rounds if r[seat].get("counted", 1)]
+            rec["rounds"] += len(rounds)
+            points = sum(r.get("points", 0) for r in rounds)
+            rec["points"] += points
+            for k in COUNTERS.get(gid, ()):
+                rec[k] += sum(r.get(k, 0) for r in rounds)
             score = tally.seat_total(seat)
             others = [t for i, t in enumerate(tally.totals) if i != my_side]
-            if _lower_wins(tally.game_id):  # Olsen: penalty points, the lowest total wins
+            if _lower_wins(gid):  # Olsen: penalty points, the lowest total wins
                 margin = min(others) - score if others else -score
             else:
                 margin = score - max(others) if others else score
-            g = p.setdefault("by_game", {}).setdefault(tally.game_id, {"games": 0, "wins": 0})
-            g["games"] += 1
-            g["wins"] += won
             game = {
                 "date": date,
-                "game": tally.game_id,
+                "game": gid,
                 "won": won,
+                "draw": tally.draw,
                 "score": score,
                 "margin": margin,
                 "rounds": len(rounds),
-                "points_per_round": round(sum(r["points"] for r in rounds) / max(1, len(rounds)), 3),
+                "points_per_round": round(points / max(1, len(rounds)), 3),
                 "opponents": sorted(levels),
             }
-            best = p["best"]
-            if best is None or (won, margin, score) > (best["won"], best["margin"], best["score"]):
-                p["best"] = game
-            p["recent"] = (p["recent"] + [game])[-RECENT_GAMES:]
+            if rec["best"] is None or _best_key(gid, game) > _best_key(gid, rec["best"]):
+                rec["best"] = game
+            rec["recent"] = (rec["recent"] + [game])[-RECENT_GAMES:]
         if tally.uid:
             self.recorded = (self.recorded + [tally.uid])[-200:]
+        self.last_game = gid
         return True
 
     def reset(self, name: str | None = None) -> None:
-        """Forget the statistics of one profile (its name stays remembered), or of all."""
+        """Forget the statistics of one profile, every game (its name stays remembered), or of all."""
         for n in [name] if name is not None else list(self.profiles):
             if n in self.profiles:
                 self.profiles[n] = _empty_profile()
 
     # -------------------------------------------------------------- views
-    def summary(self, name: str) -> dict[str, Any]:
-        """The figures the statistics scene lists, averages computed (0 when no data)."""
-        p = self.profile(name)
-        r = max(1, p["rounds"])
-        return {
-            "games": p["games"],
-            "wins": p["wins"],
-            "win_rate": p["wins"] / p["games"] if p["games"] else 0.0,
-            "rounds": p["rounds"],
-            "points_per_round": p["points"] / r if p["rounds"] else 0.0,
-            "cards_per_round": p["cards"] / r if p["rounds"] else 0.0,
-            "clubs_per_round": p["clubs"] / r if p["rounds"] else 0.0,
-            "two_clubs": p["two_clubs"],
-            "ten_diamonds": p["ten_diamonds"],
-            "sweeps": p["sweeps"],
-            "bi_qahwa": p["bi_qahwa"],
-            "best": p["best"],
+    def summary(self, name: str, game_id: str = "orlan") -> dict[str, Any]:
+        """The figures the statistics scene lists for one game, averages computed (0 when
+        no data): games, wins, draws, win_rate, rounds, points_per_round, best, every
+        counter of the game and, for each, ``<counter>_per_round``."""
+        rec = self.record(name, game_id)
+        r = rec["rounds"]
+        out = {
+            "games": rec["games"],
+            "wins": rec["wins"],
+            "draws": rec["draws"],
+            "win_rate": rec["wins"] / rec["games"] if rec["games"] else 0.0,
+            "rounds": r,
+            "points_per_round": rec["points"] / r if r else 0.0,
+            "best": rec["best"],
         }
+        for k in COUNTERS.get(game_id, ()):
+            out[k] = rec[k]
+            out[f"{k}_per_round"] = rec[k] / r if r else 0.0
+        return out
 
-    def rows(self) -> list[dict[str, Any]]:
-        """One row per remembered player with at least one game, best record first (a table)."""
-        out = [{"name": n, **self.summary(n)} for n in self.profiles if self.profiles[n]["games"]]
+    def rows(self, game_id: str = "orlan") -> list[dict[str, Any]]:
+        """One row per player with at least one game of ``game_id``, best record first (a table)."""
+        out = [{"name": n, **self.summary(n, game_id)} for n in self.profiles if self.record(n, game_id)["games"]]
         return sorted(out, key=lambda r: (-r["wins"], -r["games"], r["name"]))
 
-    def points_per_round_series(self, name: str, last: int = 20) -> list[float]:
-        """Average points per round of each of the last games, oldest first (a line chart)."""
-        return [g["points_per_round"] for g in self.profile(name)["recent"][-last:]]
+    def points_per_round_series(self, name: str, game_id: str = "orlan", last: int = 20) -> list[float]:
+        """Average points per round of each of the last games, oldest first (a chart)."""
+        return [g["points_per_round"] for g in self.record(name, game_id)["recent"][-last:]]
 
-    def win_rate_by_level(self, name: str) -> dict[str, dict[str, float]]:
+    def win_rate_by_level(self, name: str, game_id: str = "orlan") -> dict[str, dict[str, float]]:
         """Opponent level -> {"games", "wins", "rate"} (a bar chart)."""
         out = {}
-        for level, b in sorted(self.profile(name)["by_level"].items()):
+        for level, b in sorted(self.record(name, game_id)["by_level"].items()):
             out[level] = {"games": b["games"], "wins": b["wins"], "rate": b["wins"] / b["games"] if b["games"] else 0.0}
         return out

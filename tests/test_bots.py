@@ -258,3 +258,53 @@ def test_expert_plays_out_the_last_deal_and_sees_the_leftover_rule():
     while state.stock:
         state.apply(rng.choice(state.legal_moves()))
     assert _horizon_for(state.observation(state.current_player())) is None
+
+
+def test_expert_tree_holds_one_visit_per_world_and_widens_with_visits():
+    """Each root move's own-move tree is visited once per world, and a decision the search
+    meets often tries more than the rollout policy's move (strength grows with time)."""
+    state = random_position(2, 2, False, 9)
+    obs = state.observation(state.current_player())
+    bot = make_bot("expert", "orlan", seed=3, iterations=60)
+    bot.choose(obs)
+    assert bot._trees is not None and len(bot._trees) == len(bot._legal) > 1
+    for root in bot._trees:
+        assert root.n == bot.worlds == 60
+        assert sum(c.n for c in root.children.values()) == root.n  # every world reaches it
+    assert any(len(root.children) > 1 for root in bot._trees)
+    # the mean value of each root move is the mean of its tree's visits
+    for total, root in zip(bot.totals, bot._trees):
+        assert total == pytest.approx(root.w)
+
+
+def test_expert_stops_early_when_one_move_is_clearly_best():
+    # Taking the 10 of diamonds and the 2 of clubs with a jack is worth two points more
+    # than anything else: the search settles long before its (huge) time budget.
+    state = table_state(["JH", "4S", "3H", "KH"], ["TD", "2C", "5S", "8D"], ["2H", "3D", "5H", "6H"])
+    obs = state.observation(0)
+    bot = make_bot("expert", "orlan", seed=1, ms=60_000)
+    move = bot.choose(obs)
+    assert OrlanState.move_text(move).startswith("JH")
+    assert bot.settled and bot.worlds < 200
+
+
+def test_expert_does_not_settle_under_an_iteration_budget():
+    state = table_state(["JH", "4S", "3H", "KH"], ["TD", "2C", "5S", "8D"], ["2H", "3D", "5H", "6H"])
+    bot = make_bot("expert", "orlan", seed=1, iterations=40)
+    bot.choose(state.observation(0))
+    assert bot.worlds == 40 and not bot.settled
+
+
+@settings(max_examples=12, deadline=None)
+@given(state=positions, seed=st.integers(0, 1000))
+def test_expert_tree_search_plays_legal_moves_anywhere(state, seed):
+    """With enough worlds for the own-move trees to branch, in any position (any table
+    size, last deal, next round): a legal move, and every tree visited once per world."""
+    if state.current_player() is None:
+        return
+    obs = state.observation(state.current_player())
+    bot = make_bot("expert", "orlan", seed=seed, iterations=12)
+    move = bot.choose(obs)
+    assert move in state.legal_moves()
+    if len(bot._legal) > 1:
+        assert all(root.n == 12 for root in bot._trees)

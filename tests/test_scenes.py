@@ -23,44 +23,12 @@ from game.scenes.setup import SetupScene  # noqa: E402
 from game.scenes.summary import SummaryScene, summary_rows  # noqa: E402
 from game.scenes.table import TableScene  # noqa: E402
 
-DT = 1 / 60
+from tests.ui_helpers import DT, button_with_text, click, key, tap  # noqa: E402
 
 
 def make_app(size=(1280, 720), **settings) -> App:
     st = Settings(language="en", sound=False, **settings)
     return App(size, headless=True, settings=st, seed=11, storage=MemoryStorage())
-
-
-def click(app: App, pos) -> None:
-    """A left click through the event queue; pygame_gui posts its own events back, so pump twice."""
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    app.tick(DT)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.tick(DT)
-    app.tick(DT)
-
-
-def tap(app: App, pos) -> None:
-    w, h = app.screen.get_size()
-    x, y = pos[0] / w, pos[1] / h
-    for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
-        pygame.event.post(pygame.event.Event(kind, x=x, y=y, dx=0.0, dy=0.0, finger_id=0, touch_id=0, pressure=1.0))
-    app.tick(DT)
-    app.tick(DT)
-
-
-def key(app: App, k: int, mod: int = 0) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
-    app.tick(DT)
-    app.tick(DT)
-
-
-def button_with_text(app: App, text: str):
-    for b in app.scenes.top.elements:
-        if getattr(b, "text", None) == text:
-            return b
-    raise AssertionError(f"no button {text!r}; buttons: {[getattr(b, 'text', None) for b in app.scenes.top.elements]}")
 
 
 def fixed_match(kinds, hands, table, players=None, options=None, timer=0) -> Match:

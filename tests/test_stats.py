@@ -70,7 +70,7 @@ def test_profile_sums_and_views():
     for t in tallies:
         assert stats.record_game(t)
         assert not stats.record_game(t)  # the same game is never counted twice
-    p = stats.profile("Ana")
+    p = stats.record("Ana", "orlan")
     wins = sum(0 in t.winners for t in tallies)
     assert (p["games"], p["wins"]) == (4, wins)
     rounds = [r[0] for t in tallies for r in t.rounds]
@@ -96,7 +96,7 @@ def test_teams_partner_is_not_an_opponent_and_both_humans_get_the_result():
     stats = Stats()
     stats.record_game(tally)
     for name, seat in (("Ana", 0), ("Bo", 2)):
-        p = stats.profile(name)
+        p = stats.record(name)
         assert p["wins"] == (seat in tally.winners)
         assert set(p["by_level"]) == {"expert", "simple"}
 
@@ -111,9 +111,9 @@ def test_human_opponent_is_its_own_level_and_unfinished_games_do_not_count():
     _, tally, _ = play(1, seats)
     stats.record_game(tally)
     assert set(stats.win_rate_by_level("Ana")) == {"human"}
-    assert stats.profile("Ana")["wins"] + stats.profile("Bo")["wins"] == 1
+    assert stats.record("Ana")["wins"] + stats.record("Bo")["wins"] == 1
     rows = stats.rows()
-    assert [r["name"] for r in rows] == sorted(["Ana", "Bo"], key=lambda n: -stats.profile(n)["wins"])
+    assert [r["name"] for r in rows] == sorted(["Ana", "Bo"], key=lambda n: -stats.record(n)["wins"])
     assert [r["games"] for r in rows] == [1, 1]
     stats.remember_name("Cy")  # no game yet: not in the table
     assert "Cy" not in [r["name"] for r in stats.rows()]
@@ -129,12 +129,12 @@ def test_names_are_remembered_most_recent_first_and_reset_keeps_them(tmp_path):
     assert stats.names == ["Ana", "Cy", "Bo"]
     assert stats.save() is None
     again, _ = Stats.load(FileStorage(tmp_path))
-    assert again.names == ["Ana", "Cy", "Bo"] and again.profile("Ana")["games"] == 1
+    assert again.names == ["Ana", "Cy", "Bo"] and again.record("Ana")["games"] == 1
     again.reset("Ana")
-    assert again.profile("Ana")["games"] == 0 and "Ana" in again.names
+    assert again.games_played("Ana") == 0 and "Ana" in again.names
     again.record_game(play(5, [HUMAN, SIMPLE])[1])
     again.reset()
-    assert all(p["games"] == 0 for p in again.profiles.values())
+    assert all(again.games_played(n) == 0 for n in again.profiles)
 
 
 @pytest.mark.parametrize("content", [b"", b"{\"profiles\":", b"42", b"\x00\xff"])
@@ -152,7 +152,7 @@ def test_too_new_and_odd_stats_documents():
     assert msg.key == "stats.too_new" and store.get(msg.params["backup"])["version"] == 99
     store.put(STATS_NAME, {"version": 1, "profiles": {"Ana": {"games": 3}, "bad": 5}, "names": ["Ana", 7]})
     stats, msg = Stats.load(store)
-    assert msg is None and stats.profile("Ana")["games"] == 3 and stats.profile("Ana")["wins"] == 0
+    assert msg is None and stats.record("Ana")["games"] == 3 and stats.record("Ana")["wins"] == 0
     assert stats.names == ["Ana"] and "bad" not in stats.profiles
 
 
@@ -162,9 +162,101 @@ def test_damaged_fields_in_a_profile_are_reset_and_recording_still_works():
         "games": "many", "wins": -3, "points": 12, "by_level": {"expert": "x"}, "recent": [1, 2], "best": 7,
         "future": {"kept": True}}}})
     stats, msg = Stats.load(store)
-    p = stats.profile("Ana")
+    p = stats.record("Ana")
     assert msg is None
     assert (p["games"], p["wins"], p["points"], p["by_level"], p["recent"], p["best"]) == (0, 0, 12, {}, [], None)
-    assert p["future"] == {"kept": True}
+    assert stats.profile("Ana")["future"] == {"kept": True}
     assert stats.record_game(play(4, [HUMAN, EXPERT])[1])
-    assert stats.profile("Ana")["games"] == 1
+    assert stats.record("Ana")["games"] == 1
+
+
+# ------------------------------------------------------------------ version 1 documents
+def v1_profile(tallies, seat=0):
+    """The profile version 1 kept for ``seat``: one set of figures, every game mixed."""
+    p = {"games": 0, "wins": 0, "by_level": {}, "by_game": {}, "rounds": 0, "points": 0,
+         **dict.fromkeys(("cards", "clubs", "two_clubs", "ten_diamonds", "sweeps", "bi_qahwa", "tricks"), 0),
+         "best": None, "recent": []}
+    for t in tallies:
+        won = seat in t.winners
+        p["games"] += 1
+        p["wins"] += won
+        levels = sorted({o["level"] or "ai" if o["kind"] == "ai" else "human"
+                         for i, o in enumerate(t.seats) if t.side_of[i] != t.side_of[seat]})
+        for lvl in levels:
+            b = p["by_level"].setdefault(lvl, {"games": 0, "wins": 0})
+            b["games"] += 1
+            b["wins"] += won
+        rounds = [r[seat] for r in t.rounds]
+        p["rounds"] += len(rounds)
+        p["points"] += sum(r["points"] for r in rounds)
+        for k in ("cards", "clubs", "two_clubs", "ten_diamonds", "sweeps", "bi_qahwa", "tricks"):
+            p[k] += sum(r.get(k, 0) for r in rounds)
+        g = p["by_game"].setdefault(t.game_id, {"games": 0, "wins": 0})
+        g["games"] += 1
+        g["wins"] += won
+        score = t.seat_total(seat)
+        others = [x for i, x in enumerate(t.totals) if i != t.side_of[seat]]
+        margin = min(others) - score if t.game_id == "olsen" else score - max(others)
+        game = {"date": "2026-01-01", "game": t.game_id, "won": won, "score": score, "margin": margin,
+                "rounds": len(rounds), "points_per_round": round(sum(r["points"] for r in rounds) / len(rounds), 3),
+                "opponents": levels}
+        if p["best"] is None or (won, margin, score) > (p["best"]["won"], p["best"]["margin"], p["best"]["score"]):
+            p["best"] = game
+        p["recent"].append(game)
+    return p
+
+
+def olsen_tally(seed):
+    rng = random.Random(seed)
+    state = new_game("olsen", 3, {"deals": 2}, seed=seed)
+    tally = GameTally.new("olsen", [HUMAN, SIMPLE, EXPERT])
+    while state.current_player() is not None:
+        tally.record(state.apply(rng.choice(state.legal_moves())))
+    assert not any(s["tiebreak"] for s in state.rounds)  # version 1 counted tie-break hands
+    return tally
+
+
+CORE = ("date", "game", "won", "score", "margin", "rounds", "points_per_round", "opponents")
+
+
+def test_a_version_1_document_of_orlan_games_loads_with_its_figures():
+    orlan = [play(seed, [HUMAN, SIMPLE, EXPERT])[1] for seed in (11, 12, 13)]
+    old = v1_profile(orlan)
+    del old["by_game"], old["tricks"]  # the first version-1 documents had neither
+    for g in old["recent"]:
+        del g["game"]
+    store = MemoryStorage()
+    store.put(STATS_NAME, {"version": 1, "profiles": {"Ana": old}, "names": ["Ana"], "recorded": ["x1"]})
+    stats, msg = Stats.load(store)
+    assert msg is None and stats.names == ["Ana"] and stats.recorded == ["x1"]
+    rec = stats.record("Ana", "orlan")
+    for key in ("games", "wins", "by_level", "rounds", "points", "cards", "clubs", "two_clubs", "ten_diamonds", "sweeps", "bi_qahwa", "best", "recent"):
+        assert rec[key] == old[key], key
+    assert set(stats.profile("Ana")["by_game"]) == {"orlan"}
+    assert stats.summary("Ana", "orlan")["cards_per_round"] == pytest.approx(old["cards"] / old["rounds"])
+    # Saved again, it is a version-2 document that loads to the same figures.
+    assert stats.save() is None and store.get(STATS_NAME)["version"] == 2
+    again, _ = Stats.load(store)
+    assert again.profiles == stats.profiles
+
+
+def test_a_version_1_document_with_mixed_games_is_split_per_game():
+    orlan = [play(seed, [HUMAN, SIMPLE, EXPERT])[1] for seed in (21, 22)]
+    olsen = [olsen_tally(seed) for seed in (1, 3)]
+    mixed = [orlan[0], olsen[0], orlan[1], olsen[1]]
+    store = MemoryStorage()
+    store.put(STATS_NAME, {"version": 1, "profiles": {"Ana": v1_profile(mixed)}, "names": ["Ana"]})
+    migrated, msg = Stats.load(store)
+    assert msg is None
+    fresh = Stats()  # the same games recorded by this version
+    for t in mixed:
+        fresh.record_game(t, when=1767225600)  # 2026-01-01
+    for game in ("orlan", "olsen"):
+        a, b = migrated.record("Ana", game), fresh.record("Ana", game)
+        keys = ["games", "wins", "by_level", "rounds", "points"] + (
+            ["cards", "clubs", "two_clubs", "ten_diamonds", "sweeps", "bi_qahwa"] if game == "orlan" else ["tricks"])
+        for key in keys:
+            assert a[key] == b[key], (game, key)
+        assert [{k: g[k] for k in CORE} for g in a["recent"]] == [{k: g[k] for k in CORE} for g in b["recent"]]
+        assert {k: a["best"][k] for k in CORE} == {k: b["best"][k] for k in CORE}
+    assert migrated.record("Ana", "olsen")["hearts"] == 0  # not known to version 1

@@ -146,8 +146,8 @@ def test_confirm_resets_one_player_and_saves():
     assert app.stats.summary("Ana")["games"] == 0 and app.stats.summary("Ana")["rounds"] == 0
     assert app.stats.summary("Bo") == bo_before
     stored = app.storage.get("stats")["profiles"]
-    assert stored["Ana"]["games"] == 0 and stored["Ana"]["sweeps"] == 0 and stored["Ana"]["recent"] == []
-    assert stored["Bo"]["games"] == 2
+    assert stored["Ana"]["by_game"] == {}  # every game of Ana forgotten
+    assert stored["Bo"]["by_game"]["orlan"]["games"] == 2
     assert "Ana" not in scene.names() and sorted(r[0] for r in scene.rows()) == ["Bo", "Cy"]
     app.tick(DT)
     assert scene.selected_name() in ("Bo", "Cy")
@@ -163,7 +163,7 @@ def test_confirm_resets_every_player():
     assert app.scenes.top is scene and scene.rows() == []
     stored = app.storage.get("stats")["profiles"]
     assert set(stored) == {"Ana", "Bo", "Cy", "Dee"}  # the names stay offered at setup
-    assert all(p["games"] == 0 and p["rounds"] == 0 for p in stored.values())
+    assert all(p["by_game"] == {} for p in stored.values())
     app.tick(DT)
     assert scene.details_rect is None
     assert not button_with_text(app, "Reset…").is_enabled  # nothing left to reset
@@ -207,3 +207,193 @@ def test_a_long_name_is_shortened_in_headings_not_shrunk_out_of_sight():
     assert text.endswith(": points per round, last games") and "\u2026" in text
     assert fonts.font(13, True).size(text)[0] <= 300  # readable: 85 % of 16 px still fits
     assert heading("stats.chart_points", "Ana", 16, 400) == "Ana: points per round, last games"
+
+
+# ------------------------------------------------------------------ one tab per game
+def play_trick_games(app, game_id, tables, options, seed):
+    """Whole Olsen or Aluette games between people, moves at random, recorded in app.stats.
+    Returns, per name, what the engine reported: hand or deal summaries and trick_end events."""
+    rng = random.Random(seed)
+    seen: dict[str, dict[str, int]] = {}
+    for i, names in enumerate(tables):
+        m = Match(game_id, [Seat("human", n) for n in names], options, seed=seed * 100 + i)
+        events = []
+        while not m.finished:
+            events += m.play(rng.choice(m.state.legal_moves()))
+        assert app.stats.record_game(m.tally)
+        res = m.state.result()
+        for seat, name in enumerate(names):
+            c = seen.setdefault(name, dict.fromkeys(
+                ("games", "hands", "points", "hearts", "queen", "moons", "clean", "tricks", "won", "carried", "mordienne", "draws", "best"), 0))
+            c["games"] += 1
+            tiebreak = False
+            for e in events:
+                if e["type"] == "hand_start":
+                    tiebreak = e.get("tiebreak", False)
+                elif e["type"] == "trick_end" and e.get("winner") == seat and not tiebreak:
+                    c["tricks"] += 1
+                    c["hearts"] += sum(1 for code in e["cards"] if code.endswith("H")) if game_id == "olsen" else 0
+                    c["queen"] += "QS" in e["cards"] if game_id == "olsen" else 0
+            for s in res["rounds"]:
+                if game_id == "olsen":
+                    if s["tiebreak"]:
+                        continue
+                    c["hands"] += 1
+                    c["points"] += s["points"][seat]
+                    c["moons"] += s["all_penalties"] == seat
+                    c["clean"] += s["penalties"][seat] == 0
+                else:
+                    c["hands"] += 1
+                    team = s["winner"] is not None and s["winner"] % 2 == seat % 2
+                    c["won"] += team
+                    c["carried"] += s["winner"] == seat
+                    c["mordienne"] += team and s["mordienne"]
+            c["draws"] += bool(res.get("draw"))
+            total = res["totals"][seat]
+            c["best"] = total if c["games"] == 1 else (min if game_id == "olsen" else max)(c["best"], total)
+    return seen
+
+
+def fmt(value):
+    return i18n.format_number(round(value, 1))
+
+
+def expected_olsen(c):
+    h = c["hands"]
+    return [
+        ("Hands played", str(h)),
+        ("Penalties per hand", fmt(c["points"] / h)),
+        ("Hearts per hand", fmt(c["hearts"] / h)),
+        ("Q♠ taken", str(c["queen"])),
+        ("All penalties taken", str(c["moons"])),
+        ("Hands without penalty", str(c["clean"])),
+        ("Tricks per hand", fmt(c["tricks"] / h)),
+    ]
+
+
+def expected_aluette(c):
+    return [
+        ("Deals played", str(c["hands"])),
+        ("Deals won by the team", str(c["won"])),
+        ("Deals carried (most tricks)", str(c["carried"])),
+        ("Mordiennes", str(c["mordienne"])),
+        ("Tricks per deal", fmt(c["tricks"] / c["hands"])),
+        ("Matches drawn", str(c["draws"])),
+    ]
+
+
+def test_each_game_tab_shows_that_games_figures():
+    app = make_app()
+    olsen = play_trick_games(app, "olsen", [("Ana", "Bo", "Cy"), ("Bo", "Ana", "Dee"), ("Ana", "Cy", "Bo")], {"deals": 2}, seed=1)
+    aluette = play_trick_games(app, "aluette", [("Ana", "Bo", "Cy", "Dee"), ("Bo", "Ana", "Dee", "Cy")], {}, seed=20)
+    orlan = play_games(app, [("Ana", "Eve")], seed=3)  # recorded last: the tab shown first
+    scene = open_stats(app)
+    app.tick(DT)
+    assert scene.game_id == "orlan" and sorted(scene.names()) == ["Ana", "Eve"]
+    assert scene.drawn_details == expected_details(orlan[scene.selected_name()])
+    assert not button_with_text(app, "Orlan").is_enabled  # the tab shown is greyed
+    click(app, button_with_text(app, "Olsen").rect.center)
+    assert scene.game_id == "olsen" and not button_with_text(app, "Olsen").is_enabled
+    assert sorted(scene.names()) == ["Ana", "Bo", "Cy", "Dee"]
+    assert scene.columns()[4:] == ["Penalties per hand", "Lowest total"]
+    rows = {r[0]: r for r in scene.rows()}
+    for name, c in olsen.items():
+        select(app, scene, name)
+        app.tick(DT)
+        assert scene.drawn_details == expected_olsen(c)
+        assert rows[name][1] == str(c["games"]) and rows[name][5] == str(c["best"])  # the lowest total
+    click(app, button_with_text(app, "Aluette").rect.center)
+    assert scene.game_id == "aluette" and scene.columns()[4] == "Points per deal"
+    assert scene.selected_name() == "Dee"  # the selected player stays selected
+    for name, c in aluette.items():
+        select(app, scene, name)
+        app.tick(DT)
+        assert scene.drawn_details == expected_aluette(c)
+        # Deals won by the team: one point each, a Mordienne two; the table shows points per deal.
+        assert app.stats.summary(name, "aluette")["points_per_round"] * c["hands"] == c["won"] + c["mordienne"]
+    assert any(c["mordienne"] for c in aluette.values())  # seed 20 has a Mordienne
+    # Eve only played Orlan: not listed here; back on Orlan she is.
+    assert "Eve" not in scene.names()
+    click(app, button_with_text(app, "Orlan").rect.center)
+    assert "Eve" in scene.names()
+
+
+def test_the_screen_opens_on_the_game_last_recorded_and_shows_an_empty_game():
+    app = make_app()
+    play_trick_games(app, "aluette", [("Ana", "Bo", "Cy", "Dee")], {}, seed=2)
+    scene = open_stats(app)
+    app.tick(DT)
+    assert scene.game_id == "aluette" and scene.details_rect is not None
+    click(app, button_with_text(app, "Olsen").rect.center)
+    app.tick(DT)
+    assert scene.rows() == [] and scene.details_rect is None
+    assert not button_with_text(app, "Reset…").is_enabled  # nobody to reset in this table
+
+
+def test_reset_from_a_game_tab_forgets_the_player_in_every_game():
+    app = make_app()
+    play_trick_games(app, "olsen", [("Ana", "Bo", "Cy")], {"deals": 1}, seed=4)
+    play_games(app, [("Bo", "Ana")], seed=4)
+    app.stats.save()
+    scene = open_stats(app)
+    click(app, button_with_text(app, "Olsen").rect.center)
+    select(app, scene, "Bo")
+    click(app, button_with_text(app, "Reset…").rect.center)
+    click(app, button_with_text(app, "Reset Bo").rect.center)
+    assert app.scenes.top is scene and scene.game_id == "olsen"
+    assert sorted(scene.names()) == ["Ana", "Cy"]
+    assert app.stats.games_played("Bo") == 0 and app.stats.record("Ana", "orlan")["games"] == 1
+    stored = app.storage.get("stats")
+    assert stored["version"] == 2 and stored["profiles"]["Bo"]["by_game"] == {}
+    assert stored["profiles"]["Cy"]["by_game"]["olsen"]["games"] == 1
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
+@pytest.mark.parametrize("language", ["en", "fr", "nl"])
+def test_every_tab_fits_on_small_and_large_screens(size, language):
+    from game.app import ui_font_size
+    from game.ui import fonts
+
+    app = make_app(size)
+    play_trick_games(app, "olsen", [("Ana", "Bo", "Cy"), ("Dmitri", "Eve", "Maximiliaan W.")], {"deals": 1}, seed=5)
+    play_trick_games(app, "aluette", [("Ana", "Bo", "Cy", "Dee")], {}, seed=5)
+    play_games(app, [("Ana", "Bo"), ("Cy", "Ana")], seed=5)
+    app.settings.language = language
+    app.apply_settings()
+    try:
+        scene = open_stats(app) if language == "en" else app.scenes.push(StatsScene(app))
+        for game in ("orlan", "olsen", "aluette"):
+            scene.show_game(game)
+            app.tick(DT)
+            d = scene.details_rect
+            assert d is not None and app.screen.get_rect().contains(d)
+            assert d.bottom <= scene.reset_button.rect.top
+            assert all(not r.colliderect(d) for _, r in scene.row_rects)
+            buttons = [b.rect for b in scene.elements]
+            assert all(app.screen.get_rect().contains(r) for r in buttons)
+            assert all(not a.colliderect(b) for i, a in enumerate(buttons) for b in buttons[i + 1:])
+            font = fonts.font(ui_font_size(app.scale), True)
+            assert all(font.size(b.text)[0] < b.rect.width for b in scene.elements)  # no cut label
+    finally:
+        app.settings.language = "en"
+        app.apply_settings()
+
+
+def test_an_old_statistics_document_shows_its_orlan_figures():
+    from game.app import App
+    from game.settings import Settings
+    from game.storage import MemoryStorage
+
+    old = {"games": 2, "wins": 1, "by_level": {"expert": {"games": 2, "wins": 1}}, "rounds": 9, "points": 20,
+           "cards": 190, "clubs": 50, "two_clubs": 4, "ten_diamonds": 5, "sweeps": 3, "bi_qahwa": 1, "best": None,
+           "recent": [{"date": "2025-05-01", "won": True, "score": 11, "margin": 4, "rounds": 4, "points_per_round": 2.75, "opponents": ["expert"]},
+                      {"date": "2025-05-02", "won": False, "score": 9, "margin": -2, "rounds": 5, "points_per_round": 1.8, "opponents": ["expert"]}]}
+    store = MemoryStorage()
+    store.put("stats", {"version": 1, "profiles": {"Ana": old}, "names": ["Ana"]})
+    app = App((1280, 720), headless=True, settings=Settings(language="en", sound=False), seed=11, storage=store)
+    scene = open_stats(app)
+    app.tick(DT)
+    assert scene.game_id == "orlan" and scene.names() == ["Ana"]
+    assert scene.drawn_details == expected_details(
+        {"rounds": 9, "cards": 190, "clubs": 50, "two_clubs": 4, "ten_diamonds": 5, "sweeps": 3, "bi_qahwa": 1})
+    assert scene.rows() == [["Ana", "2", "1", "50 %", fmt(20 / 9), "11"]]

@@ -19,7 +19,7 @@ from game.scenes.setup import SetupScene  # noqa: E402
 from game.scenes.trick_table import TrickGameOverScene, TrickSummaryScene, TrickTableScene  # noqa: E402
 from game.ui.cards import card_name  # noqa: E402
 
-DT = 1 / 60
+from tests.ui_helpers import DT, button_with_text, click  # noqa: E402
 
 
 def make_app(size=(1280, 720)) -> App:
@@ -29,23 +29,6 @@ def make_app(size=(1280, 720)) -> App:
     app.settings.turn_timer = 0
     app.apply_settings()
     return app
-
-
-def click(app: App, pos) -> None:
-    """A left click through the event queue; pygame_gui posts its own events back, so pump twice."""
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    app.tick(DT)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.tick(DT)
-    app.tick(DT)
-
-
-def button_with_text(app: App, text: str):
-    for b in app.scenes.top.elements:
-        if getattr(b, "text", None) == text:
-            return b
-    raise AssertionError(f"no button {text!r}; buttons: {[getattr(b, 'text', None) for b in app.scenes.top.elements]}")
 
 
 def card_point(table: TrickTableScene, code: str) -> tuple[int, int]:

@@ -11,6 +11,18 @@ comparisons); averaging over fresh worlds keeps the search honest about what opp
 may hold, and the rollout policy only uses what its player could know, so rollout
 opponents do not play as if they saw all cards.
 
+Own-move trees (``tree_c``): under each root move the search keeps an open-loop tree of
+the seat's OWN later decisions (keyed by its sequence of moves; opponents' moves in between
+are played by the rollout policy and not part of the key, as in single-observer ISMCTS
+with the opponents modelled by the policy). A decision first follows the rollout policy;
+as it is met in more worlds it widens (``tree_widen``) to other moves and picks among
+those legal in the current world by UCB with availability counts. So with more time the
+seat plays its own continuation better than the greedy policy: strength grows with time,
+where a flat search saturates once the paired means stop moving.
+
+Early stop (``settle_z``): with a time budget, the search stops as soon as the best root
+move leads every other by ``settle_z`` standard errors of the paired difference.
+
 A rollout stops at the end of the round (``round_marker`` changes, or the game ends) or,
 with a ``horizon`` of k turns, when the seat is about to move for the k-th time after the
 root move; ``evaluate`` then scores the position for the seat's side. The move played is
@@ -38,6 +50,7 @@ slicing with ``step`` never changes the result for an iteration budget.
 """
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass
@@ -75,7 +88,17 @@ class SearchHooks:
     # fast rollout (play the root move, then the round out, and score it as ``evaluate``
     # would), given a sampled world it must not change. The world is then sampled once per
     # world and shared by every root move instead of once per rollout.
+    # (Not combined with own-move trees: with a tree the generic rollout is used.)
     rollout_for: Callable[[dict], Callable[[State, int, Move, random.Random], float] | None] | None = None
+    # Own-move trees (see the module text): exploration constant, in points, and how fast
+    # a decision widens (children allowed = 1 + widen * sqrt(visits)); None: no tree, the
+    # seat's later moves are played by the rollout policy.
+    tree_c: float | None = None
+    tree_widen: float = 0.5
+    # Stop before the budget when the best root move leads every other by this many
+    # standard errors of the paired difference (after at least ``settle_worlds`` worlds).
+    settle_z: float | None = None
+    settle_worlds: int = 24
 
 
 SEARCH_HOOKS: dict[str, SearchHooks] = {}
@@ -83,6 +106,19 @@ SEARCH_HOOKS: dict[str, SearchHooks] = {}
 
 def register_hooks(game_id: str, hooks: SearchHooks) -> None:
     SEARCH_HOOKS[game_id] = hooks
+
+
+class _Node:
+    """A decision of the searching seat, reached by the same sequence of its own moves
+    (opponents' moves in between are not part of the key: an open-loop tree)."""
+
+    __slots__ = ("children", "n", "w", "avail")
+
+    def __init__(self) -> None:
+        self.children: dict[Any, _Node] = {}
+        self.n = 0  # visits
+        self.w = 0.0  # summed values
+        self.avail = 0  # visits of the parent in which this move was legal
 
 
 def _generic_marker(state: State) -> Any:
@@ -139,7 +175,11 @@ class ExpertBot(Bot):
         self._world_seed = 0
         self._rollout_ms = 0.0
         self._rollouts = 0
-        self._playout = self.hooks.rollout_for(obs) if self.hooks.rollout_for else None
+        self._trees = [_Node() for _ in range(n)] if self.hooks.tree_c is not None else None
+        self._sq = [0.0] * n  # summed squares of (value - value of move 0), for settling
+        self.settled = False
+        fast = self.hooks.rollout_for(obs) if self.hooks.rollout_for and self._trees is None else None
+        self._playout = fast
         self._world: State | None = None
         sampler = self.hooks.sampler_for(obs) if self.hooks.sampler_for else None
         self._sample = sampler or (lambda rng: self.game.sample(obs, rng))
@@ -152,6 +192,8 @@ class ExpertBot(Bot):
         first = True  # every slice makes progress, however thin
         while True:
             if limit is not None and self.worlds >= limit:
+                return True
+            if self.settled:
                 return True
             elapsed = (time.perf_counter() - t0) * 1000.0
             if not first and elapsed + 1.5 * self._rollout_ms > ms:
@@ -176,14 +218,43 @@ class ExpertBot(Bot):
             rng = random.Random(self._world_seed + 1)
             self._partial[i] = self._playout(self._world, self.seat, self._legal[i], rng)
         else:
-            self._partial[i] = self._rollout(self._legal[i], self._world_seed)
+            tree = self._trees[i] if self._trees is not None else None
+            self._partial[i] = self._rollout(self._legal[i], self._world_seed, tree)
         self._cursor += 1
         if self._cursor >= n:
+            base = self._partial[0]
             for k in range(n):
                 self.totals[k] += self._partial[k]
+                d = self._partial[k] - base
+                self._sq[k] += d * d
             self.worlds += 1
+            z = self.hooks.settle_z
+            if z is not None and self.worlds >= self.hooks.settle_worlds and self.iterations is None:
+                self.settled = self._is_settled(z)
 
-    def _rollout(self, root_move: Move, world_seed: int) -> float:
+    def _is_settled(self, z: float) -> bool:
+        """True when the best move's mean beats every other by z standard errors of the
+        paired (same world, same dice) difference: more worlds would not change the choice."""
+        n = len(self._legal)
+        w = self.worlds
+        means = [t / w + b for t, b in zip(self.totals, self._bias)]
+        best = max(range(n), key=lambda i: means[i])
+        # Paired differences to the best, from the sums kept against move 0:
+        # d_k - d_best where d_k = v_k - v_0; its variance is bounded by 2(var d_k + var d_best).
+        for k in range(n):
+            if k == best:
+                continue
+            gap = means[best] - means[k]
+            var = 0.0
+            for j in (k, best):
+                mean_d = (self.totals[j] - self.totals[0]) / w
+                var += max(0.0, self._sq[j] / w - mean_d * mean_d)
+            se = (2.0 * var / w) ** 0.5
+            if gap <= z * se + 1e-9:
+                return False
+        return True
+
+    def _rollout(self, root_move: Move, world_seed: int, tree: "_Node | None" = None) -> float:
         rng = random.Random(world_seed)
         state = self.game.sample(self._obs, rng)
         rng.seed(world_seed + 1)  # common dice for every root move
@@ -196,17 +267,57 @@ class ExpertBot(Bot):
         turns = 0
         apply(root_move)
         ended = False
+        node = tree
+        path = [tree] if tree is not None else None
         while True:
             p = state.current_player()
             if p is None or marker(state) != start:
                 ended = True
                 break
-            if p == seat and horizon is not None:
-                turns += 1
-                if turns >= horizon:
-                    break
+            if p == seat:
+                if horizon is not None:
+                    turns += 1
+                    if turns >= horizon:
+                        break
+                if node is not None:
+                    move, child, leave = self._tree_move(node, state, rng)
+                    path.append(child)
+                    node = None if leave else child
+                    apply(move)
+                    continue
             apply(policy(state, state.legal_moves(), rng))
-        return self.evaluate(state, seat, ended)
+        value = self.evaluate(state, seat, ended)
+        if path is not None:
+            for nd in path:
+                nd.n += 1
+                nd.w += value
+        return value
+
+    def _tree_move(self, node: _Node, state: State, rng: random.Random) -> tuple[Move, _Node, bool]:
+        """The seat's move at a tree decision: a new child (the rollout policy's pick among
+        the moves not tried yet) while the decision may widen, else the best child by UCB
+        over the moves legal in this world. Returns (move, child, leave): after adding a
+        child the search leaves the tree and the rest of the rollout is policy."""
+        legal = state.legal_moves()
+        children = node.children
+        avail = [m for m in legal if m in children]
+        for m in avail:
+            children[m].avail += 1
+        untried = [m for m in legal if m not in children]
+        allowed = 1 + int(self.hooks.tree_widen * math.sqrt(node.n))
+        if untried and len(avail) < allowed:
+            move = self.policy(state, untried, rng) if len(untried) > 1 else untried[0]
+            child = children[move] = _Node()
+            child.avail = 1
+            return move, child, True
+        c = self.hooks.tree_c
+        best_m, best_v = None, -math.inf
+        for m in avail:
+            ch = children[m]
+            v = ch.w / ch.n + c * math.sqrt(math.log(ch.avail) / ch.n) if ch.n else math.inf
+            if v > best_v:
+                best_m, best_v = m, v
+        return best_m, children[best_m], False
 
     def _best(self) -> Move:
         n = len(self._legal)

@@ -291,6 +291,9 @@ def _horizon_for(obs: dict) -> int | None:
 
 CANDIDATES = 5
 PRIOR_WEIGHT = 0.1
+TREE_C = 2.0
+TREE_WIDEN = 0.5
+SETTLE_Z = 3.0
 
 register_hooks(
     "orlan",
@@ -303,5 +306,8 @@ register_hooks(
         prior=prior,
         candidates=CANDIDATES,
         prior_weight=PRIOR_WEIGHT,
+        tree_c=TREE_C,
+        tree_widen=TREE_WIDEN,
+        settle_z=SETTLE_Z,
     ),
 )

@@ -32,7 +32,7 @@ from typing import Any, Sequence
 
 from game.cards import FRENCH52, bits
 from game.rules.base import JSON, STATE_FORMAT, GameInfo, Option, RulesError, State, parse_deck_order, round_rng
-from game.rules.sum_capture import cached_subset_sums
+from game.rules.sum_capture import SUBSET_CACHE, cached_subset_sums
 
 DECK = FRENCH52
 RANKS = 13
@@ -92,6 +92,9 @@ def captures_for(card: int, table: int) -> list[int]:
 
 def _number_captures(table: int) -> tuple[tuple[int, ...], ...]:
     numbers = table & NUMBERS
+    hit = SUBSET_CACHE.get(numbers)  # looked up before building the card list: most calls hit
+    if hit is not None:
+        return hit
     return cached_subset_sums(numbers, [(c, c % RANKS + 1) for c in bits(numbers)])
 
 

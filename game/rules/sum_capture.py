@@ -28,6 +28,8 @@ _CACHE_LIMIT = 1 << 15  # about 10 MB at most; a search revisits recent tables
 
 # cards: tuple of (card bit index, value); result: tuple indexed by target -> tuple of masks
 _cache: dict[int, tuple[tuple[int, ...], ...]] = {}
+# Read directly by hot callers that can skip building the card list on a hit.
+SUBSET_CACHE = _cache
 
 
 def _python_dp(cards: Sequence[tuple[int, int]], max_target: int) -> tuple[tuple[int, ...], ...]:

@@ -5,7 +5,7 @@ interface (legal_moves, apply, observation, result, to_json / move_to_json).
 from __future__ import annotations
 
 import random
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from game.rules import load_state, new_game
@@ -19,8 +19,8 @@ ROUND_ENDS = ("round_end", "hand_end", "deal_end")  # the event that scores a ro
 
 
 def make_player_bot(level: str, game_id: str, seed: int, ms: float | None = None, iterations: int | None = None):
-    """The one place where an AI level becomes a bot; unknown levels fall back to random
-    until the bots branch lands on main."""
+    """The one place where an AI level becomes a bot; an unknown level (an old save naming
+    a level that no longer exists) falls back to random rather than refusing the game."""
     from game.bots import make_bot
 
     ms = THINK_MS.get(level, 100.0) if ms is None else ms

@@ -1,12 +1,17 @@
-"""Statistics per player profile (game.stats): games, wins, win rate, points per round, best;
-for the selected profile, the details (rounds, cards and clubs per round, 2♣ and 10♦ taken,
-jack sweeps, Bi Qahwa), a chart of points per round over the last games and the win rate
-against each opponent level. Tap a row (or use the arrow keys) to select a profile.
+"""Statistics per player profile and per game (game.stats). One tab per game (Orlan, Olsen,
+Aluette) along the bottom; the table lists the players who finished a game of the chosen
+one: games, wins, win rate, the game's points per round and its best score (Olsen: penalty
+points per hand and the lowest total). For the selected profile: the details that mean
+something for that game (Orlan: cards, clubs, 2♣, 10♦, jack sweeps, Bi Qahwa; Olsen:
+hearts, Q♠, all penalties taken, clean hands, tricks; Aluette: deals won by the team,
+deals carried, Mordiennes, tricks, draws), a chart of points per round over the last
+games and the win rate against each opponent level. Tap a row (or use the up and down
+arrows) to select a profile.
 
-"Reset…" opens ``ResetStatsScene``, a confirmation overlay: reset the selected player, reset
-every player, or cancel. Confirming goes through ``Stats.reset`` and saves the statistics
-document at once (in kiosk mode the operator code is asked first: a passer-by must not wipe
-everybody's record)."""
+"Reset…" opens ``ResetStatsScene``, a confirmation overlay: reset the selected player (every
+game), reset every player, or cancel. Confirming goes through ``Stats.reset`` and saves the
+statistics document at once (in kiosk mode the operator code is asked first: a passer-by
+must not wipe everybody's record)."""
 from __future__ import annotations
 
 import pygame
@@ -14,6 +19,10 @@ import pygame
 from game.i18n import t
 from game.scenes.base import Scene
 from game.ui import fonts, widgets
+
+# The top of the points-per-round chart: the most one round can give (Orlan 5 points,
+# an Olsen hand 26 penalties, an Aluette deal 2 points for a Mordienne).
+CHART_TOP = {"orlan": 5, "olsen": 26, "aluette": 2}
 
 
 def number(value) -> str:
@@ -36,32 +45,83 @@ def heading(key: str, name: str, size: int, width: int) -> str:
     return text
 
 
+def stats_games() -> list[str]:
+    from game.rules import GAMES
+
+    return list(GAMES)
+
+
 class StatsScene(Scene):
     name = "stats"
 
-    def __init__(self, app) -> None:
+    def __init__(self, app, game_id: str | None = None) -> None:
         super().__init__(app)
         self.selected = 0
+        self.game_id = game_id or self.default_game()
         self.row_rects: list[tuple[int, pygame.Rect]] = []
+        self.tab_buttons: dict[str, object] = {}
         self.details_rect: pygame.Rect | None = None  # where the details were drawn (tests)
+        self.drawn_details: list[tuple[str, str]] = []  # and what they said
+
+    def default_game(self) -> str:
+        """The game last recorded, else the first game anyone finished, else the first game."""
+        games = stats_games()
+        stats = self.app.stats
+        with_rows = [g for g in games if stats.rows(g)]
+        if stats.last_game in with_rows:
+            return stats.last_game
+        return with_rows[0] if with_rows else games[0]
 
     def layout(self) -> None:
         w, h = self.app.size
         s = self.app.scale
         bh = widgets.button_height(s)
-        bw = min(int(w * 0.3), int(300 * s))
-        gap = max(8, int(16 * s))
+        gap = max(6, int(12 * s))
         y = h - bh - int(14 * s)
-        self.reset_button = self.button(
-            pygame.Rect(w // 2 - bw - gap // 2, y, bw, bh), t("stats.reset"),
-            lambda: self.app.operator_gate(self.ask_reset), enabled=bool(self.names()),
-        )
-        self.button(pygame.Rect(w // 2 + gap // 2, y, bw, bh), t("common.back"), self.back)
+        # Game tabs on the left (the chosen one greyed, as on the rules page), Reset and Back
+        # on the right; each button as wide as its text needs, all of them within the screen.
+        games = stats_games()
+        texts = [t(f"game.{gid}") for gid in games] + [t("stats.reset"), t("common.back")]
+        widths = self.button_widths(texts, [int(150 * s)] * len(games) + [int(200 * s)] * 2, w - 2 * gap, gap)
+        x = (w - sum(widths) - gap * len(widths)) // 2
+        self.tab_buttons = {}
+        for gid, bw in zip(games, widths):
+            self.tab_buttons[gid] = self.button(pygame.Rect(x, y, bw, bh), t(f"game.{gid}"), lambda gid=gid: self.show_game(gid), enabled=gid != self.game_id)
+            x += bw + gap
+        x += gap  # a wider gap between the tabs and the actions
+        reset_w, back_w = widths[-2:]
+        # Reset acts on the selected player (every game): there must be one in this game's table.
+        self.reset_button = self.button(pygame.Rect(x, y, reset_w, bh), t("stats.reset"), lambda: self.app.operator_gate(self.ask_reset), enabled=bool(self.names()))
+        self.button(pygame.Rect(x + reset_w + gap, y, back_w, bh), t("common.back"), self.back)
+
+    def button_widths(self, texts: list[str], wanted: list[int], room: int, gap: int) -> list[int]:
+        """Each button at least ``wanted`` wide and wide enough for its text; narrowed
+        together if the row would not fit in ``room``."""
+        from game.app import ui_font_size
+
+        f = fonts.font(ui_font_size(self.app.scale), True)
+        pad = max(16, int(28 * self.app.scale))
+        widths = [max(want, f.size(text)[0] + 2 * pad) for text, want in zip(texts, wanted)]
+        total = sum(widths) + gap * len(widths)
+        if total > room:
+            widths = [int(x * (room - gap * len(widths)) / (total - gap * len(widths))) for x in widths]
+        return widths
+
+    def show_game(self, game_id: str) -> None:
+        """Show another game's figures, keeping the selected player if they played it."""
+        name = self.selected_name()
+        self.game_id = game_id
+        names = self.names()
+        self.selected = names.index(name) if name in names else 0
+        focus = self.focus
+        self.build()
+        self.focus = focus if focus < len(self.focusables) else -1
+        self._show_focus()
 
     def names(self) -> list[str]:
         stats = self.app.stats
         names = list(stats.names) + sorted(n for n in stats.profiles if n not in stats.names)
-        return [n for n in names if stats.summary(n)["games"]]
+        return [n for n in names if stats.record(n, self.game_id)["games"]]
 
     def selected_name(self) -> str | None:
         names = self.names()
@@ -70,10 +130,17 @@ class StatsScene(Scene):
         self.selected = min(self.selected, len(names) - 1)
         return names[self.selected]
 
+    def columns(self) -> list[str]:
+        if self.game_id == "olsen":
+            return [t("stats.player"), t("stats.played"), t("stats.won"), t("stats.win_rate"), t("stats.penalties_per_hand"), t("stats.lowest_total")]
+        if self.game_id == "aluette":
+            return [t("stats.player"), t("stats.played"), t("stats.won"), t("stats.win_rate"), t("stats.points_per_deal"), t("stats.best")]
+        return [t("stats.player"), t("stats.played"), t("stats.won"), t("stats.win_rate"), t("stats.points_per_round"), t("stats.best")]
+
     def rows(self) -> list[list[str]]:
         out = []
         for name in self.names():
-            s = self.app.stats.summary(name)
+            s = self.app.stats.summary(name, self.game_id)
             best = s["best"]["score"] if s["best"] else 0
             out.append([
                 name,
@@ -86,8 +153,29 @@ class StatsScene(Scene):
         return out
 
     def details(self, name: str) -> list[tuple[str, str]]:
-        """(label, value) lines of the details block for one profile."""
-        s = self.app.stats.summary(name)
+        """(label, value) lines of the details block for one profile in the chosen game."""
+        s = self.app.stats.summary(name, self.game_id)
+        if self.game_id == "olsen":
+            return [
+                (t("stats.hands"), number(s["rounds"])),
+                (t("stats.penalties_per_hand"), average(s["points_per_round"])),
+                (t("stats.hearts_per_hand"), average(s["hearts_per_round"])),
+                (t("stats.queen_spades"), number(s["queen_spades"])),
+                (t("stats.moons"), number(s["moons"])),
+                (t("stats.clean_hands"), number(s["clean_hands"])),
+                (t("stats.tricks_per_hand"), average(s["tricks_per_round"])),
+            ]
+        if self.game_id == "aluette":
+            return [
+                (t("stats.deals"), number(s["rounds"])),
+                (t("stats.deals_won"), number(s["deals_won"])),
+                (t("stats.deals_carried"), number(s["deals_carried"])),
+                (t("stats.mordienne"), number(s["mordienne"])),
+                (t("stats.tricks_per_deal"), average(s["tricks_per_round"])),
+                (t("stats.draws"), number(s["draws"])),
+            ]
+        if self.game_id != "orlan":  # a game without its own figures yet
+            return [(t("stats.rounds"), number(s["rounds"])), (t("stats.points_per_round"), average(s["points_per_round"]))]
         return [
             (t("stats.rounds"), number(s["rounds"])),
             (t("stats.cards_per_round"), average(s["cards_per_round"])),
@@ -97,6 +185,13 @@ class StatsScene(Scene):
             (t("stats.sweeps"), number(s["sweeps"])),
             (t("stats.bi_qahwa"), number(s["bi_qahwa"])),
         ]
+
+    def chart_heading(self, name: str, size: int, width: int) -> str:
+        if self.game_id == "olsen":
+            return heading("stats.chart_penalties", name, size, width)
+        if self.game_id == "aluette":
+            return heading("stats.chart_deal_points", name, size, width)
+        return heading("stats.chart_points", name, size, width)
 
     def ask_reset(self) -> None:
         name = self.selected_name()
@@ -123,15 +218,20 @@ class StatsScene(Scene):
         size = max(14, int(22 * s))
         area = pygame.Rect(int(w * 0.06), title.bottom + int(12 * s), int(w * 0.88), h - title.bottom - widgets.button_height(s) - int(44 * s))
         widgets.panel(surface, area)
+        tab = self.tab_buttons.get(self.game_id)
+        if tab is not None:  # the chosen game's tab is underlined in gold
+            r = tab.rect
+            pygame.draw.rect(surface, widgets.GOLD, (r.x + 6, r.bottom + 2, r.width - 12, max(3, int(4 * s))), border_radius=2)
         self.row_rects = []
         self.details_rect = None
+        self.drawn_details = []
         if not rows:
-            fonts.blit_text(surface, t("stats.empty"), size, widgets.SOFT, area.center, "center", max_width=area.width - 20)
+            fonts.blit_text(surface, t("stats.empty_game", game=t(f"game.{self.game_id}")), size, widgets.SOFT, area.center, "center", max_width=area.width - 20)
             return
         name = self.selected_name()
-        cols = [t("stats.player"), t("stats.played"), t("stats.won"), t("stats.win_rate"), t("stats.points_per_round"), t("stats.best")]
-        fracs = [0.03, 0.33, 0.45, 0.57, 0.70, 0.86]
-        widths = [0.29, 0.11, 0.11, 0.12, 0.15, 0.13]
+        cols = self.columns()
+        fracs = [0.03, 0.27, 0.38, 0.50, 0.61, 0.82]
+        widths = [0.23, 0.10, 0.11, 0.10, 0.20, 0.17]
         line = int(size * 1.5)
         # The table takes at most 45 % of the panel: the details need about eight lines below.
         table_h = min(int(area.height * 0.45), line * (len(rows) + 1) + line // 2)
@@ -154,10 +254,17 @@ class StatsScene(Scene):
             return
         # Details on the left, then the two charts, which take whatever width is left.
         gap = int(lower.width * 0.04)
-        details = pygame.Rect(lower.x, lower.y, int(lower.width * 0.28), lower.height)
+        details = pygame.Rect(lower.x, lower.y, self.details_width(name, size, lower.width), lower.height)
         charts = pygame.Rect(details.right + gap, lower.y, lower.right - details.right - gap, lower.height)
         self.draw_details(surface, details, name, size)
         self.draw_charts(surface, charts, name, size)
+
+    def details_width(self, name: str, size: int, width: int) -> int:
+        """Room for the longest label of the chosen game and a value, between 28 % and 40 %
+        of ``width`` (the charts take the rest)."""
+        small = max(12, int(size * 0.75))
+        need = max(fonts.font(small).size(label)[0] for label, _ in self.details(name)) + fonts.font(small).size("0000.0")[0] + 8
+        return min(int(width * 0.40), max(int(width * 0.28), need))
 
     def draw_details(self, surface, box: pygame.Rect, name: str, size: int) -> None:
         small = max(12, int(size * 0.75))
@@ -175,6 +282,7 @@ class StatsScene(Scene):
             fonts.blit_text(surface, value, text, widgets.SOFT, (box.right, y), "topright", max_width=value_w)
             y += step
         self.details_rect = pygame.Rect(box.x, box.y, box.width, y - box.y)
+        self.drawn_details = lines
 
     def draw_charts(self, surface, box: pygame.Rect, name: str, size: int) -> None:
         small = max(12, int(size * 0.75))
@@ -182,27 +290,30 @@ class StatsScene(Scene):
         gap = int(box.width * 0.06)
         left = pygame.Rect(box.x, box.y, int(box.width * 0.56), box.height)
         right = pygame.Rect(left.right + gap, box.y, box.right - left.right - gap, box.height)
-        # Points per round over the last games (0 to 5 are at stake per round).
-        head = fonts.blit_text(surface, heading("stats.chart_points", name, small, left.width), small, widgets.GOLD, left.topleft, bold=True, max_width=left.width)
-        series = stats.points_per_round_series(name)
+        # Points per round over the last games, from 0 to the most one round can give.
+        head = fonts.blit_text(surface, self.chart_heading(name, small, left.width), small, widgets.GOLD, left.topleft, bold=True, max_width=left.width)
+        series = stats.points_per_round_series(name, self.game_id)
         tiny = max(11, int(small * 0.85))
-        plot = pygame.Rect(left.x + tiny * 2, head.bottom + tiny + 6, left.width - tiny * 2, min(left.bottom - head.bottom - tiny - 10, int(small * 12)))
+        top = CHART_TOP.get(self.game_id, max([1.0, *series]))
+        label_w = fonts.font(tiny).size(number(top))[0] + 6
+        plot = pygame.Rect(left.x + label_w, head.bottom + tiny + 6, left.width - label_w, min(left.bottom - head.bottom - tiny - 10, int(small * 12)))
         pygame.draw.line(surface, widgets.DIM, plot.bottomleft, plot.bottomright, 1)
         pygame.draw.line(surface, (90, 100, 110), plot.topleft, plot.topright, 1)
-        # Scale: 0 to 5, the points at stake in one round.
-        fonts.blit_text(surface, number(5), tiny, widgets.DIM, (plot.x - 4, plot.y), "midright")
+        fonts.blit_text(surface, number(top), tiny, widgets.DIM, (plot.x - 4, plot.y), "midright")
         fonts.blit_text(surface, number(0), tiny, widgets.DIM, (plot.x - 4, plot.bottom), "midright")
+        # Olsen counts penalties (lower is better): its bars are red rather than green.
+        colour = (220, 120, 100) if self.game_id == "olsen" else (110, 200, 140)
         if series:
             bw = max(3, min(32, plot.width // max(1, len(series)) - 4))
             for i, v in enumerate(series):
-                bh = max(1, int(plot.height * min(1.0, v / 5.0)))
+                bh = max(1, int(plot.height * min(1.0, max(0.0, v / top))))
                 bar = pygame.Rect(plot.x + 4 + i * (bw + 4), plot.bottom - bh, bw, bh)
-                pygame.draw.rect(surface, (110, 200, 140), bar, border_radius=2)
+                pygame.draw.rect(surface, colour, bar, border_radius=2)
                 if bw >= tiny * 1.6:
                     fonts.blit_text(surface, average(v), tiny, widgets.SOFT, (bar.centerx, bar.y - 2), "midbottom")
         # Win rate against each opponent level: label, bar, percentage flush right.
         head = fonts.blit_text(surface, t("stats.chart_levels"), small, widgets.GOLD, right.topleft, bold=True, max_width=right.width)
-        levels = stats.win_rate_by_level(name)
+        levels = stats.win_rate_by_level(name, self.game_id)
         y = head.bottom + 6
         bar_h = max(10, small)
         pct_w = fonts.font(small).size(t("stats.percent", value=100))[0]

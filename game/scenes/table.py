@@ -175,16 +175,12 @@ class TableScene(Scene):
     def rel(self, seat: int) -> int:
         return (seat - self.viewer) % self.match.players
 
+    # Where the other seats sit, clockwise from the viewer (at the bottom), per table size.
+    POSITIONS = {2: ("top",), 3: ("left", "right"), 4: ("left", "top", "right"), 5: ("left", "topleft", "topright", "right")}
+
     def position(self, seat: int) -> str:
         r = self.rel(seat)
-        n = self.match.players
-        if r == 0:
-            return "bottom"
-        if n == 2:
-            return "top"
-        if n == 3:
-            return "left" if r == 1 else "right"
-        return ("left", "top", "right")[r - 1]
+        return "bottom" if r == 0 else self.POSITIONS[self.match.players][r - 1]
 
     # ------------------------------------------------------------ layout
     def layout(self) -> None:
@@ -311,20 +307,32 @@ class TableScene(Scene):
     def add(self, step: Step) -> None:
         self.steps.append(step)
 
+    DEAL_GAP = 0.05  # seconds between two dealt cards
+
+    def deal_order(self) -> list[int]:
+        """Seats in dealing order: from the player after the dealer."""
+        n = self.match.players
+        dealer = self.view["dealer"]
+        return [(dealer + j) % n for j in range(1, n + 1)]
+
+    def deal_source(self) -> pygame.Rect:
+        return self.stock_rect
+
     def deal_animation(self) -> None:
-        """Cards fly from the stock to every hand (the view already holds the dealt cards)."""
-        holder: list[Flight] = []
-        step = Step(self.dur(0.3), holder, sound="deal")
+        """Cards fly from the stock to every hand, one round of the table at a time (the
+        view already holds the dealt cards)."""
+        step = Step(self.dur(0.3), sound="deal")
+        holder = step.flights  # filled when the step starts, from the layout of that moment
 
         def start():
-            n = self.match.players
-            dealer = self.view["dealer"]
+            counts = self.view["hand_counts"]
+            order = self.deal_order()
+            src = self.deal_source()
             k = 0
-            for i in range(max(self.view["hand_counts"])):
-                for j in range(1, n + 1):
-                    seat = (dealer + j) % n
-                    if i < self.view["hand_counts"][seat]:
-                        holder.append(Flight(None, self.stock_rect, self.seat_hand_rect(seat, i), self.dur(0.05) * k))
+            for i in range(max(counts) if counts else 0):
+                for seat in order:
+                    if i < counts[seat]:
+                        holder.append(Flight(None, src, self.seat_hand_rect(seat, i), self.dur(self.DEAL_GAP) * k))
                         k += 1
             if holder:
                 step.dur += holder[-1].delay

@@ -124,7 +124,7 @@ class TrickTableScene(TableScene):
             return t("aluette.named_card", name=t(f"aluette.name.{code}"), card=spanish_card_name(code))
         return spanish_card_name(code)
 
-    def name(self, seat: int) -> str:
+    def player_name(self, seat: int) -> str:
         return self.match.seats[seat].name
 
     def is_you(self, seat: int) -> bool:
@@ -144,17 +144,6 @@ class TrickTableScene(TableScene):
         return seats[(seats.index(seat) - 1) % len(seats)]
 
     # ------------------------------------------------------------ geometry
-    def position(self, seat: int) -> str:
-        r = self.rel(seat)
-        n = self.match.players
-        if r == 0:
-            return "bottom"
-        if n == 3:
-            return ("left", "right")[r - 1]
-        if n == 4:
-            return ("left", "top", "right")[r - 1]
-        return ("left", "topleft", "topright", "right")[r - 1]
-
     def layout(self) -> None:
         super().layout()  # HUD buttons (sound, undo, hint, menu) and the shared sizes
         self.spanish.clear()
@@ -264,26 +253,13 @@ class TrickTableScene(TableScene):
         return r
 
     # ------------------------------------------------------------ animations
-    def deal_animation(self) -> None:
-        step = Step(self.dur(0.3), sound="deal")
-        holder = step.flights  # Step copies the list it is given: fill its own
+    DEAL_GAP = 0.03
 
-        def start():
-            counts = self.view["hand_counts"]
-            seats = self.view["seats"]
-            k = 0
-            for i in range(max(counts) if counts else 0):
-                for seat in seats:
-                    if i < counts[seat]:
-                        holder.append(Flight(None, self.deck_rect, self.seat_hand_rect(seat, i), self.dur(0.03) * k))
-                        k += 1
-            if holder:
-                step.dur += holder[-1].delay
+    def deal_order(self) -> list[int]:
+        return self.view["seats"]
 
-        step.start_fn = start
-        self.hide_hands = True
-        step.done_fn = self._dealt
-        self.add(step)
+    def deal_source(self) -> pygame.Rect:
+        return self.deck_rect
 
     def animate_events(self, events: list[dict]) -> None:
         if any(e["type"] in ("hand_end", "deal_end") for e in events):
@@ -335,7 +311,7 @@ class TrickTableScene(TableScene):
             if self.is_you(winner):
                 banner = t("trick.you_take_points", count=points) if points else t("trick.you_take")
             else:
-                banner = t("trick.takes_points", name=self.name(winner), count=points) if points else t("trick.takes", name=self.name(winner))
+                banner = t("trick.takes_points", name=self.player_name(winner), count=points) if points else t("trick.takes", name=self.player_name(winner))
         pause = Step(self.dur(0.9 if spoiled else 0.7), banner=banner, sound="bi_qahwa" if spoiled else "capture")
 
         def show():
@@ -377,7 +353,7 @@ class TrickTableScene(TableScene):
             self.received = set(got)
             step.highlight.update(got)
             if got:
-                step.banner = t("trick.received", name=self.name(self.right_of(self.viewer)))
+                step.banner = t("trick.received", name=self.player_name(self.right_of(self.viewer)))
             else:
                 step.banner = t("trick.exchanged", card=self.card_label(self.obs.get("lead_card", "2C")))
 
@@ -597,8 +573,8 @@ class TrickTableScene(TableScene):
         passing = self.phase() == "pass"
         if not self.match.seats[cur].human:
             if passing:
-                return t("trick.pass_waiting", name=self.name(cur))
-            return t("table.thinking", name=self.name(cur))
+                return t("trick.pass_waiting", name=self.player_name(cur))
+            return t("table.thinking", name=self.player_name(cur))
         if not self.my_turn():
             return ""
         if self.hint:
@@ -606,7 +582,7 @@ class TrickTableScene(TableScene):
         if self.hint_bot is not None:
             return t("hint.thinking")
         if passing:
-            target = self.name(self.left_of(self.viewer))
+            target = self.player_name(self.left_of(self.viewer))
             if len(self.chosen) == 3:
                 return t("trick.pass_ready", name=target)
             return t("trick.pass_prompt", name=target, count=len(self.chosen))
@@ -664,7 +640,7 @@ class TrickTableScene(TableScene):
             surface.blit(self.face(p["card"], r.width), r)
             if p["seat"] == last["winner"]:
                 pygame.draw.rect(surface, widgets.GOLD, r.inflate(8, 8), max(3, int(4 * s)), border_radius=10)
-            tag = self.name(p["seat"])
+            tag = self.player_name(p["seat"])
             img = fonts.render(tag, fonts.fit_size(tag, self.tag, r.width + 20, True), (20, 20, 20), True)
             tr = img.get_rect(midtop=(r.centerx, r.bottom - img.get_height() // 2))
             pygame.draw.rect(surface, (235, 235, 235), tr.inflate(10, 2), border_radius=max(4, tr.height // 2))
@@ -675,7 +651,7 @@ class TrickTableScene(TableScene):
         elif self.is_you(w):
             text = t("trick.last_trick_you")
         else:
-            text = t("trick.last_trick_won", name=self.name(w))
+            text = t("trick.last_trick_won", name=self.player_name(w))
         img = fonts.render(text, fonts.fit_size(text, max(14, int(20 * s)), self.table_area.width - 20, True), widgets.WHITE, True)
         r = img.get_rect(midtop=(self.table_area.centerx, self.table_area.y + self.pad // 2))
         widgets.panel(surface, r.inflate(20, 8), alpha=190)
@@ -692,7 +668,7 @@ class TrickTableScene(TableScene):
             cur = self.match.current()
             leader = view.get("leader", cur)
             if cur is not None and not self.steps and not self.frozen and not (leader == self.viewer and self.my_turn()):
-                lead_text = t("trick.you_lead") if self.is_you(leader) else t("trick.leads", name=self.name(leader))
+                lead_text = t("trick.you_lead") if self.is_you(leader) else t("trick.leads", name=self.player_name(leader))
                 fonts.blit_text(surface, lead_text, self.small, widgets.DIM, self.table_area.center, "center", max_width=self.table_area.width - 10)
             if self.obs.get("tricks") and not self.frozen:
                 fonts.blit_text(surface, t("trick.peek_hint"), max(11, int(self.small * 0.85)), widgets.DIM, (self.table_area.centerx, self.table_area.centery + self.line), "midtop", max_width=self.table_area.width - 10)
@@ -710,7 +686,7 @@ class TrickTableScene(TableScene):
                 pygame.draw.rect(surface, widgets.GOLD, r.inflate(8, 8), max(3, int(4 * s)), border_radius=10)
             # Who played it: a name tag on the card's lower edge; gold for the leader.
             lead = seat == view.get("leader")
-            tag = self.name(seat)
+            tag = self.player_name(seat)
             img = fonts.render(tag, fonts.fit_size(tag, self.tag, r.width + 20, True), (20, 20, 20), True)
             tr = img.get_rect(midtop=(r.centerx, r.bottom - img.get_height() // 2))
             pygame.draw.rect(surface, LEADER_COLOUR if lead else (235, 235, 235), tr.inflate(10, 2), border_radius=max(4, tr.height // 2))
@@ -748,7 +724,7 @@ class TrickTableScene(TableScene):
         teams = self.match.game_id == "aluette"
         tag = "" if self.match.seats[seat].human else " · " + t(f"kind.{self.match.seats[seat].kind}")
         dot = small if teams else 0
-        r = fonts.blit_text(surface, self.name(seat) + tag, small, widgets.WHITE if in_hand else widgets.DIM, (x + dot, y), bold=True, max_width=p.width - 2 * self.pad - self.sw - dot - small)
+        r = fonts.blit_text(surface, self.player_name(seat) + tag, small, widgets.WHITE if in_hand else widgets.DIM, (x + dot, y), bold=True, max_width=p.width - 2 * self.pad - self.sw - dot - small)
         if teams:
             pygame.draw.circle(surface, TEAM_COLOURS[seat % 2], (x + small // 2 - 2, r.centery), small // 2 - 1)
         if view["dealer"] == seat:
@@ -856,7 +832,6 @@ class TrickTableScene(TableScene):
 
     def draw_prompt(self, surface, small: int) -> None:
         text = self.prompt_text()
-        w = surface.get_width()
         y = self.hand_area.y - int(self.ch * 0.17) - self.pad // 2
         if text:
             size = max(14, int(19 * self.app.scale))
