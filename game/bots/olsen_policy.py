@@ -235,6 +235,11 @@ def _pass_danger(cards: int) -> float:
     return sum(STRENGTH[c] + (13 if c == QS else 0) + (4 if 1 << c & HEART_MASK else 0) for c in bits(cards)) / 100.0
 
 
+# With a time budget, stop once the best card leads every other by 3 standard errors of
+# the paired difference (as Orlan): clear choices come at once, close ones get the budget.
+SETTLE_Z = 3.0
+
+
 def _hooks(**kw) -> SearchHooks:
     # Only the fields this version of the expert knows (the prior arrived later).
     known = {f.name for f in dataclasses.fields(SearchHooks)}
@@ -243,4 +248,4 @@ def _hooks(**kw) -> SearchHooks:
 
 register_hooks(GAME, _hooks(round_marker=_hand_marker, evaluate=_evaluate, apply_fast="apply_unchecked",
                             distinct=distinct_cards, prior=prior, candidates=17, prior_weight=0.02, rollout_for=rollout_for,
-                            sampler_for=sampler_for))
+                            sampler_for=sampler_for, settle_z=SETTLE_Z))
