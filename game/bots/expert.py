@@ -77,6 +77,19 @@ class SearchHooks:
     candidates: int | None = None
     prior_weight: float = 0.0
     win_bonus: float = 3.0  # generic evaluate: points a won game is worth
+    # distinct(obs, legal) -> the legal moves with all but one of each set of equivalent moves
+    # dropped (moves no continuation can tell apart, e.g. touching cards), so each world
+    # costs fewer rollouts. The search then only tries those.
+    distinct: Callable[[dict, list], list] | None = None
+    # sampler_for(obs) -> (rng -> world) or None: a game's faster ``State.sample`` for one
+    # position (what is known is parsed once, each world only deals the hidden cards).
+    sampler_for: Callable[[dict], Callable[[random.Random], State] | None] | None = None
+    # rollout_for(obs) -> playout(world, seat, root_move, rng) -> value, or None: a game's own
+    # fast rollout (play the root move, then the round out, and score it as ``evaluate``
+    # would), given a sampled world it must not change. The world is then sampled once per
+    # world and shared by every root move instead of once per rollout.
+    # (Not combined with own-move trees: with a tree the generic rollout is used.)
+    rollout_for: Callable[[dict], Callable[[State, int, Move, random.Random], float] | None] | None = None
     # Own-move trees (see the module text): exploration constant, in points, and how fast
     # a decision widens (children allowed = 1 + widen * sqrt(visits)); None: no tree, the
     # seat's later moves are played by the rollout policy.
@@ -143,6 +156,8 @@ class ExpertBot(Bot):
         else:
             totals = [float(t) for t in obs.get("totals") or []]
             self.evaluate = _generic_evaluator(self.game, totals, self.hooks.win_bonus)
+        if self.hooks.distinct is not None and len(self._legal) > 1:
+            self._legal = self.hooks.distinct(obs, self._legal)
         self._bias = [0.0] * len(self._legal)
         if self.hooks.prior is not None and len(self._legal) > 1:
             prior = self.hooks.prior(obs, self._legal)
@@ -163,6 +178,11 @@ class ExpertBot(Bot):
         self._trees = [_Node() for _ in range(n)] if self.hooks.tree_c is not None else None
         self._sq = [0.0] * n  # summed squares of (value - value of move 0), for settling
         self.settled = False
+        fast = self.hooks.rollout_for(obs) if self.hooks.rollout_for and self._trees is None else None
+        self._playout = fast
+        self._world: State | None = None
+        sampler = self.hooks.sampler_for(obs) if self.hooks.sampler_for else None
+        self._sample = sampler or (lambda rng: self.game.sample(obs, rng))
 
     def _think(self, ms: float) -> bool:
         if len(self._legal) == 1:
@@ -190,9 +210,16 @@ class ExpertBot(Bot):
         if self._cursor >= n:
             self._world_seed = self.rng.getrandbits(64)
             self._cursor = 0
+            if self._playout is not None:
+                self._world = self._sample(random.Random(self._world_seed))
         i = self._cursor
-        tree = self._trees[i] if self._trees is not None else None
-        self._partial[i] = self._rollout(self._legal[i], self._world_seed, tree)
+        if self._playout is not None:
+            # Same world and same dice as _rollout would use, without re-sampling.
+            rng = random.Random(self._world_seed + 1)
+            self._partial[i] = self._playout(self._world, self.seat, self._legal[i], rng)
+        else:
+            tree = self._trees[i] if self._trees is not None else None
+            self._partial[i] = self._rollout(self._legal[i], self._world_seed, tree)
         self._cursor += 1
         if self._cursor >= n:
             base = self._partial[0]

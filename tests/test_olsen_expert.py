@@ -1,0 +1,130 @@
+"""The Olsen expert's fast paths: bitmask playouts, touching cards, the parsed sampler."""
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.bots import make_bot
+from game.bots.olsen_playout import play_out
+from game.bots.olsen_policy import distinct_cards, rollout_policy, sampler_for
+from game.cards import FRENCH52
+from game.rules import new_game
+from game.rules.olsen import OlsenState
+
+C = FRENCH52.card
+SETTINGS = settings(max_examples=25, deadline=None)
+
+
+def position(players, options, seed, cut):
+    """A game advanced ``cut`` random moves into its first hand (passes included)."""
+    rng = random.Random(seed)
+    s = new_game("olsen", players, options, seed=seed)
+    while cut > 0 or s.phase == "pass":
+        s.apply(rng.choice(s.legal_moves()))
+        cut -= 1
+        if s.round_no:
+            break
+    return s
+
+
+positions = st.builds(
+    position,
+    players=st.integers(3, 5),
+    options=st.fixed_dictionaries({"pass3": st.booleans(), "jack_diamonds": st.booleans(), "deals": st.just(2)}),
+    seed=st.integers(0, 10**6),
+    cut=st.integers(0, 40),
+)
+
+
+def finish_hand(state, choose, hand=None):
+    hand = state.round_no if hand is None else hand
+    seen = []
+    while state.round_no == hand and state.current_player() is not None:
+        move = choose(state)
+        seen.append(move)
+        state.apply(move)  # raises on an illegal card
+    last = state.rounds[-1]
+    return seen, dict(zip(last["seats"], last["points"]))
+
+
+@SETTINGS
+@given(s=positions, dice=st.integers(0, 10**6))
+def test_bitmask_playout_plays_the_rollout_policy_and_scores_the_hand(s, dice):
+    if s.phase != "play":
+        return
+    world = OlsenState.sample(s.observation(s.current_player()), random.Random(dice))
+    before = world.to_json()
+    cards: list[int] = []
+    points = play_out(world, random.Random(dice), noise=0.03, record=cards)
+    assert world.to_json() == before  # the world is only read
+    rng = random.Random(dice)
+    seen, ref = finish_hand(world.clone(), lambda st_: rollout_policy(st_, st_.legal_moves(), rng))
+    # The same cards as the rollout policy with the same dice, up to the point where every
+    # scoring card is out (the playout stops there), and the same points.
+    assert seen[: len(cards)] == cards
+    assert all(points[x] == p for x, p in ref.items())
+
+
+@SETTINGS
+@given(s=positions, dice=st.integers(0, 10**6))
+def test_noisy_playouts_play_legal_cards(s, dice):
+    if s.phase != "play":
+        return
+    world = OlsenState.sample(s.observation(s.current_player()), random.Random(dice))
+    cards: list[int] = []
+    points = play_out(world, random.Random(dice), noise=0.5, record=cards)
+    replay = world.clone()
+    for c in cards:
+        replay.apply(c)  # raises on an illegal card
+    _, ref = finish_hand(replay, lambda st_: st_.legal_moves()[0], hand=world.round_no)
+    assert all(points[x] == p for x, p in ref.items())
+
+
+def test_touching_cards_are_searched_once():
+    s = new_game("olsen", 4, {}, seed=0, deck_order=None)
+    obs = s.observation(s.current_player())
+    # Hand-made position: after the first trick, clubs led; we hold 5C 6C 8C, 7C is gone.
+    obs = dict(obs, phase="play", hand=["5C", "6C", "8C", "KC", "TS", "JS", "QS", "2H"],
+               trick=[{"seat": 1, "card": "4C"}],
+               tricks=[{"leader": 0, "plays": [{"seat": 0, "card": "2C"}, {"seat": 1, "card": "7C"},
+                                               {"seat": 2, "card": "3C"}, {"seat": 3, "card": "9C"}], "winner": 3}])
+    legal = [C(c) for c in ("5C", "6C", "8C", "KC")]
+    kept = distinct_cards(obs, legal)
+    # 5C, 6C, 8C touch (7C is played): one of them; KC is split off by TC..QC still out.
+    assert len(kept) == 2 and C("KC") in kept
+    assert len(set(kept) & {C("5C"), C("6C"), C("8C")}) == 1
+    # Leading: TS and JS touch, QS is never merged (13 points), 2H alone.
+    lead = dict(obs, trick=[], hearts_broken=True)
+    legal = [C(c) for c in ("5C", "6C", "8C", "KC", "TS", "JS", "QS", "2H")]
+    kept = distinct_cards(lead, legal)
+    assert C("QS") in kept and C("2H") in kept and C("KC") in kept
+    assert len(set(kept) & {C("TS"), C("JS")}) == 1
+    assert len(kept) == 5
+
+
+@SETTINGS
+@given(s=positions, dice=st.integers(0, 10**6))
+def test_parsed_sampler_deals_what_the_rules_sampler_deals(s, dice):
+    if s.phase != "play":
+        return
+    for seat in s.seats:
+        obs = s.observation(seat)
+        world = sampler_for(obs)(random.Random(dice))
+        ref = OlsenState.sample(obs, random.Random(dice))
+        assert world.hands == ref.hands
+        assert world.observation(seat) == obs
+        for x in s.seats:  # shown voids hold, passed cards sit in the left neighbour's hand
+            for suit in obs["voids"][x]:
+                assert not world.hands[x] & (((1 << 13) - 1) << 13 * suit)
+        if obs["passed"]:
+            still = FRENCH52.mask_of(obs["passed"]) & ~s.record.played_mask()
+            assert world.hands[s.next_seat(seat)] & still == still
+
+
+@settings(max_examples=15, deadline=None)
+@given(s=positions, seed=st.integers(0, 1000))
+def test_expert_only_plays_legal_moves(s, seed):
+    seat = s.current_player()
+    legal = s.legal_moves()
+    move = make_bot("expert", "olsen", seed=seed, iterations=3).choose(s.observation(seat))
+    assert move in legal
