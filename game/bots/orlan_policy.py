@@ -332,6 +332,7 @@ register_hooks(
         evaluate=_evaluate,
         horizon_for=_horizon_for,
         apply_fast="apply_unchecked",
+        distinct=distinct_moves,
         prior=prior,
         candidates=CANDIDATES,
         prior_weight=PRIOR_WEIGHT,
