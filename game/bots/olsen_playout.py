@@ -3,10 +3,10 @@
 ``OlsenState.apply_unchecked`` plus ``legal_moves`` plus the policy's ``bits`` loops cost
 about a millisecond per rollout, most of it bookkeeping a rollout never reads (events,
 trick records, lists of moves). Here one hand is played out on ints and lists only: the
-legal mask as in ``olsen_legal_mask``, the greedy card of ``olsen_policy.choose_card``
-computed with per-suit lookup tables, and the hand's points as ``hand_points`` (the playout stops once every scoring card is played). The cards
-chosen are exactly those of ``choose_card`` (a test replays playouts through
-``OlsenState`` and checks every card and the points).
+legal mask as in ``olsen_legal_mask``, the simple policy's greedy card (``greedy_card``,
+the one rule ``olsen_policy.choose_card`` also plays) with per-suit lookup tables, and the
+hand's points by ``hand_points``; the playout stops once every scoring card is played. A
+test replays playouts through ``OlsenState`` and checks every card and the points.
 
 Noise: with probability ``noise`` a player plays a uniformly random legal card instead,
 drawn as ``olsen_policy.rollout_policy`` draws it (``rng.random()`` before every card, then
@@ -14,7 +14,7 @@ drawn as ``olsen_policy.rollout_policy`` draws it (``rng.random()`` before every
 """
 from __future__ import annotations
 
-from game.rules.olsen import HEART_MASK, JD, PENALTY_MASK, QS, RANKS
+from game.rules.olsen import HEART_MASK, HEARTS, JD, PENALTY_MASK, QS, RANKS, STRENGTH, SUIT_MASKS, hand_points
 
 CHUNK = (1 << RANKS) - 1
 AS_BIT = 1 << (3 * RANKS + 0)
@@ -23,8 +23,6 @@ BIG_SPADES = AS_BIT | KS_BIT
 QS_BIT = 1 << QS
 NOT_HEARTS = ((1 << 4 * RANKS) - 1) & ~HEART_MASK
 NOT_PENALTY = ((1 << 4 * RANKS) - 1) & ~PENALTY_MASK
-SUIT_MASKS = tuple(CHUNK << (RANKS * s) for s in range(4))
-HEARTS = 2
 
 
 def _strength(rank: int) -> int:  # rank index in a suit chunk: 0 = ace (strongest)
@@ -41,7 +39,6 @@ for _m in range(1, 1 << RANKS):
 # Rank index (bit in the chunk) of a strength, and the chunk of ranks weaker than a strength.
 RANK_OF = [(k + 1) % RANKS for k in range(RANKS)]
 BELOW = [sum(1 << RANK_OF[j] for j in range(k)) for k in range(RANKS + 1)]
-STRENGTH52 = [_strength(c % RANKS) for c in range(4 * RANKS)]
 
 
 def lowest(mask: int) -> int:
@@ -65,9 +62,9 @@ def highest(mask: int) -> int:
 
 
 def greedy_card(hand: int, legal: int, n_played: int, led: int, top: int, played: int, last: bool) -> int:
-    """``choose_card`` on masks: ``n_played`` cards are in the trick, ``led`` its suit,
-    ``top`` the strength of its best card of the suit led, ``last`` says this seat closes
-    the trick."""
+    """The simple policy's card (rule in ``olsen_policy``'s module text): ``n_played`` cards
+    are in the trick, ``led`` its suit, ``top`` the strength of its best card of the suit
+    led, ``last`` says this seat closes the trick."""
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
     queen_out = not (played | hand) & QS_BIT
@@ -126,8 +123,8 @@ def play_out(state, rng, first_move: int | None = None, noise: float = 0.03, noi
         led = plays[0][1] // RANKS
         for s, c in plays:
             trick |= 1 << c
-            if c // RANKS == led and STRENGTH52[c] > top:
-                top, winner = STRENGTH52[c], s
+            if c // RANKS == led and STRENGTH[c] > top:
+                top, winner = STRENGTH[c], s
     seat = state.to_move
     cards_left = sum(h.bit_count() for h in hands)
     # Once every scoring card is played, the tricks left cannot change the points.
@@ -163,10 +160,10 @@ def play_out(state, rng, first_move: int | None = None, noise: float = 0.03, noi
             record.append(card)
         suit = card // RANKS
         if not n_played:
-            led, top, winner = suit, STRENGTH52[card], seat
+            led, top, winner = suit, STRENGTH[card], seat
         elif suit == led:
-            if STRENGTH52[card] > top:
-                top, winner = STRENGTH52[card], seat
+            if STRENGTH[card] > top:
+                top, winner = STRENGTH[card], seat
         elif suit == HEARTS:
             broken = True
         n_played += 1
@@ -180,18 +177,8 @@ def play_out(state, rng, first_move: int | None = None, noise: float = 0.03, noi
         seat = winner
         if played & scoring == scoring:
             break
+    _, hand, _ = hand_points([taken[s] for s in seats], state.options["jack_diamonds"])
     points = [0] * state.players
-    moon = -1
-    for s in seats:
-        t = taken[s]
-        points[s] = (t & HEART_MASK).bit_count() + (13 if t & QS_BIT else 0)
-        if t & PENALTY_MASK == PENALTY_MASK:
-            moon = s
-    if moon >= 0:
-        for s in seats:
-            points[s] = 0 if s == moon else 26
-    if state.options["jack_diamonds"]:
-        for s in seats:
-            if taken[s] >> JD & 1:
-                points[s] -= 10
+    for s, p in zip(seats, hand):
+        points[s] = p
     return points

@@ -1,6 +1,6 @@
 """Olsen know-how for the generic bots: a simple policy, a rollout policy, search hooks.
 
-The same greedy rule serves both (``choose_card`` on bitmasks), using only what the player
+The same greedy rule serves both (``choose_card``, on bitmasks by ``olsen_playout.greedy_card``), using only what the player
 to move could know (own hand, the trick, the cards already played):
 
 * lead: the lowest card, never Q♠, and not A♠/K♠ while Q♠ is still out (they would catch it);
@@ -17,57 +17,25 @@ import dataclasses
 import random
 
 from game.bots.expert import SearchHooks, register_hooks
-from game.bots.olsen_playout import play_out
+from game.bots.olsen_playout import BIG_SPADES, greedy_card, play_out
 from game.bots.simple import register_rollout, register_simple
 from game.cards import FRENCH52, bits
 from game.rules.olsen import HEART_MASK, JD, QS, RANKS, STRENGTH, SUIT_MASKS, OlsenState
 from game.rules.tricks import sample_hands
 
 GAME = "olsen"
-AS = FRENCH52.card("AS")
-KS = FRENCH52.card("KS")
-BIG_SPADES = 1 << AS | 1 << KS
 SPADE_MASK = ((1 << RANKS) - 1) << (3 * RANKS)
-
-
-def _lowest(mask: int) -> int:
-    return min(bits(mask), key=lambda c: STRENGTH[c])
-
-
-def _highest(mask: int) -> int:
-    return max(bits(mask), key=lambda c: STRENGTH[c])
 
 
 def choose_card(hand: int, legal: int, plays: list, played: int, n_seats: int) -> int:
     """The greedy card: ``plays`` are (seat, card) of the trick so far, ``played`` every card
-    seen played in this hand (current trick included)."""
-    if legal & (legal - 1) == 0:
-        return legal.bit_length() - 1
-    queen_out = not (played | hand) >> QS & 1  # still in another hand
+    seen played in this hand (current trick included). The rule itself is
+    ``olsen_playout.greedy_card``, on masks, shared with the expert's fast rollouts."""
     if not plays:
-        safe = legal & ~(1 << QS)
-        if queen_out:
-            safe &= ~BIG_SPADES
-        return _lowest(safe or legal)
-    led_mask = ((1 << RANKS) - 1) << (plays[0][1] // RANKS * RANKS)
-    follow = legal & led_mask
-    if follow:
-        top = max(STRENGTH[c] for _, c in plays if led_mask >> c & 1)
-        under = [c for c in bits(follow) if STRENGTH[c] < top]
-        if under:
-            return max(under, key=lambda c: STRENGTH[c])
-        no_queen = follow & ~(1 << QS) or follow
-        if len(plays) == n_seats - 1:
-            return _highest(no_queen)
-        # Others play after: the lowest winning card leaves them the best chance to take over.
-        return _lowest(no_queen)
-    if legal >> QS & 1:
-        return QS
-    if queen_out and legal & BIG_SPADES:
-        return _highest(legal & BIG_SPADES)
-    if legal & HEART_MASK:
-        return _highest(legal & HEART_MASK)
-    return _highest(legal)
+        return greedy_card(hand, legal, 0, -1, -1, played, False)
+    led = plays[0][1] // RANKS
+    top = max(STRENGTH[c] for _, c in plays if c // RANKS == led)
+    return greedy_card(hand, legal, len(plays), led, top, played, len(plays) == n_seats - 1)
 
 
 def choose_pass(hand: int) -> int:
