@@ -17,7 +17,7 @@ class SimReport:
     rounds: int = 0
     seconds: float = 0.0
     wins: list[float] = field(default_factory=list)  # per seat (a shared win counts for each winner)
-    points: list[int] = field(default_factory=list)  # per seat, summed over rounds
+    points: list[int] = field(default_factory=list)  # per seat, final totals summed over games
 
     def lines(self, bots: list[str]) -> list[str]:
         out = [f"{self.games} games, {self.rounds} rounds, {self.moves} moves in {self.seconds:.2f} s"]
@@ -62,9 +62,9 @@ def simulate(
         rep.rounds += len(res["rounds"])
         for w in res["winners"]:
             rep.wins[w] += 1
-        for rnd in res["rounds"]:
-            for side in rnd["sides"]:
-                for seat in side["seats"]:
-                    rep.points[seat] += side["points"]
+        # Every game's result has per-seat totals (a partner shows the team's); round
+        # summaries differ from game to game.
+        for seat, total in enumerate(res["totals"]):
+            rep.points[seat] += total
     rep.seconds = time.perf_counter() - t0
     return rep
