@@ -29,9 +29,18 @@ _current = DEFAULT
 
 
 def load(lang: str) -> dict[str, Any]:
+    """The app's table for a language, with every game's own texts merged in.
+
+    A game keeps its texts beside the app's, in ``data/i18n/games/<game id>.<lang>.json``,
+    every key starting with ``<game id>.``: a new game adds its files and edits no shared one.
+    """
     if lang not in _tables:
         with open(DATA_DIR / f"{lang}.json", encoding="utf-8") as f:
-            _tables[lang] = json.load(f)
+            table = json.load(f)
+        for path in sorted((DATA_DIR / "games").glob(f"*.{lang}.json")):
+            with open(path, encoding="utf-8") as f:
+                table.update(json.load(f))
+        _tables[lang] = table
     return _tables[lang]
 
 

@@ -11,7 +11,15 @@ import pytest
 from game import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
-TABLES = {lang: json.loads((ROOT / "data" / "i18n" / f"{lang}.json").read_text(encoding="utf-8")) for lang in i18n.LANGUAGES}
+TABLES = {lang: dict(i18n.load(lang)) for lang in i18n.LANGUAGES}
+GAME_TEXTS = sorted((ROOT / "data" / "i18n" / "games").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", GAME_TEXTS, ids=lambda p: p.name)
+def test_a_games_text_file_holds_only_its_own_keys(path):
+    game_id = path.name.split(".")[0]
+    table = json.loads(path.read_text(encoding="utf-8"))
+    assert table and all(key.startswith(game_id + ".") for key in table), path
 
 
 def _fields(text: str) -> set[str]:

@@ -2,7 +2,7 @@
 
 Generic code lives in base.py (the interface), simple.py (the greedy level and the plug-in
 registries) and expert.py (determinized search). Per-game knowledge registers itself from
-its own module, imported below (Orlan: orlan_policy.py). A game with no plug-in still gets
+its own module, named by the game's registry entry (Orlan: orlan_policy.py). A game with no plug-in still gets
 every level: random choices for `simple`, random rollouts for `expert`.
 """
 from __future__ import annotations
@@ -10,11 +10,11 @@ from __future__ import annotations
 from game.bots.base import Bot, RandomBot
 from game.bots.expert import SEARCH_HOOKS, ExpertBot, SearchHooks, register_hooks
 from game.bots.simple import ROLLOUT_POLICIES, SIMPLE_POLICIES, SimpleBot, register_rollout, register_simple
+from game.registry import ENTRIES
 from game.rules import game_class
 
-from game.bots import orlan_policy  # noqa: E402,F401  (registers the Orlan plug-ins)
-from game.bots import olsen_policy  # noqa: E402,F401  (registers the Olsen plug-ins)
-from game.bots import aluette_policy  # noqa: E402,F401  (registers the Aluette plug-ins)
+for _entry in ENTRIES:
+    _entry.load("bots")  # each game's bot module registers its own hooks
 
 LEVELS: dict[str, type[Bot]] = {"random": RandomBot, "simple": SimpleBot, "expert": ExpertBot}
 

@@ -1,19 +1,10 @@
-"""The game registry: every game's id mapped to its State class.
-
-Adding a game means writing its rules module and adding one line here.
-"""
+"""Every game's id mapped to its State class, read from the shelf (game/registry.py)."""
 from __future__ import annotations
 
+from game.registry import ENTRIES
 from game.rules.base import GameInfo, RulesError, State
-from game.rules.aluette import AluetteState
-from game.rules.olsen import OlsenState
-from game.rules.orlan import OrlanState
 
-GAMES: dict[str, type[State]] = {
-    OrlanState.info.id: OrlanState,
-    OlsenState.info.id: OlsenState,
-    AluetteState.info.id: AluetteState,
-}
+GAMES: dict[str, type[State]] = {e.id: e.load("rules") for e in ENTRIES}
 
 
 def game_class(game_id: str) -> type[State]:

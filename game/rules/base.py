@@ -12,6 +12,20 @@ players, deck, options) and implements one ``State`` class with a handful of ver
     state.to_json() / State.from_json(d)            full state; a loaded state plays on
     State.move_to_json(m) / State.move_from_json(d)  identically
 
+A game may declare its state and moves as fields instead of writing those four verbs
+(``FIELDS`` and ``MOVE_KINDS``, see fields.py): the JSON, its validation and the error
+messages are then the shared ones below. What every game's JSON has in common:
+
+* a move is ``{"kind": ..., ...}`` (``play``, ``capture``, ``draw``, ``meld``, ``layoff``,
+  ``discard``, ``declare``, ``exchange``, ``pass``, ...);
+* an observation has ``phase`` (what kind of decision is being made) and ``legal`` for
+  the seat to move;
+* ``apply`` returns events (dicts with ``type``), among them ``round_start``,
+  ``round_end`` (with the round summary) and ``game_end``;
+* a round summary is ``{"round": n, "sides": [[seats], ...], "points": [per side],
+  "totals": [per side], ...the game's own details}``;
+* ``result()["winners"]`` is the list of winning seats (empty until the game is over).
+
 Every piece of chance (shuffles) is drawn from ``round_rng(seed, round)`` so the full
 state never has to store a random generator: a seed and a round number recreate it.
 
@@ -26,6 +40,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Hashable, Sequence
 
 from game.cards import Deck
+from game.rules import fields as _fields
+from game.rules.fields import Field, FieldError
 
 Move = Hashable
 JSON = dict[str, Any]
@@ -162,20 +178,70 @@ class State(ABC):
     @abstractmethod
     def result(self) -> JSON: ...
 
-    @abstractmethod
-    def to_json(self) -> JSON: ...
+    # The state and moves as declared fields (fields.py). A game that declares them gets the
+    # four JSON verbs below; one that writes its own overrides them.
+    FIELDS: ClassVar[tuple[Field, ...]] = ()
+    MOVE_KINDS: ClassVar[dict[str, tuple[Field, ...]]] = {}
+    FORMAT: ClassVar[int] = 1  # version of this game's state JSON; bump when FIELDS change
+
+    def to_json(self) -> JSON:
+        if not self.FIELDS:
+            raise NotImplementedError(f"{self.info.id} declares no FIELDS and writes no to_json")
+        d: JSON = {
+            "format": self.FORMAT,
+            "game": self.info.id,
+            "players": self.players,
+            "options": dict(self.options),
+            "seed": self.seed,
+        }
+        d.update(_fields.write(self, self.FIELDS, self.info.deck))
+        d.update(self.json_extra())
+        return d
+
+    def json_extra(self) -> JSON:
+        """Derived, read-only facts written with the state for readers (totals, winners)."""
+        return {}
+
+    def after_load(self) -> None:
+        """Rebuild derived attributes after from_json and check the state is whole
+        (every card accounted for...); raise RulesError with a clear message if not."""
 
     @classmethod
-    @abstractmethod
-    def from_json(cls, data: JSON) -> "State": ...
+    def from_json(cls, data: JSON) -> "State":
+        if not cls.FIELDS:
+            raise NotImplementedError(f"{cls.info.id} declares no FIELDS and reads no JSON")
+        if not isinstance(data, dict):
+            raise RulesError(f"a {cls.info.id} state must be a JSON object, not {type(data).__name__}")
+        if data.get("game") != cls.info.id:
+            raise RulesError(f"not a {cls.info.id} state (game={data.get('game')!r})")
+        fmt = data.get("format")
+        if not isinstance(fmt, int) or isinstance(fmt, bool) or fmt > cls.FORMAT:
+            raise RulesError(f"{cls.info.id} state format {fmt!r}: this program reads formats up to {cls.FORMAT}")
+        s = cls.__new__(cls)
+        s.players = data.get("players")
+        s.options = cls.info.resolve(s.players, data.get("options"))
+        s.seed = cls.info.check_seed(data.get("seed"))
+        try:
+            _fields.read(s, cls.FIELDS, cls.info.deck, data, f"{cls.info.id} state")
+        except FieldError as e:
+            raise RulesError(str(e)) from None
+        s.after_load()
+        return s
 
     @classmethod
-    @abstractmethod
-    def move_to_json(cls, move: Move) -> JSON: ...
+    def move_to_json(cls, move: Move) -> JSON:
+        if not cls.MOVE_KINDS:
+            raise NotImplementedError(f"{cls.info.id} declares no MOVE_KINDS")
+        return _fields.move_to_json(move, cls.MOVE_KINDS, cls.info.deck)
 
     @classmethod
-    @abstractmethod
-    def move_from_json(cls, data: Any) -> Move: ...
+    def move_from_json(cls, data: Any) -> Move:
+        if not cls.MOVE_KINDS:
+            raise NotImplementedError(f"{cls.info.id} declares no MOVE_KINDS")
+        try:
+            return _fields.move_from_json(data, cls.MOVE_KINDS, cls.info.deck)
+        except FieldError as e:
+            raise RulesError(f"{cls.info.id}: {e}") from None
 
     @classmethod
     def sample(cls, observation: JSON, rng: random.Random) -> "State":

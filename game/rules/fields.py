@@ -1,0 +1,197 @@
+"""Declared fields: a game's state and moves are read and written by one piece of code.
+
+A game declares its full state as a tuple of ``Field`` (the attribute name and how it is
+written in JSON) and its moves as a table of kinds, each with its fields::
+
+    FIELDS = (Field("round_no", "int"), Field("hands", "masks"), Field("stock", "cards"), ...)
+    MOVE_KINDS = {"play": (Field("card", "card"),), "meld": (Field("cards", "mask"),), "pass": ()}
+
+``State.to_json``/``from_json`` and ``move_to_json``/``move_from_json`` in base.py are
+built on these, so validation (types, card codes, a clear message naming the field) is
+written once. A move is then a tuple ``(kind, value, ...)`` in its fields' order: hashable,
+cheap, and its JSON is ``{"kind": kind, name: value, ...}`` with cards as codes.
+
+Kinds of field:
+
+========== ============================== =====================================
+kind        in the state                   in JSON
+========== ============================== =====================================
+int         int                            number
+opt_int     int or None                    number or null
+bool        bool                           true / false
+str         str                            string
+json        any JSON value (copied)        as is
+ints        list of int                    list of numbers
+mask        card bitmask                   list of codes, deck order
+masks       list of bitmasks               list of lists of codes
+card        card or None                   code or null
+cards       list of cards, order kept      list of codes
+card_lists  list of lists of cards         list of lists of codes
+========== ============================== =====================================
+"""
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from game.cards import Deck
+
+
+class FieldError(ValueError):
+    """A field that cannot be read; the message names the field and what was wrong."""
+
+
+KINDS = ("int", "opt_int", "bool", "str", "json", "ints", "mask", "masks", "card", "cards", "card_lists")
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    kind: str
+    json_name: str = ""  # the key in JSON when it differs from the attribute name
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"field {self.name}: unknown kind {self.kind!r}; kinds are {KINDS}")
+
+    @property
+    def key(self) -> str:
+        return self.json_name or self.name
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _card(deck: Deck, code: Any, where: str) -> int:
+    if not isinstance(code, str):
+        raise FieldError(f"{where}: a card code must be a string, not {code!r}")
+    try:
+        return deck.card(code)
+    except ValueError as e:
+        raise FieldError(f"{where}: {e}") from None
+
+
+def _cards(deck: Deck, codes: Any, where: str) -> list[int]:
+    if not isinstance(codes, list):
+        raise FieldError(f"{where}: must be a list of card codes, not {codes!r}")
+    return [_card(deck, c, where) for c in codes]
+
+
+def _mask(deck: Deck, codes: Any, where: str) -> int:
+    m = 0
+    for c in _cards(deck, codes, where):
+        if m >> c & 1:
+            raise FieldError(f"{where}: card {deck.code(c)} appears twice")
+        m |= 1 << c
+    return m
+
+
+def _list(value: Any, where: str) -> list:
+    if not isinstance(value, list):
+        raise FieldError(f"{where}: must be a list, not {value!r}")
+    return value
+
+
+def encode(kind: str, value: Any, deck: Deck) -> Any:
+    if kind in ("int", "opt_int", "bool", "str"):
+        return value
+    if kind == "json":
+        return copy.deepcopy(value)
+    if kind == "ints":
+        return list(value)
+    if kind == "mask":
+        return deck.codes_of(value)
+    if kind == "masks":
+        return [deck.codes_of(m) for m in value]
+    if kind == "card":
+        return None if value is None else deck.code(value)
+    if kind == "cards":
+        return [deck.code(c) for c in value]
+    if kind == "card_lists":
+        return [[deck.code(c) for c in cards] for cards in value]
+    raise AssertionError(kind)
+
+
+def decode(kind: str, value: Any, deck: Deck, where: str) -> Any:
+    if kind == "int":
+        if not _is_int(value):
+            raise FieldError(f"{where}: must be an integer, not {value!r}")
+        return value
+    if kind == "opt_int":
+        if value is not None and not _is_int(value):
+            raise FieldError(f"{where}: must be an integer or null, not {value!r}")
+        return value
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise FieldError(f"{where}: must be true or false, not {value!r}")
+        return value
+    if kind == "str":
+        if not isinstance(value, str):
+            raise FieldError(f"{where}: must be a string, not {value!r}")
+        return value
+    if kind == "json":
+        try:
+            json.dumps(value)
+        except (TypeError, ValueError):
+            raise FieldError(f"{where}: not a JSON value") from None
+        return copy.deepcopy(value)
+    if kind == "ints":
+        items = _list(value, where)
+        if not all(_is_int(v) for v in items):
+            raise FieldError(f"{where}: must be a list of integers, not {value!r}")
+        return list(items)
+    if kind == "mask":
+        return _mask(deck, value, where)
+    if kind == "masks":
+        return [_mask(deck, v, f"{where}[{i}]") for i, v in enumerate(_list(value, where))]
+    if kind == "card":
+        return None if value is None else _card(deck, value, where)
+    if kind == "cards":
+        return _cards(deck, value, where)
+    if kind == "card_lists":
+        return [_cards(deck, v, f"{where}[{i}]") for i, v in enumerate(_list(value, where))]
+    raise AssertionError(kind)
+
+
+def write(obj: Any, fields: tuple[Field, ...], deck: Deck) -> dict[str, Any]:
+    """The declared fields of ``obj`` as a JSON dict."""
+    return {f.key: encode(f.kind, getattr(obj, f.name), deck) for f in fields}
+
+
+def read(obj: Any, fields: tuple[Field, ...], deck: Deck, data: dict[str, Any], what: str = "state") -> None:
+    """Set the declared fields of ``obj`` from ``data``; FieldError names a missing or bad one."""
+    for f in fields:
+        if f.key not in data:
+            raise FieldError(f"{what}: field {f.key!r} is missing")
+        setattr(obj, f.name, decode(f.kind, data[f.key], deck, f"{what} field {f.key!r}"))
+
+
+def move_to_json(move: tuple, kinds: dict[str, tuple[Field, ...]], deck: Deck) -> dict[str, Any]:
+    kind, *values = move
+    out: dict[str, Any] = {"kind": kind}
+    for f, v in zip(kinds[kind], values):
+        out[f.key] = encode(f.kind, v, deck)
+    return out
+
+
+def move_from_json(data: Any, kinds: dict[str, tuple[Field, ...]], deck: Deck) -> tuple:
+    """A move tuple from its JSON; FieldError says which kind or field is wrong."""
+    if not isinstance(data, dict):
+        raise FieldError(f"a move must be a JSON object with a 'kind', not {data!r}")
+    kind = data.get("kind")
+    if kind not in kinds:
+        raise FieldError(f"unknown move kind {kind!r}; kinds are {sorted(kinds)}")
+    fields = kinds[kind]
+    extra = set(data) - {"kind"} - {f.key for f in fields}
+    if extra:
+        raise FieldError(f"move {kind!r}: unknown field(s) {sorted(extra)}; fields are {[f.key for f in fields]}")
+    values = []
+    for f in fields:
+        if f.key not in data:
+            raise FieldError(f"move {kind!r}: field {f.key!r} is missing")
+        values.append(decode(f.kind, data[f.key], deck, f"move {kind!r} field {f.key!r}"))
+    return (kind, *values)
+
