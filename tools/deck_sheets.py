@@ -5,7 +5,8 @@
 Writes one PNG per deck (``deck_<name>.png``: every face at a large and a small size, the
 four-colour faces where the deck has French suits, the back), and three hands on an
 800x480 table laid out with game.ui.hand_layout: 28 tarot cards, 17 Olsen cards and 11
-rummy cards (``hand_tarot28.png``, ``hand_olsen17.png``, ``hand_rummy11.png``), with
+rummy cards (``hand_tarot28.png``, ``hand_olsen17.png``, ``hand_rummy11.png``, and each
+again in a narrower area, ``*_narrow.png``), with
 every other card playable (raised) and the rest dimmed, as the table shows them.
 """
 from __future__ import annotations
@@ -32,7 +33,9 @@ GAP = 8
 # Cards per row on a sheet: a suit per row where the deck allows it.
 COLUMNS = {"french52": 13, "french54": 13, "french108": 13, "piquet32": 8, "piquet64": 16, "piquet128": 16, "spanish48": 12, "tarot78": 14}
 SCREEN = (800, 480)
-HAND_AREA = (12, 300, 776, 172)  # a hand's share of an 800x480 table: the bottom third
+# A hand's share of an 800x480 table: the bottom third, or (``_narrow``) the bottom quarter
+# beside the player's panel, as the trick table has it now.
+HAND_AREAS = {"": (12, 300, 776, 172), "_narrow": (170, 350, 620, 126)}
 
 
 def grid(codes, width: int, columns: int, deck: str, four: bool) -> pygame.Surface:
@@ -71,13 +74,13 @@ def deck_sheet(name: str, width: int) -> pygame.Surface:
     return sheet
 
 
-def hand_screen(deck: str, codes: list[str], four: bool = False) -> pygame.Surface:
+def hand_screen(deck: str, codes: list[str], area, four: bool = False) -> pygame.Surface:
     """An 800x480 table with the hand at the bottom, as the table lays it out."""
     screen = pygame.Surface(SCREEN)
     screen.fill(FELT)
-    area = pygame.Rect(HAND_AREA)
+    area = pygame.Rect(area)
     pygame.draw.rect(screen, (255, 255, 255), area, 1)
-    width = int(area.height * 0.62 / 1.4 * 1.4)  # ask for big cards; the layout shrinks them to fit
+    width = int(area.height * 0.62)  # ask for big cards; the layout shrinks them to fit
     lay = layout_hand(len(codes), area, deck_art.card_size(width), lambda w: deck_art.index_extent(w, deck))
     playable = {i for i in range(len(codes)) if i % 3 != 1}
     for i, code in enumerate(codes):
@@ -93,8 +96,9 @@ def hand_screen(deck: str, codes: list[str], four: bool = False) -> pygame.Surfa
 
 
 def sort_codes(deck: str, codes: list[str]) -> list[str]:
+    """Deck order of the base cards, copies of a card side by side."""
     order = DECKS[deck].codes
-    return sorted(codes, key=order.index)
+    return sorted(codes, key=lambda c: (order.index(c.split("/")[0] + ("/1" if "/" in c else "")), c))
 
 
 def main(argv=None) -> list[str]:
@@ -103,6 +107,7 @@ def main(argv=None) -> list[str]:
     ap.add_argument("--lang", default="en", choices=i18n.LANGUAGES)
     ap.add_argument("--width", type=int, default=96, help="card width on the sheets (pixels)")
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--four-colour", action="store_true", help="hands in four colours")
     args = ap.parse_args(argv)
     pygame.display.init()
     pygame.font.init()
@@ -121,9 +126,10 @@ def main(argv=None) -> list[str]:
         "hand_rummy11": ("french108", sort_codes("french108", rng.sample(DECKS["french108"].codes, 11))),
     }
     for name, (deck, codes) in hands.items():
-        path = os.path.join(args.outdir, f"{name}.png")
-        pygame.image.save(hand_screen(deck, codes), path)
-        written.append(path)
+        for suffix, area in HAND_AREAS.items():
+            path = os.path.join(args.outdir, f"{name}{suffix}.png")
+            pygame.image.save(hand_screen(deck, codes, area, four=args.four_colour), path)
+            written.append(path)
     return written
 
 

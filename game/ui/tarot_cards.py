@@ -105,15 +105,15 @@ def roman_numeral(n: int, height: int, colour: tuple) -> pygame.Surface:
 # ------------------------------------------------------------------ corners and medallion
 def tab(text: str | None, w: int, fill, ink) -> pygame.Surface:
     """A rounded dark tab with a light number (or a star when ``text`` is None)."""
-    size = max(10, int(w * 0.27))
+    size = max(10, int(w * 0.3))
     f = fonts.font(size, bold=True)
     if text is None:
         glyph = suits.star(max(6, int(size * 0.95)), GOLD)
     else:
         glyph = f.render(text, True, ink)
     gh = f.get_ascent() if text is not None else glyph.get_height()
-    tw = max(glyph.get_width() + max(4, w // 12), int(w * 0.27))
-    th = gh + max(3, w // 14)
+    tw = max(glyph.get_width() + max(4, w // 14), int(w * 0.27))
+    th = gh + max(3, w // 16)
     out = pygame.Surface((tw, th), pygame.SRCALPHA)
     pygame.draw.rect(out, fill, out.get_rect(), border_radius=max(2, w // 24))
     dy = 0 if text is None else (gh - f.get_height()) // 2 + max(0, w // 60)
