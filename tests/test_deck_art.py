@@ -177,3 +177,15 @@ def test_the_deck_chooses_the_painter():
 
 def test_roman_numerals():
     assert [tarot_cards.roman(n) for n in (1, 4, 9, 14, 18, 19, 21)] == ["I", "IV", "IX", "XIV", "XVIII", "XIX", "XXI"]
+
+
+def test_deck_sheets_tool_writes_every_sheet(tmp_path):
+    from tools import deck_sheets
+
+    written = deck_sheets.main([str(tmp_path), "--width", "40", "--lang", "fr"])
+    names = {os.path.basename(p) for p in written}
+    assert {f"deck_{d}.png" for d in DECKS} <= names
+    assert {"hand_tarot28.png", "hand_olsen17.png", "hand_rummy11.png", "hand_tarot28_narrow.png"} <= names
+    hand = pygame.image.load(str(tmp_path / "hand_tarot28.png"))
+    assert hand.get_size() == (800, 480)
+    i18n.set_language("en")
