@@ -198,11 +198,106 @@ def draw_trump(code: str, w: int) -> pygame.Surface:
     return surf
 
 
+# ------------------------------------------------------------------ court emblems
+def _crown(s: pygame.Surface, n: int, lw: int) -> None:
+    pts = [(0.1, 0.85), (0.1, 0.35), (0.3, 0.6), (0.5, 0.2), (0.7, 0.6), (0.9, 0.35), (0.9, 0.85)]
+    poly = [(x * n, y * n) for x, y in pts]
+    pygame.draw.polygon(s, GOLD, poly)
+    pygame.draw.polygon(s, GOLD_DARK, poly, lw)
+    for x, y in ((0.1, 0.3), (0.5, 0.14), (0.9, 0.3)):
+        pygame.draw.circle(s, GOLD, (x * n, y * n), n * 0.07)
+        pygame.draw.circle(s, GOLD_DARK, (x * n, y * n), n * 0.07, lw)
+    pygame.draw.circle(s, (190, 30, 50), (0.5 * n, 0.7 * n), n * 0.07)
+
+
+def _coronet(s: pygame.Surface, n: int, lw: int) -> None:
+    # The queen's coronet: lower than the king's crown, five small points tipped with pearls.
+    band = pygame.Rect(int(n * 0.1), int(n * 0.6), int(n * 0.8), int(n * 0.18))
+    peaks = [(band.x, band.y + 2)]
+    for k in range(5):
+        x0 = band.x + band.width * k / 5
+        peaks += [(x0 + band.width * 0.1, n * 0.36), (x0 + band.width * 0.2, band.y + 2)]
+    pygame.draw.polygon(s, GOLD, peaks)
+    pygame.draw.polygon(s, GOLD_DARK, peaks, lw)
+    pygame.draw.rect(s, GOLD, band, border_radius=max(1, n // 16))
+    pygame.draw.rect(s, GOLD_DARK, band, lw, border_radius=max(1, n // 16))
+    for k in range(5):
+        x = band.x + band.width * (k + 0.5) / 5
+        pygame.draw.circle(s, (250, 248, 240), (x, n * 0.33), n * 0.055)
+        pygame.draw.circle(s, (150, 140, 120), (x, n * 0.33), n * 0.055, lw)
+    for k, jewel in enumerate(((40, 110, 190), (190, 30, 50), (40, 110, 190))):
+        pygame.draw.circle(s, jewel, (band.x + band.width * (k + 1) / 4, band.centery), n * 0.045)
+
+
+def _horseshoe(s: pygame.Surface, n: int, lw: int) -> None:
+    steel, dark = (150, 150, 160), (70, 70, 84)
+    outer = pygame.Rect(int(n * 0.14), int(n * 0.08), int(n * 0.72), int(n * 0.8))
+    pygame.draw.ellipse(s, steel, outer)
+    pygame.draw.ellipse(s, dark, outer, lw)
+    inner = outer.inflate(-int(n * 0.3), -int(n * 0.3))
+    pygame.draw.ellipse(s, (0, 0, 0, 0), inner)
+    pygame.draw.ellipse(s, dark, inner, lw)
+    pygame.draw.rect(s, (0, 0, 0, 0), (inner.x, outer.centery + n * 0.12, inner.width, n))  # open at the bottom
+    for x in (outer.x, outer.right - n * 0.15):
+        pygame.draw.rect(s, steel, (x, outer.centery + n * 0.12, n * 0.15, n * 0.12))
+    for a in (0.35, 0.5, 0.65):
+        import math as _m
+        ang = _m.pi * (1 + a)
+        rx, ry = outer.width * 0.4, outer.height * 0.4
+        pygame.draw.circle(s, dark, (outer.centerx + rx * _m.cos(ang) * 1.0, outer.centery + ry * _m.sin(ang)), n * 0.03)
+        pygame.draw.circle(s, dark, (outer.centerx - rx * _m.cos(ang), outer.centery + ry * _m.sin(ang)), n * 0.03)
+
+
+def _cap(s: pygame.Surface, n: int, lw: int) -> None:
+    feather = [(0.55, 0.5), (0.7, 0.1), (0.95, 0.02), (0.8, 0.3), (0.62, 0.55)]
+    pygame.draw.polygon(s, (200, 40, 50), [(x * n, y * n) for x, y in feather])
+    pygame.draw.polygon(s, (110, 20, 30), [(x * n, y * n) for x, y in feather], lw)
+    crown = pygame.Rect(int(n * 0.18), int(n * 0.38), int(n * 0.64), int(n * 0.42))
+    pygame.draw.ellipse(s, (40, 80, 150), crown)
+    pygame.draw.ellipse(s, (20, 40, 90), crown, lw)
+    brim = pygame.Rect(int(n * 0.06), int(n * 0.66), int(n * 0.88), int(n * 0.2))
+    pygame.draw.ellipse(s, GOLD, brim)
+    pygame.draw.ellipse(s, GOLD_DARK, brim, lw)
+
+
+_EMBLEMS = {"R": _crown, "D": _coronet, "C": _horseshoe, "V": _cap}
+
+
+@lru_cache(maxsize=64)
+def emblem(rank: str, size: int) -> pygame.Surface:
+    """The headgear of a court: crown (Roi), coronet (Dame), horseshoe (Cavalier), plumed cap (Valet)."""
+    n = max(6, int(size)) * SS
+    big = pygame.Surface((n, n), pygame.SRCALPHA)
+    _EMBLEMS[rank](big, n, max(1, n // 22))
+    return pygame.transform.smoothscale(big, (n // SS, n // SS))
+
+
+def draw_court(code: str, w: int, four_colour: bool) -> pygame.Surface:
+    """A tarot court: its headgear large in a cream oval, the suit sign under it."""
+    w, h = int(w), int(round(w * cards.CARD_RATIO))
+    surf = cards.paper(w, h)
+    suit = cards.SUITS.index(code[1])
+    col = cards.suit_colours(four_colour)[suit]
+    face = cards.STYLE["face"]
+    oval = pygame.Rect(0, 0, int(w * 0.46), int(h * 0.5))
+    oval.center = (w // 2, h // 2)
+    pygame.draw.ellipse(surf, tuple(face["court_edge"]), oval)
+    pygame.draw.ellipse(surf, (248, 238, 212), oval.inflate(-max(2, w // 30), -max(2, w // 30)))
+    top = emblem(code[0], int(oval.width * 0.8))
+    surf.blit(top, top.get_rect(center=(oval.centerx, oval.y + int(oval.height * 0.38))))
+    small = suits.symbol(suit, max(5, int(w * 0.16)), col)
+    surf.blit(small, small.get_rect(center=(oval.centerx, oval.y + int(oval.height * 0.76))))
+    cards.blit_corners(surf, cards.french_corner(code, w, four_colour, ace="1"))
+    return surf
+
+
 def draw_face(code: str, w: int, four_colour: bool = False) -> pygame.Surface:
     if code == EXCUSE or is_trump(code):
         return draw_trump(code, w)
     if len(code) != 2 or code[0] not in "A23456789TVCDR" or code[1] not in cards.SUITS:
         raise ValueError(f"not a tarot card code: {code!r}")
+    if code[0] in _EMBLEMS:
+        return draw_court(code, w, four_colour)
     return cards.draw_face(code, w, four_colour, ace="1")
 
 
