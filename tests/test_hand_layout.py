@@ -40,6 +40,11 @@ def check(lay, area, index_at) -> None:
             for j in range(i + 1, n):
                 for up_j in (False, True):
                     assert not _overlap(corner, lay.rect(j, up_j)), (i, up, j, up_j)
+            if not up:
+                vis = lay.visible(i)
+                assert vis[2] >= iw and vis[3] >= ih, (i, vis)
+                for j in range(i + 1, n):
+                    assert not _overlap(vis, lay.rect(j)), (i, j, vis)
             # A tap on the index picks this card.
             raised = {i} if up else set()
             assert lay.hit((r[0] + iw / 2, r[1] + ih / 2), raised) == i

@@ -6,6 +6,8 @@ passed as the area.
     lay = layout_hand(n, area, card_size, index)
     lay.rect(i, raised=False) -> (x, y, w, h)   card i (draw cards in order 0..n-1)
     lay.hit(point, raised=()) -> int | None     the card under a point (topmost first)
+    lay.visible(i) -> (x, y, w, h)              the part of card i (not raised) that no later
+                                                card covers: where to put a mark or a focus line
     lay.card                                    the card size used (may be smaller than asked)
     lay.rows, lay.step, lay.lift
 
@@ -45,6 +47,20 @@ class HandLayout:
     def rect(self, i: int, raised: bool = False) -> tuple[int, int, int, int]:
         x, y, w, h = self.rects[i]
         return (x, y - self.lift, w, h) if raised else (x, y, w, h)
+
+    def visible(self, i: int) -> tuple[int, int, int, int]:
+        """The top-left part of card i left uncovered by the cards drawn after it (none raised)."""
+        x, y, w, h = self.rects[i]
+        right, bottom = x + w, y + h
+        for j in range(i + 1, len(self.rects)):
+            xj, yj, wj, hj = self.rects[j]
+            if xj >= right or xj + wj <= x or yj >= bottom or yj + hj <= y:
+                continue
+            if yj <= y:  # the same row: it cuts the card on the right
+                right = min(right, xj)
+            else:  # a lower row: it cuts the card at the bottom
+                bottom = min(bottom, yj)
+        return x, y, right - x, bottom - y
 
     def hit(self, point: Sequence[float], raised: Iterable[int] = ()) -> int | None:
         """The index of the topmost card under ``point`` (the last drawn wins), or None."""
