@@ -39,7 +39,7 @@ def _ink(block: np.ndarray) -> float:
     return float((~light).mean())
 
 
-@pytest.mark.parametrize("width", [36, 120])
+@pytest.mark.parametrize("width", [24, 36, 120])
 @pytest.mark.parametrize("name", list(DECKS))
 def test_every_face_renders_distinct(name, width):
     art = deck_art.DeckArt()
@@ -51,6 +51,14 @@ def test_every_face_renders_distinct(name, width):
         faces[code] = pygame.image.tobytes(img, "RGBA")
     # No two codes look the same: different cards differ, and copies differ by their mark.
     assert len(set(faces.values())) == deck.size
+
+
+@pytest.mark.parametrize("name", list(DECKS))
+def test_large_faces_render(name):
+    """4K sizes: the courts, specials and a few number cards of every deck."""
+    codes = [c for c in DECKS[name].codes if split_copy(c)[0][0] in "AJQKVCDRXE9" or c.startswith("T2")][:24]
+    for code in codes:
+        assert deck_art.draw_face(code, 400, True, name).get_size() == (400, 560), code
 
 
 @pytest.mark.parametrize("name", ["french108", "piquet64", "piquet128"])
