@@ -139,13 +139,13 @@ def draw_joker(code: str, w: int, four_colour: bool) -> pygame.Surface:
     gold = tuple(STYLE["face"]["court"])
     points = (col, gold, col) if base == "X1" else (col, (200, 24, 36), col)
     # The cap and the word sit between the two corner stars.
-    cap = suits.jester(int(w * 0.58), points)
-    surf.blit(cap, cap.get_rect(center=(w // 2, int(w * 0.6))))
+    cap = suits.jester(int(w * 0.52), points)
+    surf.blit(cap, cap.get_rect(center=(w // 2, int(w * 0.64))))
     word = i18n.t("card.joker")
     if w >= 48:
-        size = fonts.fit_size(word, max(8, int(w * 0.17)), int(w * 0.5), True, minimum=7)
+        size = fonts.fit_size(word, max(8, int(w * 0.16)), int(w * 0.36), True, minimum=7)
         text = fonts.font(size, True).render(word, True, col)
-        surf.blit(text, text.get_rect(midtop=(w // 2, int(w * 0.88))))
+        surf.blit(text, text.get_rect(midtop=(w // 2, int(w * 0.9))))
     return surf
 
 
