@@ -132,9 +132,10 @@ def tarot_corner(code: str, w: int) -> pygame.Surface:
     return cards.stack(parts, [max(1, w // 30)] * (len(parts) - 1))
 
 
-@lru_cache(maxsize=32)
-def medallion(wd: int, ht: int, sky: tuple) -> pygame.Surface:
-    """A gold-ringed oval with a night sky and a sunburst behind it."""
+@lru_cache(maxsize=64)
+def medallion(wd: int, ht: int, sky: tuple, stars: int = 0) -> pygame.Surface:
+    """A gold-ringed oval with a night sky and a sunburst behind it; ``stars`` picks the
+    sky's constellation (each trump has its own)."""
     W, H = max(8, wd) * SS, max(8, ht) * SS
     s = pygame.Surface((W, H), pygame.SRCALPHA)
     cx, cy = W / 2, H / 2
@@ -151,9 +152,22 @@ def medallion(wd: int, ht: int, sky: tuple) -> pygame.Surface:
     pygame.draw.ellipse(s, GOLD, oval.inflate(-W * 0.04, -W * 0.04))
     inner = oval.inflate(-W * 0.1, -W * 0.1)
     pygame.draw.ellipse(s, sky, inner)
-    # A few fixed stars in the sky.
-    for fx, fy, fr in ((0.3, 0.3, 0.012), (0.68, 0.26, 0.016), (0.74, 0.62, 0.01), (0.28, 0.7, 0.014), (0.5, 0.18, 0.01), (0.55, 0.82, 0.012)):
-        pygame.draw.circle(s, (240, 226, 170), (W * fx, H * fy), W * fr)
+    # A constellation of its own above and below the numeral, placed by a small
+    # deterministic generator (the same picture every time), neighbours joined by faint lines.
+    state = (2654435761 * (stars + 1)) & 0x7FFFFFFF
+
+    def rand() -> float:
+        nonlocal state
+        state = (1103515245 * state + 12345) & 0x7FFFFFFF
+        return (state >> 8) / float(1 << 23)
+
+    for side in (-1, 1):  # the upper and the lower part of the sky
+        cap = sorted((math.pi / 4 + rand() * math.pi / 2, 0.27 + 0.07 * rand(), 0.007 + 0.01 * rand()) for _ in range(4))
+        pts = [(cx + W * r * math.cos(a), cy + side * H * r * math.sin(a), fr) for a, r, fr in cap]
+        for (x0, y0, _), (x1, y1, _) in zip(pts, pts[1:]):
+            pygame.draw.line(s, (120, 136, 190), (x0, y0), (x1, y1), max(1, W // 160))
+        for x, y, fr in pts:
+            pygame.draw.circle(s, (240, 226, 170), (x, y), W * fr)
     return pygame.transform.smoothscale(s, (W // SS, H // SS))
 
 
@@ -170,7 +184,7 @@ def draw_trump(code: str, w: int) -> pygame.Surface:
     radius = max(3, w // 12)
     pygame.draw.rect(surf, PAPER, surf.get_rect(), border_radius=radius)
     excuse = code == EXCUSE
-    med = medallion(int(w * 0.72), int(h * 0.6), SKY_EXCUSE if excuse else SKY)
+    med = medallion(int(w * 0.72), int(h * 0.6), SKY_EXCUSE if excuse else SKY, 0 if excuse else trump_number(code))
     surf.blit(med, med.get_rect(center=(w // 2, h // 2)))
     _frame(surf, WINE if excuse else INK)
     if excuse:
