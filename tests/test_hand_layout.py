@@ -147,3 +147,12 @@ def test_largest_hands_readable_at_800x480(art, area, deck, largest):
         if n <= largest:
             # Readable: the corner's rank is drawn at least 15 px tall (about 0.3 of a card width).
             assert lay.card[0] >= 48, (deck, n, lay.card)
+
+
+def test_a_pygame_rect_is_an_area():
+    import pygame
+
+    area = pygame.Rect(170, 350, 620, 126)
+    lay = layout_hand(17, area, (100, 140), (38, 69))
+    assert lay.fits and all(area.contains(pygame.Rect(lay.rect(i, True))) for i in range(17))
+    assert lay == layout_hand(17, tuple(area), (100, 140), (38, 69))
