@@ -197,3 +197,19 @@ def test_deck_sheets_tool_writes_every_sheet(tmp_path):
     hand = pygame.image.load(str(tmp_path / "hand_tarot28.png"))
     assert hand.get_size() == (800, 480)
     i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_index_extent_covers_every_corner(lang):
+    """The extent is measured on one card per corner shape: it equals the scan of every card."""
+    i18n.set_language(lang)
+    try:
+        for name, deck in DECKS.items():
+            for width in (30, 77):
+                right = bottom = 0
+                for code in deck.codes:
+                    img, (x, y) = deck_art.corner(code, width, False, name)
+                    right, bottom = max(right, x + img.get_width()), max(bottom, y + img.get_height())
+                assert deck_art.index_extent(width, name) == (right, bottom), (name, width)
+    finally:
+        i18n.set_language("en")

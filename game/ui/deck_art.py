@@ -95,11 +95,23 @@ def corner(code: str, width: int, four_colour: bool = False, deck: str | None = 
     return cards.french_corner(code, width, four_colour), (pad, pad // 2)
 
 
+@lru_cache(maxsize=16)
+def _corner_samples(deck: str) -> tuple[str, ...]:
+    """One code per corner shape: suit signs share a size, so a rank (with or without a
+    copy number) stands for its four suits; trumps, jokers and the Excuse stand alone."""
+    seen: dict[tuple, str] = {}
+    for code in DECKS[deck].codes:
+        base, copy = cards.split_copy(code)
+        key = (base[0] if len(base) == 2 else base, copy > 0)
+        seen.setdefault(key, code)
+    return tuple(seen.values())
+
+
 @lru_cache(maxsize=128)
 def _extent(width: int, deck: str, language: str) -> tuple[int, int]:
     del language  # part of the cache key: court letters differ by language
     right = bottom = 0
-    for code in DECKS[deck].codes:
+    for code in _corner_samples(deck):
         img, (x, y) = corner(code, width, False, deck)
         right = max(right, x + img.get_width())
         bottom = max(bottom, y + img.get_height())
