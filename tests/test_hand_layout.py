@@ -58,7 +58,7 @@ def linear(iw, ih, cw):
 @given(
     n=st.integers(0, 40),
     area=st.tuples(st.integers(0, 300), st.integers(0, 300), st.integers(120, 1900), st.integers(60, 600)),
-    cw=st.integers(30, 220),
+    cw=st.integers(12, 220),
     index=st.tuples(st.floats(0.15, 0.45), st.floats(0.25, 0.9)),
     max_rows=st.integers(1, 3),
 )

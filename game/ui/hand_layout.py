@@ -138,7 +138,7 @@ def layout_hand(
 
     best = None
     for rows in range(1, max(1, min(max_rows, n)) + 1):
-        lo, hi = min_width, cw
+        lo, hi = min(min_width, cw), cw
         if not attempt(lo, rows)[0][0]:
             continue
         while lo < hi:  # the largest width that fits (fitting is monotone in the width)
