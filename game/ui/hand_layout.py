@@ -25,7 +25,8 @@ The layout keeps the largest card that fits, trying 1 to ``max_rows`` rows (fewe
 tie). A raised card (playable or selected) moves up by ``lift``, so playable cards stand out
 without hiding anything. If nothing fits even at ``min_width`` the smallest layout is
 returned (the area is too small for the hand: the caller should give it more room).
-Rows are filled top first, the top row taking the extra card, each row centred.
+Rows are filled top first, the top row taking the extra card, each row centred and
+staggered by half a step against the next.
 """
 from __future__ import annotations
 
@@ -94,7 +95,10 @@ def _geometry(n: int, area, w: int, h: int, iw: int, ih: int, rows: int, lift: i
     need = iw + margin
     counts = row_counts(n, rows)
     widest = max(counts)
-    step = float(w + gap) if widest <= 1 else min(float(w + gap), (aw - w) / (widest - 1))
+    # Rows are staggered by half a step (a full row's neighbour shifted both ways by a
+    # quarter), so more of each upper card shows between the cards of the row below.
+    stagger = 0.5 if rows > 1 and widest > 1 else 0.0
+    step = float(w + gap) if widest <= 1 else min(float(w + gap), (aw - w) / (widest - 1 + stagger))
     row_dy = ih + margin + lift
     height = h + (rows - 1) * row_dy + lift
     fits = w <= aw and height <= ah and (widest <= 1 or step >= need)
@@ -106,6 +110,8 @@ def _geometry(n: int, area, w: int, h: int, iw: int, ih: int, rows: int, lift: i
         y = bottom_y - (rows - 1 - r) * row_dy
         total = step * (count - 1) + w
         x0 = ax + (aw - total) / 2
+        if stagger and count == widest:
+            x0 += step / 4 if r % 2 else -step / 4
         for k in range(count):
             rects.append((int(round(x0 + k * step)), int(y), w, h))
     return fits, tuple(rects), step
