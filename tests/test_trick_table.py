@@ -84,10 +84,10 @@ def test_start_olsen_from_setup_and_play_a_legal_card_by_click(size):
     app = make_app(size)
     click(app, button_with_text(app, t("menu.new_game")).rect.center)
     assert isinstance(app.scenes.top, SetupScene)
-    click(app, button_with_text(app, t("game.orlan")).rect.center)
+    click(app, button_with_text(app, t("orlan.title")).rect.center)
     assert app.scenes.top.game == "olsen"
     # Olsen's own settings are offered, defaults from OlsenState.info.options.
-    assert button_with_text(app, t("setup.olsen_end_target", count=100))
+    assert button_with_text(app, t("olsen.option.target.value", count=100))
     click(app, button_with_text(app, t("setup.start")).rect.center)
     table = app.scenes.top
     assert isinstance(table, TrickTableScene)
@@ -121,14 +121,14 @@ def test_setup_reads_olsen_options_and_fixes_aluette_partners():
     from game.rules import GAMES
 
     declared = GAMES["olsen"].info
-    expected = {t("setup.olsen_end_target", count=v) for v in declared.option("target").choices}
-    expected |= {t("setup.olsen_end_deals", count=v) for v in declared.option("deals").choices if v}
-    shown = t("setup.olsen_end_target", count=info["target"])
+    expected = {t("olsen.option.target.value", count=v) for v in declared.option("target").choices}
+    expected |= {t("olsen.option.deals.value", count=v) for v in declared.option("deals").choices if v}
+    shown = t("olsen.option.target.value", count=info["target"])
     seen = [shown]
     for _ in range(len(expected)):
         click(app, button_with_text(app, shown).rect.center)
         opts = setup.options_for("olsen")
-        shown = t("setup.olsen_end_deals", count=opts["deals"]) if opts["deals"] else t("setup.olsen_end_target", count=opts["target"])
+        shown = t("olsen.option.deals.value", count=opts["deals"]) if opts["deals"] else t("olsen.option.target.value", count=opts["target"])
         seen.append(shown)
     assert set(seen) == expected and seen[-1] == seen[0]  # all of them, then back to the start
     assert setup.options_for("olsen")["pass3"] and setup.options_for("olsen")["jack_diamonds"]

@@ -51,7 +51,7 @@ class MenuScene(Scene):
             img = pygame.transform.rotozoom(img, -side * (8 + 10 * k), 1)
             x = w // 2 + side * (r.width // 2 + int(cw * (0.8 + 0.7 * k)))
             surface.blit(img, img.get_rect(center=(x, r.centery)))
-        fonts.blit_text(surface, t("app.subtitle"), sub_size, widgets.SOFT, (w // 2, r.bottom + int(cw * 0.25)), "midtop", max_width=int(w * 0.9))
+        fonts.blit_text(surface, t("orlan.description"), sub_size, widgets.SOFT, (w // 2, r.bottom + int(cw * 0.25)), "midtop", max_width=int(w * 0.9))
 
     def continue_game(self) -> None:
         from game.scenes.trick_table import table_scene

@@ -98,7 +98,7 @@ class RulesScene(Scene):
         tw = min(int(200 * s), (w - 2 * gap - (len(games) + 1) * gap - bw) // len(games))
         x = w // 2 - (len(games) * (tw + gap) + bw) // 2
         for gid in games:
-            self.button(pygame.Rect(x, h - bh - int(10 * s), tw, bh), t(f"game.{gid}"), lambda gid=gid: self.show_game(gid), enabled=gid != self.game_id)
+            self.button(pygame.Rect(x, h - bh - int(10 * s), tw, bh), t(f"{gid}.title"), lambda gid=gid: self.show_game(gid), enabled=gid != self.game_id)
             x += tw + gap
         self.button(pygame.Rect(x, h - bh - int(10 * s), bw, bh), t("common.back"), self.back)
         top = int(60 * s) + 20
@@ -139,7 +139,7 @@ class RulesScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.app.scale
-        title = t("rules.title") if self.game_id == "orlan" else t("rules.title_game", game=t(f"game.{self.game_id}"))
+        title = t("rules.title_game", game=t(f"{self.game_id}.title"))
         widgets.title(surface, title, s, max(6, int(14 * s)), size=40)
         widgets.panel(surface, self.area, alpha=170)
         pad = int(16 * s)

@@ -57,23 +57,23 @@ class SetupScene(Scene):
             self.labels.append((label, pygame.Rect(x, y, label_w, bh)))
             self.button(pygame.Rect(x + label_w, y, btn_w, bh), value, action, enabled)
 
-        row(left_x, 0, t("setup.game"), t(f"game.{self.game}"), self.cycle_game)
+        row(left_x, 0, t("setup.game"), t(f"{self.game}.title"), self.cycle_game)
         info = GAMES[self.game].info
         row(left_x, 1, t("setup.players"), t("setup.players_value", count=self.players), self.cycle_players, info.min_players < info.max_players)
         if self.game == "orlan":
             row(left_x, 2, t("setup.teams"), t("common.on") if self.teams else t("common.off"), self.toggle_teams, self.players == 4)
-            row(left_x, 3, t("setup.target"), t("setup.target_value", count=self.target), self.toggle_target)
+            row(left_x, 3, t("orlan.option.target"), t("orlan.option.target.value", count=self.target), self.toggle_target)
             row(left_x, 4, t("setup.starter"), self.display_name(self.starter), self.cycle_starter)
         elif self.game == "olsen":
             opts = self.options_for("olsen")
             on_off = {True: t("common.on"), False: t("common.off")}
-            row(left_x, 2, t("setup.olsen_pass"), on_off[opts["pass3"]], lambda: self.toggle_option("pass3"))
-            row(left_x, 3, t("setup.olsen_jack"), on_off[opts["jack_diamonds"]], lambda: self.toggle_option("jack_diamonds"))
-            end = t("setup.olsen_end_deals", count=opts["deals"]) if opts["deals"] else t("setup.olsen_end_target", count=opts["target"])
-            row(left_x, 4, t("setup.olsen_end"), end, self.cycle_olsen_end)
+            row(left_x, 2, t("olsen.option.pass3"), on_off[opts["pass3"]], lambda: self.toggle_option("pass3"))
+            row(left_x, 3, t("olsen.option.jack_diamonds"), on_off[opts["jack_diamonds"]], lambda: self.toggle_option("jack_diamonds"))
+            end = t("olsen.option.deals.value", count=opts["deals"]) if opts["deals"] else t("olsen.option.target.value", count=opts["target"])
+            row(left_x, 4, t("olsen.option.end"), end, self.cycle_olsen_end)
         else:
-            row(left_x, 2, t("setup.aluette_partners"), t("setup.aluette_partners_value"), None, False)
-            row(left_x, 3, t("setup.aluette_match"), t("setup.aluette_match_value", count=info.extra.get("deals", 5)), None, False)
+            row(left_x, 2, t("aluette.option.teams"), t("aluette.option.teams.true"), None, False)
+            row(left_x, 3, t("aluette.match"), t("aluette.match_value", count=info.extra.get("deals", 5)), None, False)
         self.entries = {}
         for seat in range(self.players):
             row(right_x, seat, "" if self.kinds[seat] == "human" else self.display_name(seat), t(f"kind.{self.kinds[seat]}"), lambda seat=seat: self.cycle_kind(seat))

@@ -81,12 +81,12 @@ class StatsScene(Scene):
         # Game tabs on the left (the chosen one greyed, as on the rules page), Reset and Back
         # on the right; each button as wide as its text needs, all of them within the screen.
         games = stats_games()
-        texts = [t(f"game.{gid}") for gid in games] + [t("stats.reset"), t("common.back")]
+        texts = [t(f"{gid}.title") for gid in games] + [t("stats.reset"), t("common.back")]
         widths = self.button_widths(texts, [int(150 * s)] * len(games) + [int(200 * s)] * 2, w - 2 * gap, gap)
         x = (w - sum(widths) - gap * len(widths)) // 2
         self.tab_buttons = {}
         for gid, bw in zip(games, widths):
-            self.tab_buttons[gid] = self.button(pygame.Rect(x, y, bw, bh), t(f"game.{gid}"), lambda gid=gid: self.show_game(gid), enabled=gid != self.game_id)
+            self.tab_buttons[gid] = self.button(pygame.Rect(x, y, bw, bh), t(f"{gid}.title"), lambda gid=gid: self.show_game(gid), enabled=gid != self.game_id)
             x += bw + gap
         x += gap  # a wider gap between the tabs and the actions
         reset_w, back_w = widths[-2:]
@@ -132,9 +132,9 @@ class StatsScene(Scene):
 
     def columns(self) -> list[str]:
         if self.game_id == "olsen":
-            return [t("stats.player"), t("stats.played"), t("stats.won"), t("stats.win_rate"), t("stats.penalties_per_hand"), t("stats.lowest_total")]
+            return [t("stats.player"), t("stats.played"), t("stats.won"), t("stats.win_rate"), t("olsen.stats.penalties_per_hand"), t("olsen.stats.lowest_total")]
         if self.game_id == "aluette":
-            return [t("stats.player"), t("stats.played"), t("stats.won"), t("stats.win_rate"), t("stats.points_per_deal"), t("stats.best")]
+            return [t("stats.player"), t("stats.played"), t("stats.won"), t("stats.win_rate"), t("aluette.stats.points_per_deal"), t("stats.best")]
         return [t("stats.player"), t("stats.played"), t("stats.won"), t("stats.win_rate"), t("stats.points_per_round"), t("stats.best")]
 
     def rows(self) -> list[list[str]]:
@@ -157,40 +157,40 @@ class StatsScene(Scene):
         s = self.app.stats.summary(name, self.game_id)
         if self.game_id == "olsen":
             return [
-                (t("stats.hands"), number(s["rounds"])),
-                (t("stats.penalties_per_hand"), average(s["points_per_round"])),
-                (t("stats.hearts_per_hand"), average(s["hearts_per_round"])),
-                (t("stats.queen_spades"), number(s["queen_spades"])),
-                (t("stats.moons"), number(s["moons"])),
-                (t("stats.clean_hands"), number(s["clean_hands"])),
-                (t("stats.tricks_per_hand"), average(s["tricks_per_round"])),
+                (t("olsen.stats.hands"), number(s["rounds"])),
+                (t("olsen.stats.penalties_per_hand"), average(s["points_per_round"])),
+                (t("olsen.stats.hearts_per_hand"), average(s["hearts_per_round"])),
+                (t("olsen.stats.queen_spades"), number(s["queen_spades"])),
+                (t("olsen.stats.moons"), number(s["moons"])),
+                (t("olsen.stats.clean_hands"), number(s["clean_hands"])),
+                (t("olsen.stats.tricks_per_hand"), average(s["tricks_per_round"])),
             ]
         if self.game_id == "aluette":
             return [
-                (t("stats.deals"), number(s["rounds"])),
-                (t("stats.deals_won"), number(s["deals_won"])),
-                (t("stats.deals_carried"), number(s["deals_carried"])),
-                (t("stats.mordienne"), number(s["mordienne"])),
-                (t("stats.tricks_per_deal"), average(s["tricks_per_round"])),
+                (t("aluette.stats.deals"), number(s["rounds"])),
+                (t("aluette.stats.deals_won"), number(s["deals_won"])),
+                (t("aluette.stats.deals_carried"), number(s["deals_carried"])),
+                (t("aluette.stats.mordienne"), number(s["mordienne"])),
+                (t("aluette.stats.tricks_per_deal"), average(s["tricks_per_round"])),
                 (t("stats.draws"), number(s["draws"])),
             ]
         if self.game_id != "orlan":  # a game without its own figures yet
             return [(t("stats.rounds"), number(s["rounds"])), (t("stats.points_per_round"), average(s["points_per_round"]))]
         return [
             (t("stats.rounds"), number(s["rounds"])),
-            (t("stats.cards_per_round"), average(s["cards_per_round"])),
-            (t("stats.clubs_per_round"), average(s["clubs_per_round"])),
-            (t("stats.two_clubs"), number(s["two_clubs"])),
-            (t("stats.ten_diamonds"), number(s["ten_diamonds"])),
-            (t("stats.sweeps"), number(s["sweeps"])),
-            (t("stats.bi_qahwa"), number(s["bi_qahwa"])),
+            (t("orlan.stats.cards_per_round"), average(s["cards_per_round"])),
+            (t("orlan.stats.clubs_per_round"), average(s["clubs_per_round"])),
+            (t("orlan.stats.two_clubs"), number(s["two_clubs"])),
+            (t("orlan.stats.ten_diamonds"), number(s["ten_diamonds"])),
+            (t("orlan.stats.sweeps"), number(s["sweeps"])),
+            (t("orlan.stats.bi_qahwa"), number(s["bi_qahwa"])),
         ]
 
     def chart_heading(self, name: str, size: int, width: int) -> str:
         if self.game_id == "olsen":
-            return heading("stats.chart_penalties", name, size, width)
+            return heading("olsen.stats.chart_penalties", name, size, width)
         if self.game_id == "aluette":
-            return heading("stats.chart_deal_points", name, size, width)
+            return heading("aluette.stats.chart_deal_points", name, size, width)
         return heading("stats.chart_points", name, size, width)
 
     def ask_reset(self) -> None:
@@ -226,7 +226,7 @@ class StatsScene(Scene):
         self.details_rect = None
         self.drawn_details = []
         if not rows:
-            fonts.blit_text(surface, t("stats.empty_game", game=t(f"game.{self.game_id}")), size, widgets.SOFT, area.center, "center", max_width=area.width - 20)
+            fonts.blit_text(surface, t("stats.empty_game", game=t(f"{self.game_id}.title")), size, widgets.SOFT, area.center, "center", max_width=area.width - 20)
             return
         name = self.selected_name()
         cols = self.columns()
