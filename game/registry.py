@@ -39,6 +39,9 @@ class GameEntry:
     bots: str
     view: str = ""
     stats: str = ""
+    # Options for a short game, as (name, value) pairs: the kiosk's attract screen plays
+    # the first game with them, so passers-by see a game end now and then.
+    demo: tuple[tuple[str, Any], ...] = ()
 
     def load(self, part: str) -> Any:
         """The object a part names (``entry.load("rules")`` is the State class)."""
@@ -65,7 +68,7 @@ class GameEntry:
 
 ENTRIES: tuple[GameEntry, ...] = (
     GameEntry("orlan", "fishing", "game.rules.orlan:OrlanState", "game.bots.orlan_policy",
-              stats="game.stats_games.orlan:OrlanStats"),
+              stats="game.stats_games.orlan:OrlanStats", demo=(("target", 11),)),
     GameEntry("olsen", "tricks", "game.rules.olsen:OlsenState", "game.bots.olsen_policy",
               stats="game.stats_games.olsen:OlsenStats"),
     GameEntry("aluette", "tricks", "game.rules.aluette:AluetteState", "game.bots.aluette_policy",
