@@ -264,3 +264,26 @@ def test_the_rules_scene_shows_any_registered_games_page(game_id):
     assert sorted(seen[:-1]) == sorted(IDS) and seen[-1] == game_id
     click(app, button_with_text(app, t("common.previous")).rect.center)
     assert scene.game_id == IDS[IDS.index(game_id) - 1]
+
+
+# ------------------------------------------------------------------ many games
+def test_the_statistics_offer_a_selector_when_the_tabs_do_not_fit(monkeypatch):
+    """Sixteen games do not fit as tabs at 800x480: ‹ the game › steps through all of them."""
+    from game.scenes.stats import StatsScene
+
+    base = registry.ENTRIES[0]
+    with_extra_games(monkeypatch, *(dataclasses.replace(base, id=f"{base.id}{i}", stats="") for i in range(2, 15)))
+    app = make_app((800, 480))
+    scene = app.scenes.push(StatsScene(app))
+    app.tick(DT)
+    assert scene.selector is not None and not scene.tab_buttons
+    buttons = [b.rect for b in scene.elements]
+    assert all(app.screen.get_rect().contains(r) for r in buttons)
+    assert all(not a.colliderect(b) for i, a in enumerate(buttons) for b in buttons[i + 1:])
+    seen = [scene.game_id]
+    for _ in registry.ENTRIES:
+        click(app, scene.selector.rect.center)
+        seen.append(scene.game_id)
+    assert sorted(seen[:-1]) == sorted(e.id for e in registry.ENTRIES) and seen[-1] == seen[0]
+    click(app, button_with_text(app, t("common.previous")).rect.center)
+    assert scene.game_id == registry.ENTRIES[-1].id

@@ -207,6 +207,8 @@ class MenuScene(Scene):
         self.draw_panel(surface)
 
     def draw_panel(self, surface: pygame.Surface) -> None:
+        """The chosen game: its name, players and cards, how it is played in teams, its
+        one-line description; the browsing hint at the foot when there is room."""
         s = self.app.scale
         pw = self.panel_rect
         if pw.width <= 0:
@@ -216,18 +218,33 @@ class MenuScene(Scene):
         info = e.info
         pad = max(8, int(16 * s))
         inner = pw.width - 2 * pad
-        head = fonts.blit_text(surface, t(e.title_key), max(18, int(34 * s)), widgets.GOLD, (pw.x + pad, pw.y + pad), bold=True, max_width=inner)
-        size = max(14, int(20 * s))
-        line = fonts.blit_text(surface, players_text(info), size, widgets.SOFT, (pw.x + pad, head.bottom + int(4 * s)), max_width=inner)
-        y = line.bottom + int(8 * s)
-        limit = self.new_game_button.rect.top - int(4 * s) if hasattr(self, "new_game_button") else pw.bottom
+        x = pw.x + pad
+        head = fonts.blit_text(surface, t(e.title_key), max(18, int(36 * s)), widgets.GOLD, (x, pw.y + pad), bold=True, max_width=inner)
+        size = max(14, int(21 * s))
+        line_h = fonts.font(size).get_linesize()
+        y = head.bottom + int(4 * s)
+        facts = [t("menu.players_and_deck", players=players_text(info), deck=t("menu.deck", count=info.deck.size))]
+        if info.teams in ("optional", "fixed"):
+            facts.append(t(f"menu.teams_{info.teams}"))
+        for fact in facts:
+            fonts.blit_text(surface, fact, size, widgets.SOFT, (x, y), max_width=inner)
+            y += line_h
+        y += int(8 * s)
+        limit = self.new_game_button.rect.top - int(6 * s) if hasattr(self, "new_game_button") else pw.bottom
         text = lookup(e.description_key)
         if isinstance(text, str):
             for part in fonts.wrap(text, size, inner):
-                if y + fonts.font(size).get_linesize() > limit:
+                if y + line_h > limit:
                     break
-                fonts.blit_text(surface, part, size, widgets.WHITE, (pw.x + pad, y), max_width=inner)
-                y += fonts.font(size).get_linesize()
+                fonts.blit_text(surface, part, size, widgets.WHITE, (x, y), max_width=inner)
+                y += line_h
+        small = max(12, int(17 * s))
+        hint = fonts.wrap(t("menu.shelf_hint"), small, inner)
+        top = limit - len(hint) * fonts.font(small).get_linesize()
+        if top >= y + int(8 * s):
+            for part in hint:
+                fonts.blit_text(surface, part, small, widgets.DIM, (x, top), max_width=inner)
+                top += fonts.font(small).get_linesize()
 
     def draw_over(self, surface: pygame.Surface) -> None:
         # The chosen game is marked in gold whatever has the keyboard focus, and its
