@@ -25,6 +25,7 @@ How to add a game: docs/plugins.md.
 from __future__ import annotations
 
 import importlib
+import sys
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,6 +57,11 @@ class GameEntry:
     def info(self):
         """The rules' ``GameInfo`` (players, options, teams)."""
         return self.load("rules").info
+
+    def loaded_info(self):
+        """``info`` if the rules are imported already, else None: the menu's first frame
+        shows without importing them (App.finish_start does, right after)."""
+        return self.info if self.rules.partition(":")[0] in sys.modules else None
 
     @property
     def title_key(self) -> str:

@@ -108,7 +108,17 @@ class MenuScene(Scene):
             (t("menu.settings"), lambda: self.app.operator_gate(self.settings), True),
             (t("menu.quit"), lambda: self.app.operator_gate(self.app.quit), True),
         ]
-        widths = self.fit_widths([text for text, _, _ in bottom], [int(w * 0.3)] + [int(w * 0.16)] * 3, w - 2 * margin, gap)
+        # Few button sizes: pygame_gui keeps every size's shapes (about 2.5 MB each), so
+        # the tabs, the panel's buttons and the bottom row share one width, Continue
+        # (it names the game) has its own, and the games theirs.
+        families = [f for f, _ in self.shelf]
+        tab_texts = [t(f"family.{f}") for f in families]
+        panel_texts = [t("menu.new_game"), t("menu.rules")]
+        room = w - 2 * margin
+        need = self.text_widths(tab_texts + panel_texts + [text for text, _, _ in bottom[1:]])
+        common = min(max([int(170 * s), *need]), (room - gap * max(3, len(families) - 1)) // max(4, len(families)))
+        cont_w = min(max(common, self.text_widths([cont])[0]), room - 3 * (common + gap))
+        widths = [cont_w] + [common] * 3
         x = (w - sum(widths) - gap * (len(widths) - 1)) // 2
         by = h - bh - max(8, int(14 * s))
         bottom_buttons = []
@@ -116,16 +126,13 @@ class MenuScene(Scene):
             bottom_buttons.append((pygame.Rect(x, by, bw, bh), text, action, enabled))
             x += bw + gap
         # Family tabs.
-        families = [f for f, _ in self.shelf]
         top = self.title_bottom + gap
-        tab_texts = [t(f"family.{f}") for f in families]
-        tab_widths = self.fit_widths(tab_texts, [int(160 * s)] * len(families), w - 2 * margin, gap)
-        x = (w - sum(tab_widths) - gap * (len(tab_widths) - 1)) // 2
+        x = (w - common * len(families) - gap * (len(families) - 1)) // 2
         self.family_buttons = {}
         tabs = []
-        for family, text, tw in zip(families, tab_texts, tab_widths):
-            tabs.append((family, pygame.Rect(x, top, tw, bh), text))
-            x += tw + gap
+        for family, text in zip(families, tab_texts):
+            tabs.append((family, pygame.Rect(x, top, common, bh), text))
+            x += common + gap
         # The games of the open family on the left, the chosen game's panel on the right.
         shelf_top = top + bh + gap + max(4, int(6 * s))
         shelf_bottom = by - gap - max(4, int(6 * s))
@@ -140,7 +147,7 @@ class MenuScene(Scene):
             self.game_buttons[e.id] = self.button(rect, t(e.title_key), lambda gid=e.id: self.tap_game(gid))
         pw = self.panel_rect
         pad = max(8, int(16 * s))
-        bw = (pw.width - 2 * pad - gap) // 2
+        bw = min(common, (pw.width - 2 * pad - gap) // 2)
         py = pw.bottom - bh - pad
         self.new_game_button = self.button(pygame.Rect(pw.x + pad, py, bw, bh), t("menu.new_game"), self.new_game)
         self.button(pygame.Rect(pw.x + pad + bw + gap, py, bw, bh), t("menu.rules"), self.rules)
@@ -155,20 +162,15 @@ class MenuScene(Scene):
         w, h = self.app.size
         s = self.app.scale
         px = max(24, int(56 * s))
-        return max(4, int(h * 0.02)) + fonts.font(px, True).get_linesize() + fonts.font(max(14, int(20 * s))).get_linesize() + int(4 * s)
+        return max(4, int(h * 0.02)) + fonts.font(px, True).get_linesize() + fonts.font(max(14, int(22 * s))).get_linesize() + int(4 * s)
 
-    def fit_widths(self, texts: list[str], wanted: list[int], room: int, gap: int) -> list[int]:
-        """Each button at least ``wanted`` wide and wide enough for its text; narrowed
-        together if the row would not fit in ``room``."""
+    def text_widths(self, texts: list[str]) -> list[int]:
+        """The width a button needs for each text (the UI's bold font and padding)."""
         from game.app import ui_font_size
 
         f = fonts.font(ui_font_size(self.app.scale), True)
         pad = max(12, int(24 * self.app.scale))
-        widths = [max(want, f.size(text)[0] + 2 * pad) for text, want in zip(texts, wanted)]
-        total = sum(widths) + gap * (len(widths) - 1)
-        if total > room:
-            widths = [int(x * (room - gap * (len(widths) - 1)) / (total - gap * (len(widths) - 1))) for x in widths]
-        return widths
+        return [f.size(text)[0] + 2 * pad for text in texts]
 
     def open_family(self, family: str) -> None:
         games = dict(self.shelf).get(family)
@@ -203,7 +205,7 @@ class MenuScene(Scene):
             img = pygame.transform.rotozoom(img, -side * (8 + 10 * k), 1)
             x = w // 2 + side * (r.width // 2 + int(cw * (0.8 + 0.7 * k)))
             surface.blit(img, img.get_rect(center=(x, r.centery)))
-        fonts.blit_text(surface, t("app.tagline"), max(14, int(20 * s)), widgets.SOFT, (w // 2, r.bottom), "midtop", max_width=int(w * 0.9))
+        fonts.blit_text(surface, t("app.tagline"), max(14, int(22 * s)), widgets.SOFT, (w // 2, r.bottom), "midtop", max_width=int(w * 0.9))
         self.draw_panel(surface)
 
     def draw_panel(self, surface: pygame.Surface) -> None:
@@ -215,17 +217,22 @@ class MenuScene(Scene):
             return
         widgets.panel(surface, pw, alpha=150)
         e = registry.BY_ID[self.chosen]
-        info = e.info
         pad = max(8, int(16 * s))
         inner = pw.width - 2 * pad
         x = pw.x + pad
-        head = fonts.blit_text(surface, t(e.title_key), max(18, int(36 * s)), widgets.GOLD, (x, pw.y + pad), bold=True, max_width=inner)
-        size = max(14, int(21 * s))
+        head = fonts.blit_text(surface, t(e.title_key), max(24, int(44 * s)), widgets.GOLD, (x, pw.y + pad), bold=True, max_width=inner)
+        # The sizes of the other scenes' titles, rows and notes: fonts are shared, not reloaded.
+        size = max(14, int(22 * s))
         line_h = fonts.font(size).get_linesize()
         y = head.bottom + int(4 * s)
-        facts = [t("menu.players_and_deck", players=players_text(info), deck=t("menu.deck", count=info.deck.size))]
-        if info.teams in ("optional", "fixed"):
-            facts.append(t(f"menu.teams_{info.teams}"))
+        # Players, cards and teams come from the rules' GameInfo: the rules load just after
+        # the first frame (App.finish_start), so the very first frame goes without them.
+        facts = []
+        info = e.loaded_info()
+        if info is not None:
+            facts.append(t("menu.players_and_deck", players=players_text(info), deck=t("menu.deck", count=info.deck.size)))
+            if info.teams in ("optional", "fixed"):
+                facts.append(t(f"menu.teams_{info.teams}"))
         for fact in facts:
             fonts.blit_text(surface, fact, size, widgets.SOFT, (x, y), max_width=inner)
             y += line_h
@@ -238,7 +245,7 @@ class MenuScene(Scene):
                     break
                 fonts.blit_text(surface, part, size, widgets.WHITE, (x, y), max_width=inner)
                 y += line_h
-        small = max(12, int(17 * s))
+        small = max(12, int(size * 0.75))
         hint = fonts.wrap(t("menu.shelf_hint"), small, inner)
         top = limit - len(hint) * fonts.font(small).get_linesize()
         if top >= y + int(8 * s):
