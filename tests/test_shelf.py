@@ -287,3 +287,13 @@ def test_the_statistics_offer_a_selector_when_the_tabs_do_not_fit(monkeypatch):
     assert sorted(seen[:-1]) == sorted(e.id for e in registry.ENTRIES) and seen[-1] == seen[0]
     click(app, button_with_text(app, t("common.previous")).rect.center)
     assert scene.game_id == registry.ENTRIES[-1].id
+
+
+def test_every_entry_is_consistent_with_its_rules():
+    assert len(IDS) == len(set(IDS))
+    for e in registry.ENTRIES:
+        assert e.family in registry.FAMILIES, e
+        assert e.info.id == e.id, e  # the id the rules write in their JSON is the entry's
+        assert all(o.name.isidentifier() for o in e.info.options)  # text keys are built from names
+        assert dict(e.demo).keys() <= {o.name for o in e.info.options}, e
+        e.info.resolve(e.info.min_players, dict(e.demo))  # the short options are valid
