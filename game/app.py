@@ -98,6 +98,7 @@ class App:
         self.stats = stats
         self.seed = seed
         self.match = None  # the game in progress (Continue)
+        self.shelf_game: str | None = None  # the game last chosen on the menu's shelf
         self.started = False
         # Kiosk mode: the config from game/kiosk.py (the operator's file), the behaviour in
         # game/scenes/kiosk_mode.py (attract screen, code pad, idle save, touch gestures).
