@@ -39,9 +39,9 @@ class GameEntry:
 
 
 ENTRIES: tuple[GameEntry, ...] = (
-    GameEntry("orlan", "fishing", "game.rules.orlan:OrlanState", "game.bots.orlan_policy"),
-    GameEntry("olsen", "tricks", "game.rules.olsen:OlsenState", "game.bots.olsen_policy"),
-    GameEntry("aluette", "tricks", "game.rules.aluette:AluetteState", "game.bots.aluette_policy"),
+    GameEntry("orlan", "fishing", "game.rules.orlan:OrlanState", "game.bots.orlan_policy", view="game.scenes.views.orlan:OrlanView"),
+    GameEntry("olsen", "tricks", "game.rules.olsen:OlsenState", "game.bots.olsen_policy", view="game.scenes.views.tricks:OlsenView"),
+    GameEntry("aluette", "tricks", "game.rules.aluette:AluetteState", "game.bots.aluette_policy", view="game.scenes.views.tricks:AluetteView"),
 )
 
 BY_ID: dict[str, GameEntry] = {e.id: e for e in ENTRIES}

@@ -54,7 +54,7 @@ class MenuScene(Scene):
         fonts.blit_text(surface, t("app.subtitle"), sub_size, widgets.SOFT, (w // 2, r.bottom + int(cw * 0.25)), "midtop", max_width=int(w * 0.9))
 
     def continue_game(self) -> None:
-        from game.scenes.trick_table import table_scene
+        from game.scenes.table import table_scene
 
         self.app.scenes.push(table_scene(self.app, self.app.match))
 

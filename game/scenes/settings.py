@@ -29,6 +29,7 @@ class SettingsScene(Scene):
             ("sound", t("settings.sound"), onoff(st.sound)),
             ("fullscreen", t("settings.fullscreen"), onoff(st.fullscreen)),
             ("undo_allowed", t("settings.undo"), onoff(st.undo_allowed)),
+            ("tap_confirm", t("settings.tap_confirm"), onoff(st.tap_confirm)),
         ]
 
     def layout(self) -> None:
