@@ -430,12 +430,11 @@ class TableScene(TableLayout, Scene):
         zone, target = self.zone_at(pos)
         if zone is None or not self.my_turn():
             return False
-        if self.view.select_count(self.phase()):
-            return False
         kinds = zones.DROP_KINDS.get(zone, ())
-        moves = [m for m in self.moves_with([code]) if self.view.move_kind(m) in kinds]
+        mine = self.moves_with([code])
+        moves = [m for m in mine if self.view.move_kind(m) in kinds]
         if not moves:
-            if not self.moves_with([code]):
+            if not mine and not self.view.select_count(self.phase()):
                 self.refuse(code)
             return False
         self.select(code)
@@ -498,8 +497,8 @@ class TableScene(TableLayout, Scene):
             if rect.collidepoint(pos) and self.tap_target(code):
                 return
         zone, _ = self.zone_at(pos)
-        if zone == zones.STOCK:
-            draws = [m for m in self.legal() if self.view.move_kind(m) == "draw" and m.get("from", "stock") == "stock"]
+        if zone in (zones.STOCK, zones.DISCARD):  # a tap on a pile draws from it
+            draws = [m for m in self.legal() if self.view.move_kind(m) == "draw" and m.get("from", zones.STOCK) == zone]
             if draws:
                 self.play(draws[0])
                 return

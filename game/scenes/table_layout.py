@@ -304,13 +304,13 @@ class TableLayout:
 
     def zone_at(self, pos) -> tuple[str | None, str | None]:
         """The zone under a point (and the card there, if any), for drops and taps."""
-        for code, rect in self.card_rects.items():
-            if rect.collidepoint(pos):
-                return (z.OPEN if self.has(z.OPEN) else z.TRICK if self.has(z.TRICK) else z.MELDS), code
         if self.has(z.STOCK) and self.stock_rect.collidepoint(pos):
             return z.STOCK, None
         if self.has(z.DISCARD) and self.discard_rect.inflate(self.pad, self.pad).collidepoint(pos):
             return z.DISCARD, None
+        for code, rect in self.card_rects.items():
+            if rect.collidepoint(pos):
+                return (z.OPEN if self.has(z.OPEN) else z.TRICK if self.has(z.TRICK) else z.MELDS), code
         if self.has(z.MELDS) and self.meld_rect(self.viewer).collidepoint(pos):
             return z.MELDS, None
         # Anywhere else above the hand counts as the felt: a finger should not have to aim.
