@@ -474,3 +474,24 @@ def test_hint_suggests_a_playable_card():
             break
     assert table.hint and table.hint["move"]["card"] in {"9C", "KC"}
     assert table.prompt_text() == t("hint.prefix") + " " + t("hint.play", card=card_name(table.hint["move"]["card"]))
+
+
+@pytest.mark.parametrize("jack_diamonds", [False, True])
+def test_olsen_all_penalties_note_gives_the_takers_real_score(jack_diamonds):
+    """With the J♦ option, a player who took every penalty card and the J♦ scores -10, not 0
+    (game/rules/olsen.py hand_points); the summary's note says what the hand gave them."""
+    from game.rules.olsen import DECK, hand_points
+    from game.scenes.table import standalone_view
+
+    penalties = [c for c in DECK.codes if c.endswith("H")] + ["QS", "JD"]
+    taken = [DECK.mask_of(penalties), 0, 0, 0]
+    raw, points, moon = hand_points(taken, jack_diamonds)
+    assert moon == 0
+    summary = {"hand": 0, "dealer": 3, "seats": [0, 1, 2, 3], "tiebreak": False, "penalties": raw, "points": points, "all_penalties": 0, "totals": points}
+    match = follow_match({"jack_diamonds": jack_diamonds})
+    notes = standalone_view(make_app((800, 480)), match).summary(summary, True).notes
+    if jack_diamonds:
+        assert points[0] == -10
+        assert notes[0] == t("olsen.all_penalties_jack", name="You", points=-10)
+    else:
+        assert points[0] == 0 and notes[0] == t("tsummary.all_penalties", name="You")

@@ -7,6 +7,7 @@ import pygame
 from game.i18n import t
 from game.scenes.base import Scene
 from game.ui import fonts, widgets
+from game.ui.cards import suit_colours
 
 
 class SummaryScene(Scene):
@@ -65,10 +66,12 @@ class SummaryScene(Scene):
         last = len(tab.headers) - 1
         bold = {last if b == -1 else b for b in tab.bold}
         white = [(255, 255, 255)] * 4
+        # Suit signs in the headers in their colours, black ones white on the dark panel.
+        heads = [c if c != (20, 20, 24) else (255, 255, 255) for c in suit_colours(self.app.settings.four_colour_suits)]
         y = area.y + int(size * 0.4)
         hsize = max(12, int(17 * s))
         for f, wd, head in zip(xs, tab.widths, tab.headers):
-            fonts.blit_text(surface, head, hsize, widgets.GOLD, (area.x + int(area.width * f) + 8, y + line // 2), "midleft", True, max_width=int(area.width * wd) - 10, suit_colours=white)
+            fonts.blit_text(surface, head, hsize, widgets.GOLD, (area.x + int(area.width * f) + 8, y + line // 2), "midleft", True, max_width=int(area.width * wd) - 10, suit_colours=heads)
         for i, row in enumerate(rows):
             y += line
             for k, (f, wd, val) in enumerate(zip(xs, tab.widths, row)):

@@ -206,7 +206,7 @@ class TableLayout:
         p = self.panels[pos]
         r = pygame.Rect(0, 0, self.sw, int(self.sw * CARD_RATIO))
         count = max(1, self.hand_count(seat))
-        avail = p.width * 0.55 - self.pad
+        avail = p.width * (0.4 if pos.startswith("top") else 0.55) - self.pad
         step = max(3, min(self.sw // 2, (avail - self.sw) / max(1, count - 1)))
         r.topleft = (int(p.x + self.pad + i * step), self.row_y(seat))
         return r
@@ -395,11 +395,12 @@ class TableLayout:
             widgets.panel(surface, r.inflate(int(40 * s), int(16 * s)), alpha=190)
         surface.blit(img, r)
 
-    def draw_pile(self, surface, rect: pygame.Rect, count: int, label: str = "", hide_empty: bool = False, label_width: int | None = None) -> None:
-        """A face-down pile (stock, won cards, aside) with its label on the right."""
+    def draw_pile(self, surface, rect: pygame.Rect, count: int, label: str = "", hide_empty: bool = False, label_width: int | None = None, per_layer: int = 1) -> None:
+        """A face-down pile (stock, won cards or tricks, aside) with its label on the right;
+        it thickens by one card per ``per_layer`` (three at most)."""
         if count:
             back = self.app.cards.back(self.app.settings.card_back, rect.width)
-            for k in range(min(3, max(1, count // 6) if count > 3 else count)):
+            for k in range(min(3, max(1, count // per_layer))):
                 surface.blit(back, rect.move(-k * 2, -k * 2))
         elif hide_empty:
             return
@@ -435,7 +436,7 @@ class TableLayout:
             text, colour, bold = lines[0]
             fonts.blit_text(surface, text, small, colour, (p.right - self.pad, r.y), "topright", bold=bold, max_width=p.width // 2 - 2 * self.pad)
         elif top and lines:
-            fonts.blit_text(surface, "  ·  ".join(x[0] for x in lines), small, lines[0][1], (x, r.bottom + 1), bold=True, max_width=text_w)
+            fonts.blit_text(surface, "  ·  ".join(x[0] for x in lines), small, lines[-1][1], (x, r.bottom + 1), bold=True, max_width=text_w)
         else:
             yy = r.bottom + 1
             for text, colour, bold in lines:
@@ -453,7 +454,10 @@ class TableLayout:
         if self.has(z.WON):
             pr = self.pile_rect(seat)
             label = v.won_label(seat)
-            self.draw_pile(surface, pr, len(v.zone_cards(z.WON, seat)) if v.WON_ROW else v.won_count(seat), label, label_width=p.right - pr.right - self.pad)
+            if v.WON_ROW:  # cards captured: a thicker pile every six cards
+                self.draw_pile(surface, pr, len(v.zone_cards(z.WON, seat)), label, label_width=p.right - pr.right - self.pad, per_layer=6)
+            else:  # tricks: one card of thickness per trick
+                self.draw_pile(surface, pr, v.won_count(seat), label, label_width=p.right - pr.right - self.pad)
         if self.has(z.FACEUP):
             cards = v.zone_cards(z.FACEUP, seat)
             if cards:
