@@ -20,7 +20,7 @@ from game.scenes.table_layout import MIN_INDEX_SHARE, hand_slots  # noqa: E402
 from game.settings import Settings  # noqa: E402
 from game.storage import MemoryStorage  # noqa: E402
 from tests import fake_game  # noqa: E402
-from tests.ui_helpers import DT, button_with_text, click  # noqa: E402
+from tests.ui_helpers import DT, click  # noqa: E402
 
 
 def make_app(size=(1280, 720), **settings) -> App:
@@ -199,4 +199,23 @@ def test_long_hands_keep_every_index_visible_at_800x480(count):
     if len(rows) == 2:  # the back row's index corner is not covered by the front row
         back = [r for r in slots if r.y == rows[0]][0]
         front_top = rows[1]
-        assert front_top - back.y >= back.height * 0.3
+        assert front_top - back.y >= back.height * 0.4
+
+
+def test_a_17_card_olsen_hand_at_800x480_shows_every_index():
+    app = make_app((800, 480))
+    opts = {"pass3": False, "jack_diamonds": False, "target": 100, "deals": 0}
+    match = Match("olsen", [Seat("human", "You"), Seat("simple", "Amira"), Seat("simple", "Bashir")], opts, seed=9)
+    table = open_table(app, match)
+    wait_for_turn(app, table)
+    app.tick(DT)
+    rects = [r for _, r in table.hand_rects]
+    assert len(rects) == 17
+    screen = pygame.Rect(0, 0, 800, 480)
+    assert all(screen.contains(r) for r in rects)
+    for a, b in zip(rects, rects[1:]):
+        assert b.x - a.x >= a.width * MIN_INDEX_SHARE - 1
+    # Playable cards stand out: lifted above the others.
+    legal = table.legal_codes()
+    lifted = {c for c, r in table.hand_rects if r.y < max(r2.y for _, r2 in table.hand_rects)}
+    assert legal and lifted == legal

@@ -20,7 +20,7 @@ POSITIONS = {
     1: (), 2: ("top",), 3: ("left", "right"), 4: ("left", "top", "right"),
     5: ("left", "topleft", "topright", "right"), 6: ("left", "topleft", "top", "topright", "right"),
 }
-MIN_INDEX_SHARE = 0.28  # of a card's width left visible in an overlapped hand (its index)
+MIN_INDEX_SHARE = 0.34  # of a card's width left visible in an overlapped hand (its index, "10" included)
 LEADER_COLOUR = (240, 200, 70)
 BANNER_SUIT_COLOURS = [(240, 240, 240), (255, 110, 110), (255, 110, 110), (240, 240, 240)]  # on a dark panel
 
@@ -30,7 +30,6 @@ def hand_slots(count: int, area: pygame.Rect, cw: int, gap: int) -> list[pygame.
     (the second lower and in front) when one row would hide the indexes."""
     if count <= 0:
         return []
-    ch = int(cw * CARD_RATIO)
 
     def row(n: int, w: int, y: int) -> list[pygame.Rect]:
         step = 0.0 if n <= 1 else min(w + gap, (area.width - w) / (n - 1))
@@ -42,12 +41,11 @@ def hand_slots(count: int, area: pygame.Rect, cw: int, gap: int) -> list[pygame.
     if count < 2 or one[1].x - one[0].x >= cw * MIN_INDEX_SHARE:
         return one
     # Two rows: cards a little smaller so both rows fit the hand's height.
-    drop = 0.36
+    drop = 0.46  # the back row shows its top 46 %: rank and suit of the index
     w2 = max(16, int(area.height / (1 + drop) / CARD_RATIO))
     first = -(-count // 2)
     top = row(first, w2, area.y)
     bottom = row(count - first, w2, area.y + int(w2 * CARD_RATIO * drop))
-    del ch
     return top + bottom
 
 
@@ -206,7 +204,8 @@ class TableLayout:
         p = self.panels[pos]
         r = pygame.Rect(0, 0, self.sw, int(self.sw * CARD_RATIO))
         count = max(1, self.hand_count(seat))
-        avail = p.width * (0.4 if pos.startswith("top") else 0.55) - self.pad
+        label = fonts.font(self.small).size(t("table.hand_count", count=count))[0]
+        avail = (p.width // 2 if pos.startswith("top") else p.width) - 2 * self.pad - label - 6
         step = max(3, min(self.sw // 2, (avail - self.sw) / max(1, count - 1)))
         r.topleft = (int(p.x + self.pad + i * step), self.row_y(seat))
         return r

@@ -13,7 +13,7 @@ See docs/plugins.md, section "view", for a game author's walk-through.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.i18n import t
 from game.ui.cards import card_name

@@ -100,17 +100,17 @@ class OrlanView(GameView):
         if not selected:
             return t("table.your_turn")
         card = card_name(selected[0])
-        if not options or not options[0]["capture"]:
+        if not options or not options[0].get("capture"):
             return t("table.confirm_lay", card=card)
         if len(options) == 1:
             return t("table.confirm_capture", card=card, taken=" ".join(card_name(c) for c in options[0]["capture"]))
-        parts = [f"{i + 1}) " + "+".join(card_name(c) for c in o["capture"]) for i, o in enumerate(options)]
+        parts = [f"{i + 1}) " + "+".join(card_name(c) for c in o.get("capture", [])) for i, o in enumerate(options)]
         return t("table.choose_capture", card=card, options="  ".join(parts))
 
     def explain(self, move: dict) -> str:
         """One line: the card to play, cards taken, points at stake."""
         card = card_name(move["card"])
-        taken = list(move["capture"])
+        taken = list(move.get("capture", []))
         if not taken:
             return t("hint.lay", card=card)
         cards = taken + [move["card"]]

@@ -116,8 +116,8 @@ class TrickView(GameView):
         return t("trick.your_turn")
 
     def explain(self, move: dict) -> str:
-        if "pass" in move:
-            return t("hint.pass", cards=" ".join(self.card_label(c) for c in move["pass"]))
+        if self.move_kind(move) == "pass":
+            return t("hint.pass", cards=" ".join(self.card_label(c) for c in self.move_cards(move)))
         return t("hint.play", card=self.card_label(move["card"]))
 
     def felt_text(self, flying: set) -> list[str]:
@@ -343,7 +343,6 @@ class OlsenView(TrickView):
         return t("trick.refused")
 
     def summary(self, summary: dict, game_over: bool) -> SummaryTable:
-        match = self.match
         tricks = self.shown["tricks_won"]
         rows = []
         for i, seat in enumerate(summary["seats"]):
