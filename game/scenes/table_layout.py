@@ -66,6 +66,7 @@ class TableLayout:
     # ------------------------------------------------------------ layout
     def layout(self) -> None:
         self.layout_version = getattr(self, "layout_version", 0) + 1
+        z.clear_painters()
         v = self.view
         w, h = self.app.size
         s = self.app.scale

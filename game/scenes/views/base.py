@@ -63,6 +63,27 @@ class GameOverLines:
     gold_first: bool = True
 
 
+_PAINTERS: dict[str, object] = {}
+
+
+def card_face(app, deck: str, code: str, width: int, caption: str | None = None) -> "pygame.Surface":
+    """The one place that picks how a deck's cards are drawn: the Spanish painter for the
+    Spanish deck, the app's French painter (four colours as set) for the others."""
+    if deck.startswith("spanish"):
+        if deck not in _PAINTERS:
+            from game.ui.spanish_cards import SpanishCardRenderer
+
+            _PAINTERS[deck] = SpanishCardRenderer()
+        return _PAINTERS[deck].face(code, width, caption)
+    return app.cards.face(code, width, app.settings.four_colour_suits)
+
+
+def clear_painters() -> None:
+    """Forget the faces drawn at earlier sizes (the window was laid out again)."""
+    for painter in _PAINTERS.values():
+        painter.clear()
+
+
 def legacy_kind(move: dict) -> str:
     """The kind of a move written in a game's older JSON form (before ``kind`` existed)."""
     if "kind" in move:
@@ -137,8 +158,8 @@ class GameView:
         return [(dealer + j) % n for j in range(1, n + 1)]
 
     def face(self, code: str, width: int) -> "pygame.Surface":
-        """The deck's face painter (the only place a view picks how cards look)."""
-        return self.app.cards.face(code, width, self.app.settings.four_colour_suits)
+        """A card's face, from the painter of the game's deck (``card_face``)."""
+        return card_face(self.app, self.match.state.info.deck.name, code, width)
 
     def card_label(self, code: str) -> str:
         return card_name(code)

@@ -17,9 +17,8 @@ import pygame
 
 from game.i18n import t
 from game.scenes.animation import Flight, Step
-from game.scenes.views.base import ASIDE, FACEUP, HAND, TRICK, WON, GameOverLines, GameView, SummaryTable
+from game.scenes.views.base import ASIDE, FACEUP, HAND, TRICK, WON, GameOverLines, GameView, SummaryTable, card_face
 from game.ui import fonts, widgets
-from game.ui.spanish_cards import SpanishCardRenderer
 from game.ui.spanish_cards import card_name as spanish_card_name
 
 SUIT_CHAR = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -389,15 +388,11 @@ class AluetteView(TrickView):
     RANK_ORDER = "123456789VCR"
     NAMED = ("3D", "3C", "2D", "2C", "9C", "9D", "2B", "2E")  # cards with a traditional name
 
-    def __init__(self, table) -> None:
-        super().__init__(table)
-        self.painter = SpanishCardRenderer()
-
     def round_of(self, obs: dict) -> int:
         return obs.get("deal", 0)
 
     def face(self, code: str, width: int) -> pygame.Surface:
-        return self.painter.face(code, width, t(f"aluette.name.{code}") if code in self.NAMED else None)
+        return card_face(self.app, self.match.state.info.deck.name, code, width, t(f"aluette.name.{code}") if code in self.NAMED else None)
 
     def card_label(self, code: str) -> str:
         if code in self.NAMED:
