@@ -306,6 +306,12 @@ def test_aluette_deal_summary_and_game_over_screens():
         assert over.winner_text() == t("gameover.winner_team", name=t("summary.team", names=f"{match.seats[res['winners'][0]].name} & {match.seats[res['winners'][1]].name}"))
     else:
         assert over.winner_text() == t("gameover.draw")
+    # Rematch: the same game again (Aluette, same seats), not another game's table.
+    click(app, button_with_text(app, t("gameover.rematch")).rect.center)
+    again = app.scenes.top
+    assert isinstance(again, TableScene) and again.match is not match
+    assert again.match.game_id == match.game_id and type(again.view).__name__ == "AluetteView"
+    assert [s.name for s in again.match.seats] == [s.name for s in match.seats]
 
 
 def test_olsen_hand_summary_rows_follow_the_hand_end_event():
