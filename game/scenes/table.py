@@ -92,6 +92,7 @@ class TableScene(TableLayout, Scene):
         self.card_rects: dict[str, pygame.Rect] = {}  # cards on the felt, where drawn
         self.hide_hands = False  # during the deal animation, hands appear when it ends
         self.action_buttons: dict[str, object] = {}
+        self._legal: tuple | None = None
         self.sync()
         if self.view.fresh_deal():
             self.deal_animation()
@@ -120,6 +121,7 @@ class TableScene(TableLayout, Scene):
         if self.frozen:
             return
         self.obs = self.match.observation(self.viewer)
+        self._legal = None
         self.shown = self.view.show(self.obs, self.shown)
         self.selected = [c for c in self.selected if c in self.shown["hand"]]
 
@@ -127,10 +129,14 @@ class TableScene(TableLayout, Scene):
         return self.view.phase(self.obs)
 
     def legal(self) -> list[dict]:
-        """The viewer's legal moves as JSON (empty when it is not their turn)."""
+        """The viewer's legal moves as JSON (empty when it is not their turn); read once
+        per frame and after every move, not once per use."""
         if not self.my_turn():
             return []
-        return list(self.match.observation(self.viewer).get("legal", []))
+        key = (self.app.frame, self.viewer, id(self.match.state))
+        if self._legal is None or self._legal[0] != key:
+            self._legal = (key, list(self.match.observation(self.viewer).get("legal", [])))
+        return self._legal[1]
 
     def legal_codes(self) -> set[str]:
         return {c for m in self.legal() for c in self.view.move_cards(m)}
@@ -317,6 +323,7 @@ class TableScene(TableLayout, Scene):
         self.timer_seat = None
         self.timer_left = None
         events = self.match.play(move)
+        self._legal = None
         self.app.save_match()
         ends = [e for e in events if "summary" in e]
         if ends:
@@ -612,6 +619,7 @@ class TableScene(TableLayout, Scene):
         self.pending_summary = None
         self.frozen = False
         self.match.undo()
+        self._legal = None
         self.app.save_match()
         self.thinking_seat = None
         self.thinker = None
