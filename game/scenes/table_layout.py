@@ -81,7 +81,7 @@ class TableLayout:
         sh = int(self.sw * CARD_RATIO)
         self.fw = int(self.sw * 1.35) if self.has(z.FACEUP) else 0  # face-up cards in a panel
         fh = int(self.fw * CARD_RATIO)
-        pw = max(150, int(min(w * 0.18, 300 * s)))
+        pw = max(v.PANEL_MIN, int(min(w * 0.18, 300 * s)))
         lines = 1 + v.SEAT_LINES
         won_row = self.has(z.WON) and v.WON_ROW
         side_h = pad // 2 + lines * self.line + 2 + sh + (pad // 2 + sh if won_row else 0) + (pad // 2 + fh if fh else 0) + pad

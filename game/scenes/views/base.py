@@ -102,6 +102,7 @@ class GameView:
     HAND_HEIGHT = 0.2  # hand card height, as a fraction of the window's height
     HAND_WIDTH = 0.11  # at most this fraction of the window's width per hand card
     TEXT_SIZE = 16  # seat panel text size at scale 1
+    PANEL_MIN = 150  # narrowest seat panel, in pixels
     SEAT_LINES = 2  # text lines under a seat's name
     WON_ROW = False  # the won pile gets a row with a label (else a corner of the panel)
     FELT_LINE = False  # the felt's first line tells the last move (``felt_line``)

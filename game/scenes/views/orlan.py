@@ -37,6 +37,7 @@ class OrlanView(GameView):
     HAND_HEIGHT = 0.235
     HAND_WIDTH = 0.115
     TEXT_SIZE = 17
+    PANEL_MIN = 168  # room for "Pile: 12 cards · 3♣" at 800x480
     SEAT_LINES = 1
     WON_ROW = True
     FELT_LINE = True
