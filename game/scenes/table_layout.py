@@ -15,6 +15,11 @@ from game.scenes.views import base as z
 from game.ui import fonts, widgets
 from game.ui.cards import CARD_RATIO
 
+try:  # the shared hand layout (game/ui/hand_layout.py), once it is there
+    from game.ui.hand_layout import layout_hand
+except ImportError:  # pragma: no cover - until then, the table's own two-row fan below
+    layout_hand = None
+
 # Where the other seats sit, clockwise from the viewer (at the bottom), per table size.
 POSITIONS = {
     1: (), 2: ("top",), 3: ("left", "right"), 4: ("left", "top", "right"),
@@ -27,9 +32,14 @@ BANNER_SUIT_COLOURS = [(240, 240, 240), (255, 110, 110), (255, 110, 110), (240, 
 
 def hand_slots(count: int, area: pygame.Rect, cw: int, gap: int) -> list[pygame.Rect]:
     """Rects for ``count`` cards in ``area``: side by side, overlapped, or in two rows
-    (the second lower and in front) when one row would hide the indexes."""
+    (the second lower and in front) when one row would hide the indexes. The shared hand
+    layout of game/ui (``layout_hand``) decides when it is there."""
     if count <= 0:
         return []
+    if layout_hand is not None:
+        ch = int(cw * CARD_RATIO)
+        lay = layout_hand(count, area, (cw, ch), (int(cw * MIN_INDEX_SHARE), int(ch * 0.46)), lift=0.0, gap=gap / max(1, cw))
+        return [pygame.Rect(lay.rect(i)) for i in range(count)]
 
     def row(n: int, w: int, y: int) -> list[pygame.Rect]:
         step = 0.0 if n <= 1 else min(w + gap, (area.width - w) / (n - 1))
