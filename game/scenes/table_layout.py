@@ -645,8 +645,14 @@ class TableLayout:
         s = self.app.scale
         code, start = self.press
         zone, target = self.zone_at(self.drag_pos)
+        # The zone the card would land on, outlined in gold (the felt in grey otherwise).
+        spot = {z.DISCARD: self.discard_rect, z.STOCK: self.stock_rect}.get(zone)
+        if zone == z.MELDS and target is None:
+            spot = self.meld_rect(self.viewer)
         felt = self.felt_area.inflate(self.pad * 2, self.pad * 2)
-        pygame.draw.rect(surface, widgets.GOLD if zone else widgets.DIM, felt, max(2, int(4 * s)), border_radius=max(12, int(30 * s)))
+        pygame.draw.rect(surface, widgets.GOLD if zone and spot is None else widgets.DIM, felt, max(2, int(4 * s)), border_radius=max(12, int(30 * s)))
+        if spot is not None:
+            pygame.draw.rect(surface, widgets.GOLD, spot.inflate(10, 10), max(2, int(4 * s)), border_radius=10)
         if target is not None and target in self.card_rects:
             pygame.draw.rect(surface, widgets.WHITE, self.card_rects[target].inflate(8, 8), max(2, int(3 * s)), border_radius=8)
         rect = dict(self.hand_rects).get(code, pygame.Rect(0, 0, self.cw, self.ch))

@@ -223,7 +223,7 @@ class GameView:
 
     def prompt(self, selected: list[str], options: list[dict], phase: str) -> str:
         """The status line on the viewer's turn (the table adds hints and thinking)."""
-        return t("table.your_turn")
+        return t("table.your_move")
 
     def waiting_text(self, seat: int, phase: str) -> str:
         return t("table.thinking", name=self.name(seat))

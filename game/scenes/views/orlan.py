@@ -21,13 +21,18 @@ def side_name(match, seats: list[int]) -> str:
 
 
 def summary_rows(match, summary: dict) -> list[list[str]]:
-    """The round summary as shown, one row per side (strings only)."""
+    """The round summary as shown, one row per side (strings only). Reads the common
+    summary shape (``sides`` as seat lists, figures per side) and the older one (a dict
+    per side)."""
     rows = []
     for i, side in enumerate(summary["sides"]):
-        b = side["breakdown"]
+        if isinstance(side, dict):
+            seats, cards, clubs, b, points = side["seats"], side["cards"], side["clubs"], side["breakdown"], side["points"]
+        else:
+            seats, cards, clubs, b, points = side, summary["cards"][i], summary["clubs"][i], summary["breakdown"][i], summary["points"][i]
         rows.append([
-            side_name(match, side["seats"]), str(side["cards"]), str(side["clubs"]), str(b["most_cards"]),
-            str(b["most_clubs"]), str(b["two_clubs"]), str(b["ten_diamonds"]), str(side["points"]), str(summary["totals"][i]),
+            side_name(match, seats), str(cards), str(clubs), str(b["most_cards"]),
+            str(b["most_clubs"]), str(b["two_clubs"]), str(b["ten_diamonds"]), str(points), str(summary["totals"][i]),
         ])
     return rows
 

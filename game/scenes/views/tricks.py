@@ -65,6 +65,11 @@ class TrickView(GameView):
     def round_of(self, obs: dict) -> int:
         return obs.get("round", 0)
 
+    @staticmethod
+    def summary_round(summary: dict) -> int:
+        """The round a summary closes (``round``; ``hand`` or ``deal`` in the older shape)."""
+        return summary.get("round", summary.get("hand", summary.get("deal", 0)))
+
     def fresh_deal(self) -> bool:
         v = self.shown
         return not v[TRICK] and not any(v["tricks_won"]) and not v[ASIDE]
@@ -293,7 +298,7 @@ class OlsenView(TrickView):
     ZONES = (HAND, TRICK, WON, FACEUP)
 
     def round_of(self, obs: dict) -> int:
-        return obs.get("hand_no", 0)
+        return obs.get("round", obs.get("hand_no", 0))
 
     def select_count(self, phase: str) -> int:
         return 3 if phase == "pass" else 0
@@ -344,11 +349,21 @@ class OlsenView(TrickView):
     def summary(self, summary: dict, game_over: bool) -> SummaryTable:
         tricks = self.shown["tricks_won"]
         rows = []
-        for i, seat in enumerate(summary["seats"]):
-            rows.append([self.name(seat), str(tricks[seat]) if seat < len(tricks) else "", str(summary["penalties"][i]), str(summary["points"][i]), str(summary["totals"][seat])])
-        title = t("tsummary.title_tiebreak") if summary.get("tiebreak") else t("tsummary.title_olsen", hand=summary["hand"] + 1)
+        for seat in summary["seats"]:
+            penalties, points = self.seat_figures(summary, seat)
+            rows.append([self.name(seat), str(tricks[seat]) if seat < len(tricks) else "", str(penalties), str(points), str(summary["totals"][seat])])
+        title = t("tsummary.title_tiebreak") if summary.get("tiebreak") else t("tsummary.title_olsen", hand=self.summary_round(summary) + 1)
         headers = [t("summary.player"), t("tsummary.tricks"), t("tsummary.penalties"), t("tsummary.hand_points"), t("summary.total")]
         return self.summary_table(title, headers, rows, min(int(r[-1]) for r in rows), self.notes(summary, game_over))
+
+    @staticmethod
+    def seat_figures(summary: dict, seat: int) -> tuple[int, int]:
+        """(penalty points taken, points the hand gave) for a seat of the hand: per seat in
+        the common shape (``hand_points``), per seat of the hand in the older one."""
+        if "hand_points" in summary:
+            return summary["penalties"][seat], summary["hand_points"][seat]
+        i = summary["seats"].index(seat)
+        return summary["penalties"][i], summary["points"][i]
 
     def notes(self, sm: dict, game_over: bool) -> list[str]:
         out = []
@@ -356,7 +371,7 @@ class OlsenView(TrickView):
         moon = sm.get("all_penalties")
         if moon is not None:
             if match.options.get("jack_diamonds"):
-                points = sm["points"][sm["seats"].index(moon)]
+                points = self.seat_figures(sm, moon)[1]
                 out.append(t("olsen.all_penalties_jack", name=self.name(moon), points=points))
             else:
                 out.append(t("tsummary.all_penalties", name=self.name(moon)))
@@ -389,7 +404,7 @@ class AluetteView(TrickView):
     NAMED = ("3D", "3C", "2D", "2C", "9C", "9D", "2B", "2E")  # cards with a traditional name
 
     def round_of(self, obs: dict) -> int:
-        return obs.get("deal", 0)
+        return obs.get("round", obs.get("deal", 0))
 
     def face(self, code: str, width: int) -> pygame.Surface:
         return card_face(self.app, self.match.state.info.deck.name, code, width, t(f"aluette.name.{code}") if code in self.NAMED else None)
@@ -424,10 +439,10 @@ class AluetteView(TrickView):
 
     def summary(self, summary: dict, game_over: bool) -> SummaryTable:
         rows = [[self.name(s), str(s % 2 + 1), str(summary["tricks_won"][s]), str(summary["points"][s % 2]), str(summary["totals"][s % 2])] for s in range(self.match.players)]
-        title = t("tsummary.title_aluette", deal=summary["deal"] + 1, deals=self.deals())
+        title = t("tsummary.title_aluette", deal=self.summary_round(summary) + 1, deals=self.deals())
         headers = [t("summary.player"), t("tsummary.team"), t("tsummary.tricks"), t("tsummary.points"), t("summary.total")]
         notes = []
-        winner = summary.get("winner")
+        winner = summary.get("deal_winner", summary.get("winner"))
         if winner is None:
             notes.append(t("tsummary.nobody"))
         else:
@@ -438,7 +453,7 @@ class AluetteView(TrickView):
             if summary.get("mordienne"):
                 notes.append(t("tsummary.mordienne"))
         if not game_over:
-            notes.append(t("tsummary.deals_left", count=self.deals() - summary["deal"] - 1))
+            notes.append(t("tsummary.deals_left", count=self.deals() - self.summary_round(summary) - 1))
         return self.summary_table(title, headers, rows, max(int(r[-1]) for r in rows), notes, team_column=1)
 
     def gameover(self, result: dict) -> GameOverLines:
@@ -447,6 +462,6 @@ class AluetteView(TrickView):
             head = t("gameover.winner_team", name=team_name(self.match, winners))
         else:
             head = t("gameover.draw") if result.get("draw") else t("gameover.no_winner")
-        teams = result["team_totals"]
+        teams = result.get("side_totals", result.get("team_totals"))
         order = sorted(range(2), key=lambda k: -teams[k])
         return GameOverLines(head, [(team_name(self.match, [k, k + 2]), t("table.score", count=teams[k])) for k in order])
