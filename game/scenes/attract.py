@@ -1,6 +1,6 @@
-"""Kiosk attract screen: simple AIs play on the table, "Touch to play" pulses on top.
+"""Kiosk attract screen: simple AIs play Orlan on the table, "Touch to play" pulses on top.
 
-It is the table scene with four simple bots playing the shelf's first game, at its own
+It is the table scene with four bots (``make_bot("simple", "orlan", ...)``) and its own
 pace, independent of the animation setting, so passers-by can follow each capture: about
 a second per move, a short pause with the scores between rounds, and a new game with a
 new deal after each game. The demo never touches ``app.match`` (the visitor's saved game)
@@ -15,9 +15,8 @@ import pygame
 from game import i18n
 from game.bots import make_bot
 from game.i18n import t
-from game.registry import ENTRIES
 from game.scenes.match import Match, Seat
-from game.scenes.table import TableScene
+from game.scenes.table import TableScene, view_for
 from game.ui import fonts, widgets
 
 DEMO_PLAYERS = 4
@@ -29,10 +28,9 @@ PROMPT_SECONDS = 3.2  # each language of "Touch to play" stays this long (two pu
 
 
 def demo_match(seed: int) -> Match:
-    game = ENTRIES[0].id  # the shelf's first game
     seats = [Seat("simple", t("seat.ai_simple_name", n=i + 1)) for i in range(DEMO_PLAYERS)]
-    match = Match(game, seats, {"target": DEMO_TARGET, "teams": False, "starter": 0}, seed=seed)
-    match.bots = {i: make_bot("simple", game, seed=seed * 10 + i, ms=DEMO_THINK_MS) for i in range(DEMO_PLAYERS)}
+    match = Match("orlan", seats, {"target": DEMO_TARGET, "teams": False, "starter": 0}, seed=seed)
+    match.bots = {i: make_bot("simple", "orlan", seed=seed * 10 + i, ms=DEMO_THINK_MS) for i in range(DEMO_PLAYERS)}
     return match
 
 
@@ -117,7 +115,7 @@ class AttractScene(TableScene):
         self.frozen = False
         self.pending_summary = None
         self.steps.clear()
-        self.view = type(self.view)(self)
+        self.view = view_for(self.match.game_id)(self)
         self.shown = {}
         self.viewer = 0
         self.thinking_seat = None
