@@ -219,3 +219,28 @@ def test_a_17_card_olsen_hand_at_800x480_shows_every_index():
     legal = table.legal_codes()
     lifted = {c for c, r in table.hand_rects if r.y < max(r2.y for _, r2 in table.hand_rects)}
     assert legal and lifted == legal
+
+
+def test_a_round_end_calls_the_games_cache_hooks(monkeypatch):
+    """Match releases caches through the hook a game's rules and bots modules define
+    (``release_caches``), found from its registry entry, at every round's end."""
+    from game.bots import orlan_policy
+    from game.rules import orlan
+
+    calls = []
+    monkeypatch.setattr(orlan_policy, "release_caches", lambda: calls.append("bots"))
+    monkeypatch.setattr(orlan, "release_caches", lambda: calls.append("rules"))
+    match = Match("orlan", [Seat("human", "A"), Seat("human", "B")], {"target": 21}, seed=3)
+    rounds = 0
+    while not rounds:
+        events = match.play(match.state.legal_moves()[0])
+        rounds += sum(1 for e in events if "summary" in e)
+        assert len(calls) == 2 * rounds
+    assert sorted(calls) == ["bots", "rules"]
+
+
+def test_side_piles_do_not_overlap(fake):
+    app, table = fake
+    assert not table.stock_rect.colliderect(table.discard_rect)
+    assert pygame.Rect((0, 0), app.size).contains(table.discard_rect)
+    assert not table.hand_area.colliderect(table.stock_rect) and not table.hand_area.colliderect(table.discard_rect)

@@ -117,7 +117,8 @@ class TableLayout:
         side_w = 0
         if side_zones:  # the stock (and discard, turned card) with the stock's label
             label = fonts.font(self.small, True).size(t("table.stock", count=52))[0]
-            side_w = min(int(w * 0.3), max(pw, 2 * self.sw + label + 3 * pad))
+            piles = sum(self.has(k) for k in (z.STOCK, z.DISCARD, z.TRUMP))
+            side_w = min(int(w * 0.3), max(pw, piles * (2 * self.sw + pad) + (label if piles == 1 else 0) + 2 * pad))
         x0 = self.panels["bottom"].right + pad
         x1 = w - pad - (side_w + pad if side_zones else 0)
         self.hand_area = pygame.Rect(x0, hand_y, x1 - x0, self.ch)
@@ -146,8 +147,9 @@ class TableLayout:
         self.stock_rect = self.deck_rect.copy()
         if side_zones:
             self.stock_rect.midleft = (self.side_area.x + pad, self.side_area.centery)
+        # Beside the stock, in this order: the discard pile, the turned card.
         self.discard_rect = self.stock_rect.move(self.stock_rect.width + pad, 0)
-        self.trump_rect = self.discard_rect.copy()
+        self.trump_rect = self.discard_rect.move(self.stock_rect.width + pad, 0) if self.has(z.DISCARD) else self.discard_rect.copy()
         self.aside_rect = pygame.Rect(0, 0, self.sw, sh)
         self.aside_rect.bottomleft = (self.table_area.x + pad, self.table_area.bottom - pad)
         # HUD buttons (right side): sound, undo, hint, menu.
