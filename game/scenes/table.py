@@ -437,7 +437,7 @@ class TableScene(TableLayout, Scene):
         zone, target = self.zone_at(pos)
         if zone is None or not self.my_turn():
             return False
-        kinds = zones.DROP_KINDS.get(zone, ())
+        kinds = self.view.drop_kinds(zone)
         mine = self.moves_with([code])
         moves = [m for m in mine if self.view.move_kind(m) in kinds]
         if not moves:

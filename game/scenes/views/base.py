@@ -210,6 +210,10 @@ class GameView:
         """Cards chosen together in this phase (a pass, a skart, a meld); 0: one card per move."""
         return 0
 
+    def drop_kinds(self, zone: str) -> tuple[str, ...]:
+        """Move kinds a card dropped on this zone may make (``DROP_KINDS`` unless the game says)."""
+        return DROP_KINDS.get(zone, ())
+
     def action_label(self, kind: str) -> str:
         return t(f"action.{kind}")
 
