@@ -244,3 +244,23 @@ def test_side_piles_do_not_overlap(fake):
     assert not table.stock_rect.colliderect(table.discard_rect)
     assert pygame.Rect((0, 0), app.size).contains(table.discard_rect)
     assert not table.hand_area.colliderect(table.stock_rect) and not table.hand_area.colliderect(table.discard_rect)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080), (3840, 2160)])
+@pytest.mark.parametrize("game_id,players", [("orlan", 2), ("orlan", 4), ("olsen", 3), ("olsen", 5), ("aluette", 4)])
+def test_every_game_lays_out_inside_the_window(game_id, players, size):
+    """One layout for every game and size: panels, felt and hand inside the window, the
+    panels clear of the felt and of each other, every hand card on screen."""
+    app = make_app(size)
+    match = Match(game_id, [Seat("human", "You")] + [Seat("simple", f"Bot {i}") for i in range(1, players)], {}, seed=4)
+    table = open_table(app, match)
+    app.tick(DT)
+    screen = pygame.Rect((0, 0), size)
+    used = [table.panels[table.position(s)] for s in range(players)]
+    for p in used:
+        assert screen.contains(p)
+        assert not p.colliderect(table.felt_area)
+    for i, a in enumerate(used):
+        assert all(not a.colliderect(b) for b in used[i + 1:])
+    assert screen.contains(table.hand_area) and not table.hand_area.colliderect(table.felt_area)
+    assert table.hand_rects and all(screen.contains(r) for _, r in table.hand_rects)
