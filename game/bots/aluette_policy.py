@@ -114,7 +114,7 @@ def likelihood_for(obs: dict):
         for pi in range(len(trick) - 1, -1, -1):
             seat, card = trick[pi]
             if seat != me:
-                contexts.append((seat, card, later.get(seat, 0), trick[:pi]))
+                contexts.append((seat, card, later.get(seat, 0) | 1 << card, trick[:pi]))
             later[seat] = later.get(seat, 0) | 1 << card
     if not contexts:
         return None

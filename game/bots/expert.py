@@ -189,7 +189,8 @@ def _generic_evaluator(game: type[State], root_totals: list[float], win_bonus: f
         others = [g for i, g in enumerate(gains) if i not in side]
         v = sign * (mine - (sum(others) / len(others) if others else 0.0))
         if res.get("finished"):
-            v += win_bonus if seat in res.get("winners", ()) else -win_bonus / max(1, len(others))
+            other_sides = max(1, len(others) // len(side))
+            v += win_bonus if seat in res.get("winners", ()) else -win_bonus / other_sides
         return v
 
     return evaluate

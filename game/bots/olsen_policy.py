@@ -17,10 +17,11 @@ import dataclasses
 import random
 
 from game.bots.expert import SearchHooks, register_hooks
-from game.bots.olsen_playout import BIG_SPADES, greedy_card, play_out
+from game.bots.olsen_playout import BIG_SPADES, NOT_HEARTS, NOT_PENALTY, greedy_card, play_out
 from game.bots.simple import register_rollout, register_simple
+from game.bots.worlds import deal_hidden
 from game.cards import FRENCH52, bits
-from game.rules.olsen import HEART_MASK, HEARTS, JD, QS, RANKS, STRENGTH, SUIT_MASKS, OlsenState, olsen_legal_mask
+from game.rules.olsen import HEART_MASK, HEARTS, JD, QS, RANKS, STRENGTH, SUIT_MASKS, OlsenState
 from game.rules.tricks import TrickRecord, sample_hands
 
 GAME = "olsen"
@@ -112,9 +113,10 @@ def fast_rollout(world: OlsenState, seat: int, move, rng: random.Random) -> floa
 
 
 def sampler_for(obs: dict):
-    """Worlds for one play-phase position, as ``OlsenState.sample`` deals them (same cards
-    for the same generator) but parsing the observation once: each world is a shallow copy
-    of the first with the hidden hands dealt anew. The rollouts only read worlds."""
+    """Worlds for one play-phase position, under the same hard constraints as
+    ``OlsenState.sample`` (hand sizes, shown voids, the cards this seat passed) but parsing
+    the observation once and dealing the hidden hands with ``worlds.deal_hidden``: each
+    world is a copy of the first with what play changes made its own."""
     if obs["phase"] != "play":
         return None
     template = OlsenState.sample(obs, random.Random(0))
@@ -129,6 +131,10 @@ def sampler_for(obs: dict):
     if template.passed[seat]:
         left = template.seats[(template.seats.index(seat) + 1) % len(template.seats)]
         known[left] = template.passed[seat] & unseen
+    rest = unseen
+    for m in known.values():
+        rest &= ~m
+    need = {x: counts[x] - known.get(x, 0).bit_count() for x in hidden}
 
     def sample(rng: random.Random) -> OlsenState:
         world = copy.copy(template)
@@ -141,7 +147,12 @@ def sampler_for(obs: dict):
         world.totals = list(template.totals)
         world.rounds = list(template.rounds)
         world.seed = rng.getrandbits(32)
-        dealt = sample_hands(unseen, counts, rng, allowed, known, SUIT_MASKS)
+        dealt = deal_hidden(rest, need, allowed, rng)
+        if dealt is None:
+            dealt = sample_hands(unseen, counts, rng, allowed, known, SUIT_MASKS)
+        else:
+            for x, m in known.items():
+                dealt[x] |= m
         hands = [0] * template.players
         hands[seat] = own
         for x in hidden:
@@ -188,12 +199,13 @@ def likelihood_for(obs: dict):
     k = len(obs["seats"])
     lead_bit = 1 << FRENCH52.card(obs["lead_card"])
     later: dict[int, int] = {}  # cards each seat played after the decision being replayed
+    # (each step keeps the card played and those after it: the hand then, less the world's)
     steps = []
     for ti in range(len(plays) - 1, -1, -1):
         for pi in range(len(plays[ti]) - 1, -1, -1):
             seat, card = plays[ti][pi]
             if seat != me:
-                steps.append((ti, pi, seat, card, later.get(seat, 0)))
+                steps.append((ti, pi, seat, card, later.get(seat, 0) | 1 << card))
             later[seat] = later.get(seat, 0) | 1 << card
     if not steps:
         return None
@@ -222,12 +234,18 @@ def likelihood_for(obs: dict):
         w = 1.0
         for seat, card, after, before, first, broken_then, led, top, played_then, last in contexts:
             hand = hands[seat] | after
-            legal = olsen_legal_mask(hand, before, first, broken_then, lead_bit.bit_length() - 1)
-            n = legal.bit_count()
-            if n < 2:
+            if not before:  # a lead (as olsen_legal_mask, inlined: this runs per world)
+                if first:
+                    continue  # the first lead is forced
+                legal = hand & NOT_HEARTS if not broken_then and hand & NOT_HEARTS else hand
+            else:
+                legal = hand & SUIT_MASKS[led]
+                if not legal:
+                    legal = hand & NOT_PENALTY if first and hand & NOT_PENALTY else hand
+            if legal & (legal - 1) == 0:
                 continue
             g = greedy_card(hand, legal, len(before), led, top, played_then, last)
-            w *= (1.0 - noise if g == card else 0.0) + noise / n
+            w *= (1.0 - noise if g == card else 0.0) + noise / legal.bit_count()
         return w
 
     return weight
