@@ -1,6 +1,7 @@
 """Olsen, 4 players: our expert against OpenSpiel's C++ ISMCTS, on duplicate deals.
 
     python bench/olsen_vs_ismcts.py [--deals 200] [--ms 900 | --iterations N] [--sims 1000] [--seed 1] [--workers 1]
+    python bench/olsen_vs_ismcts.py --ms 1000 --b-ms 100 [--deals 60]     (the expert against itself)
 
 Each deal (one hand of Olsen, no passing, no J♦ rule: the game's defaults) is played
 twice from the same cards:
@@ -10,9 +11,12 @@ twice from the same cards:
 * game B: ISMCTS in all four seats.
 
 The figure is the expert seat's penalty in A minus the same seat's penalty in B (the
-ISMCTS player that sat there), averaged over deals with a 95% interval (t, over deals):
-below zero means the expert takes fewer penalty points than ISMCTS holding the same cards
-against the same opponents. The other seats' bots are seeded alike in A and B.
+ISMCTS player that sat there), averaged over deals with a 95% interval (normal, over
+deals): below zero means the expert takes fewer penalty points than ISMCTS holding the
+same cards against the same opponents. The other seats' bots are seeded alike in A and B.
+Also printed: A's share of deals (fewer penalty points than B: 1, as many: 1/2), with its
+95% interval. With ``--b-ms`` (or ``--b-iterations``) game B seats the expert with that
+budget instead of ISMCTS: 1 s against 0.1 s, the three others ISMCTS both times.
 
 How the two engines meet. Our engine (``OlsenState``) runs every game and is the referee.
 When an ISMCTS seat is to move, its position is rebuilt as an OpenSpiel ``hearts`` state
@@ -96,15 +100,16 @@ class Ismcts:
         return simple_policy(obs, legal, random.Random(0)), True
 
 
-def play(deal_seed: int, expert_seat: int | None, args, game) -> tuple[list[int], list[float], int]:
-    """One hand; returns (points per seat, expert ms per move, ISMCTS moves replaced)."""
+def play(deal_seed: int, expert_seat: int | None, budget: tuple, args, game) -> tuple[list[int], list[float], int]:
+    """One hand; returns (points per seat, expert ms per move, ISMCTS moves replaced).
+    ``budget`` is the expert's (ms, iterations)."""
     state = OlsenState.new(4, {"deals": 1}, seed=deal_seed)
     deal_hands = list(state.hands)
     bots = {}
     for seat in range(4):
         if seat == expert_seat:
-            bots[seat] = make_bot("expert", "olsen", seed=deal_seed * 7 + seat, ms=args.ms or 100.0,
-                                  iterations=None if args.ms else args.iterations)
+            ms, iterations = budget
+            bots[seat] = make_bot("expert", "olsen", seed=deal_seed * 7 + seat, ms=ms or 100.0, iterations=iterations)
         else:
             bots[seat] = Ismcts(game, deal_seed * 7 + seat, args.sims, args.uct_c)
     plays: list[int] = []
@@ -136,8 +141,9 @@ def run_deal(task):
     game = pyspiel.load_game("hearts", {"pass_cards": False, "qs_breaks_hearts": False})
     deal_seed = args.seed * 1_000_003 + deal
     seat = deal % 4
-    a, times, ra = play(deal_seed, seat, args, game)
-    b, _, rb = play(deal_seed, None, args, game)
+    a, times, ra = play(deal_seed, seat, (args.ms, args.iterations), args, game)
+    b_budget = (args.b_ms, args.b_iterations)
+    b, _, rb = play(deal_seed, seat if any(b_budget) else None, b_budget, args, game)
     return deal, seat, a[seat], b[seat], times, ra + rb
 
 
@@ -146,6 +152,8 @@ def main(argv=None) -> None:
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--ms", type=float, default=None, help="expert budget per move in ms (the app's: 900)")
     ap.add_argument("--iterations", type=int, default=None, help="expert budget in worlds per move (replaces --ms)")
+    ap.add_argument("--b-ms", type=float, default=None, help="game B: the expert with this budget instead of ISMCTS")
+    ap.add_argument("--b-iterations", type=int, default=None, help="game B: the expert with this many worlds")
     ap.add_argument("--sims", type=int, default=1000, help="ISMCTS simulations per move")
     ap.add_argument("--uct-c", type=float, default=2.0)
     ap.add_argument("--seed", type=int, default=1)
@@ -154,11 +162,16 @@ def main(argv=None) -> None:
     if args.ms is None and args.iterations is None:
         args.ms = 900.0
     budget = f"{args.iterations} worlds" if args.iterations else f"{args.ms:g} ms"
-    print(f"olsen 4 players, one hand per deal: expert ({budget}) vs OpenSpiel ISMCTS({args.sims}, c={args.uct_c:g}), "
+    if args.b_ms or args.b_iterations:
+        b_label = f"expert ({args.b_iterations} worlds)" if args.b_iterations else f"expert ({args.b_ms:g} ms)"
+    else:
+        b_label = "ISMCTS"
+    print(f"olsen 4 players, one hand per deal: A = expert ({budget}) vs B = {b_label} in the same seat, "
+          f"others OpenSpiel ISMCTS({args.sims}, c={args.uct_c:g}), "
           f"seed {args.seed}, {args.deals} duplicate deals, {args.workers} worker(s), load {os.getloadavg()[0]:.1f}",
           flush=True)
     tasks = [(d, args) for d in range(args.deals)]
-    diffs, exp_pts, ism_pts, times = [], [], [], []
+    diffs, exp_pts, ism_pts, times, shares = [], [], [], [], []
     replaced = 0
     t0 = time.perf_counter()
     if args.workers > 1:
@@ -169,6 +182,7 @@ def main(argv=None) -> None:
         results = map(run_deal, tasks)
     for i, (deal, seat, a, b, ms, rep) in enumerate(results, 1):
         diffs.append(a - b)
+        shares.append(1.0 if a < b else 0.5 if a == b else 0.0)
         exp_pts.append(a)
         ism_pts.append(b)
         times.extend(ms)
@@ -176,9 +190,12 @@ def main(argv=None) -> None:
         if i % 10 == 0 or i == args.deals:
             mean = statistics.fmean(diffs)
             half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else float("nan")
-            print(f"{i} deals: expert {statistics.fmean(exp_pts):.2f} vs ISMCTS {statistics.fmean(ism_pts):.2f} "
+            share = statistics.fmean(shares)
+            sh = 1.96 * statistics.stdev(shares) / math.sqrt(len(shares)) if len(shares) > 1 else float("nan")
+            print(f"{i} deals: A {statistics.fmean(exp_pts):.2f} vs B {statistics.fmean(ism_pts):.2f} "
                   f"penalty per hand in the same seat, difference {mean:+.2f} (95% CI {mean - half:+.2f} .. "
-                  f"{mean + half:+.2f}); expert ms/move median {statistics.median(times):.0f} "
+                  f"{mean + half:+.2f}); A's share {100 * share:.1f}% (CI {100 * (share - sh):.1f}-{100 * (share + sh):.1f}%); "
+                  f"A ms/move median {statistics.median(times):.0f} "
                   f"p95 {percentile(times, 95):.0f} ({len(times)} moves); ISMCTS cards replaced {replaced}; "
                   f"load {os.getloadavg()[0]:.1f}; {time.perf_counter() - t0:.0f} s", flush=True)
     if pool is not None:

@@ -12,9 +12,10 @@ may hold, and the rollout policy only uses what its player could know, so rollou
 opponents do not play as if they saw all cards.
 
 Own-move trees (``tree_c``): under each root move the search keeps an open-loop tree of
-the seat's OWN later decisions (keyed by its sequence of moves; opponents' moves in between
-are played by the rollout policy and not part of the key, as in single-observer ISMCTS
-with the opponents modelled by the policy). A decision first follows the rollout policy;
+its side's later decisions (the seat's own, and its partners' in a team game; keyed by
+the sequence of those moves; opponents' moves in between are played by the rollout
+policy and not part of the key, as in single-observer ISMCTS with the opponents modelled
+by the policy). A decision first follows the rollout policy;
 as it is met in more worlds it widens (``tree_widen``) to other moves and picks among
 those legal in the current world by UCB with availability counts. So with more time the
 seat plays its own continuation better than the greedy policy: strength grows with time,
@@ -55,9 +56,10 @@ under ``game/bots/``):
     generic; a game without "rounds" plays rollouts to the end of the game).
 ``evaluate(state, seat, ended) -> float``
     The outcome for the seat's side, in points; ``ended`` says the round (or game) is
-    over, else the rollout was cut at the horizon. Default: the change of the seat's
-    total minus the mean change of the others' since the search root (sign flipped when
-    ``info.extra["lower_wins"]``, for penalty games), plus a bonus for winning the game.
+    over, else the rollout was cut at the horizon. Default: the change of the side's
+    total (mean over its seats) minus the mean change of the other seats' since the
+    search root (sign flipped when ``info.extra["lower_wins"]``, for penalty games), plus
+    a bonus for winning the game (``win_bonus``, shared out among the other sides).
 ``horizon``: turns of the seat before a rollout is cut (None: to the end of the round);
     ``horizon_for(obs)`` chooses it per position.
 ``apply_fast``: name of a method applying a legal move without checks (Orlan
