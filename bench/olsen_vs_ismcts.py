@@ -138,6 +138,12 @@ def run_deal(task):
     deal, args = task
     import pyspiel
 
+    if args.tree_c is not None:  # an experiment: the Olsen expert with own-move trees
+        import dataclasses
+
+        from game.bots import SEARCH_HOOKS
+        SEARCH_HOOKS["olsen"] = dataclasses.replace(SEARCH_HOOKS["olsen"], tree_c=args.tree_c)
+
     game = pyspiel.load_game("hearts", {"pass_cards": False, "qs_breaks_hearts": False})
     deal_seed = args.seed * 1_000_003 + deal
     seat = deal % 4
@@ -156,6 +162,8 @@ def main(argv=None) -> None:
     ap.add_argument("--b-iterations", type=int, default=None, help="game B: the expert with this many worlds")
     ap.add_argument("--sims", type=int, default=1000, help="ISMCTS simulations per move")
     ap.add_argument("--uct-c", type=float, default=2.0)
+    ap.add_argument("--tree-c", type=float, default=None,
+                    help="experiment: give the Olsen expert own-move trees with this constant (units of 13 points)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=1)
     args = ap.parse_args(argv)
@@ -168,6 +176,7 @@ def main(argv=None) -> None:
         b_label = "ISMCTS"
     print(f"olsen 4 players, one hand per deal: A = expert ({budget}) vs B = {b_label} in the same seat, "
           f"others OpenSpiel ISMCTS({args.sims}, c={args.uct_c:g}), "
+          f"{'' if args.tree_c is None else f'expert tree_c {args.tree_c:g}, '}"
           f"seed {args.seed}, {args.deals} duplicate deals, {args.workers} worker(s), load {os.getloadavg()[0]:.1f}",
           flush=True)
     tasks = [(d, args) for d in range(args.deals)]
