@@ -42,6 +42,10 @@ ENTRIES: tuple[GameEntry, ...] = (
     GameEntry("orlan", "fishing", "game.rules.orlan:OrlanState", "game.bots.orlan_policy"),
     GameEntry("olsen", "tricks", "game.rules.olsen:OlsenState", "game.bots.olsen_policy"),
     GameEntry("aluette", "tricks", "game.rules.aluette:AluetteState", "game.bots.aluette_policy"),
+    GameEntry("maison_troggen", "tarot", "game.rules.maison_troggen:MaisonTroggenState", "game.bots.tarot_policy"),
+    GameEntry("leipzig_taroc", "tarot", "game.rules.leipzig_taroc:LeipzigTarocState", "game.bots.tarot_policy"),
+    GameEntry("la_rigueur", "tarot", "game.rules.la_rigueur:LaRigueurState", "game.bots.tarot_policy"),
+    GameEntry("triomphe_forcee", "tarot", "game.rules.triomphe_forcee:TriompheForceeState", "game.bots.tarot_policy"),
 )
 
 BY_ID: dict[str, GameEntry] = {e.id: e for e in ENTRIES}

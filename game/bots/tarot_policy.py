@@ -1,0 +1,1 @@
+"""Tarot family know-how for the generic bots (placeholder filled below)."""
