@@ -31,6 +31,9 @@ def position(cls, players: int, hands: dict[int, str], trick: str = "", leader: 
     s.tricks_won = [0] * n
     s.excuse_owner = s.excuse_creditor = None
     s.declared = []
+    s.rounds = []
+    s.round_no = 0
+    s.deal_points = [0] * n
     taken = 0
     for seat, text in hands.items():
         s.hands[seat] = mask(text)
@@ -65,6 +68,11 @@ def legal_codes(s) -> set[str]:
     return out
 
 
+def summary_of(events: list) -> dict:
+    """The first round summary among the events."""
+    return next(e["summary"] for e in events if e["type"] == "round_end")
+
+
 def play(s, text: str) -> list:
     events = []
     for code in codes(text):
@@ -73,12 +81,14 @@ def play(s, text: str) -> list:
 
 
 def deck_order(players: int, hands: dict[int, list[str]], hand_size: int, dealer: int, extra: list[str] = (),
-               take: int = 0) -> list[str]:
+               take: int = 0, avoid: str = "") -> list[str]:
     """A deck order (top first) dealing one card at a time from the dealer's right: each seat
     gets the listed cards first, the rest filled from the remaining cards in deck order; the
-    dealer then takes ``take`` more cards, ``extra`` first."""
+    dealer then takes ``take`` more cards, ``extra`` first. Cards in ``avoid`` (unless listed)
+    are kept out of the fill and end the order."""
     wanted = {c for cs in hands.values() for c in cs} | set(extra)
-    spare = [c for c in D.codes if c not in wanted]
+    kept_out = [c for c in codes(avoid) if c not in wanted]
+    spare = [c for c in D.codes if c not in wanted and c not in kept_out]
     full = {s: list(hands.get(s, [])) for s in range(players)}
     for s in range(players):
         while len(full[s]) < hand_size:
@@ -90,4 +100,4 @@ def deck_order(players: int, hands: dict[int, list[str]], hand_size: int, dealer
     extra = list(extra)
     while len(extra) < take:
         extra.append(spare.pop(0))
-    return order + extra + spare
+    return order + extra + spare + kept_out
