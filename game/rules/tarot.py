@@ -818,4 +818,14 @@ class TarotState(State):
 
 
 def skart_combinations(candidates: int, size: int) -> list[int]:
-    return [sum(1 << c for c in combo) for combo in combinations(bits(candidates), size)]
+    """Every mask of ``size`` cards among ``candidates``."""
+    singles = [1 << c for c in bits(candidates)]
+    if size == 3:
+        return [a | b | c for a, b, c in combinations(singles, 3)]
+    out = []
+    for combo in combinations(singles, size):
+        m = 0
+        for x in combo:
+            m |= x
+        out.append(m)
+    return out
