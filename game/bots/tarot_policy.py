@@ -225,6 +225,44 @@ def rollout_for_game(game: str):
     return policy
 
 
+def playout_for(game: str):
+    """The expert's rollout without move lists: from a sampled world (left unchanged) play the
+    root move, then the deal out with the greedy rule, and score it as ``evaluate`` does."""
+    p = PROFILES[game]
+    evaluate = evaluate_for(game)
+    generic = rollout_for_game(game)
+
+    def playout(world: TarotState, seat: int, move, rng: random.Random) -> float:
+        s = world.fast_copy()
+        start = len(s.rounds)
+        s.apply_unchecked(move, None)
+        rnd = rng.random
+        while len(s.rounds) == start and s.to_move is not None:
+            x = s.to_move
+            if s.phase != "play":
+                s.apply_unchecked(generic(s, s.legal_moves(), rng), None)
+                continue
+            legal = s.playable(x)
+            if not legal:
+                s._pass_lead(None)
+                continue
+            if legal & (legal - 1) == 0:
+                card = legal.bit_length() - 1
+            elif rnd() < ROLLOUT_NOISE:
+                cards = list(bits(legal))
+                card = cards[int(rnd() * len(cards))]
+            else:
+                played = 0
+                for w in s.won:
+                    played |= w
+                hand = s.hands[x]
+                card = choose_card(p, hand, legal, s.trick, s.players, played, hand.bit_count() == 1)
+            s._play(card, None)
+        return evaluate(s, seat, True)
+
+    return playout
+
+
 def _marker(state: TarotState) -> int:
     return len(state.rounds)
 
@@ -312,9 +350,29 @@ def _hooks(**kw) -> SearchHooks:
     return SearchHooks(**{k: v for k, v in kw.items() if k in known})
 
 
+def _state_class(game: str):
+    from game.rules import game_class
+
+    return game_class(game)
+
+
+def sampler_for(obs: dict):
+    """Worlds for a card play: the observation parsed once (``TarotState.sampler``)."""
+    if obs["phase"] != "play":
+        return None
+    return _state_class(obs["game"]).sampler(obs)
+
+
+def rollout_for(obs: dict):
+    return PLAYOUTS[obs["game"]] if obs["phase"] == "play" else None
+
+
+PLAYOUTS = {g: playout_for(g) for g in GAMES}
+
 for _game in GAMES:
     register_simple(_game)(simple_for(_game))
     register_rollout(_game)(rollout_for_game(_game))
     register_hooks(_game, _hooks(round_marker=_marker, evaluate=evaluate_for(_game), apply_fast="apply_unchecked",
                                  prior=prior_for(_game), candidates=10, prior_weight=0.01,
-                                 distinct=distinct_for(_game), settle_z=3.0, settle_worlds=24))
+                                 distinct=distinct_for(_game), settle_z=3.0, settle_worlds=24,
+                                 sampler_for=sampler_for, rollout_for=rollout_for))

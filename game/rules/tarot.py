@@ -766,44 +766,68 @@ class TarotState(State):
 
     @classmethod
     def sample(cls, observation: JSON, rng: random.Random) -> "TarotState":
+        return cls.sampler(observation)(rng)
+
+    @classmethod
+    def sampler(cls, observation: JSON):
+        """Worlds for one observation: what is known is parsed once; each call ``(rng)``
+        deals the hidden cards anew (other hands, a skart the seat did not make, unused
+        cards) respecting hand sizes, shown voids, refused trumps, declared cards and what
+        the skart may hold."""
         obs = observation
         seat = obs["seat"]
-        s = cls.__new__(cls)
-        s.players = obs["players"]
-        s.options = dict(obs["options"])
-        s.seed = rng.getrandbits(32)
-        _fields.read(s, cls.PUBLIC_FIELDS + cls.EXTRA_FIELDS, DECK, obs, f"{cls.info.id} observation")
-        n = s.players
+        t = cls.__new__(cls)
+        t.players = obs["players"]
+        t.options = dict(obs["options"])
+        t.seed = 0
+        _fields.read(t, cls.PUBLIC_FIELDS + cls.EXTRA_FIELDS, DECK, obs, f"{cls.info.id} observation")
+        n = t.players
         own = DECK.mask_of(obs["hand"])
         own_skart = DECK.mask_of(obs["own_skart"])
         played = 0
-        for m in s.won:
+        for m in t.won:
             played |= m
-        for c in s.trick:
+        for c in t.trick:
             played |= 1 << c
         unseen = DECK.full_mask & ~(own | own_skart | played)
         counts = {x: obs["hand_counts"][x] for x in range(n) if x != seat}
-        s.hands = [0] * n  # for the constraints below
-        allowed, known = s.hidden_constraints(seat)
+        t.hands = [0] * n
+        allowed, known = t.hidden_constraints(seat)
         skart_n = obs["skart_count"] if not own_skart else 0
         skart_key = n
         if skart_n:
             counts[skart_key] = skart_n
-            allowed[skart_key] = s.skart_could_hold()
+            allowed[skart_key] = t.skart_could_hold()
         for x in list(known):
             known[x] &= unseen
         groups = [TRUMPS & ~(1 << T01 | 1 << T21), 1 << T01 | 1 << T21, EXC_BIT]
         for m in SUIT_MASKS:
             groups += [m & ROIS, m & ~ROIS]
-        dealt = sample_hands(unseen, counts, rng, allowed, known, groups)
-        s.hands = [own if x == seat else dealt[x] for x in range(n)]
-        s.skart = own_skart or (dealt[skart_key] if skart_n else 0)
-        s.unused = dealt[-1]
-        s.after_sample()
-        return s
 
-    def after_sample(self) -> None:
-        pass
+        def deal(rng: random.Random) -> "TarotState":
+            try:
+                dealt = sample_hands(unseen, counts, rng, allowed, known, groups)
+            except ValueError:  # a looser world rather than none (the skart's limits are approximated)
+                dealt = sample_hands(unseen, counts, rng, None, known, groups)
+            s = t.fast_copy()
+            s.seed = rng.getrandbits(32)
+            s.hands = [own if x == seat else dealt[x] for x in range(n)]
+            s.skart = own_skart or (dealt[skart_key] if skart_n else 0)
+            s.unused = dealt[-1]
+            return s
+
+        return deal
+
+    def fast_copy(self) -> "TarotState":
+        """A copy that plays on independently (lists copied; finished tricks, declarations and
+        round summaries are never changed once recorded, so they are shared)."""
+        s = object.__new__(type(self))
+        d = s.__dict__
+        d.update(self.__dict__)
+        for k, v in d.items():
+            if type(v) is list:
+                d[k] = v.copy()
+        return s
 
     @classmethod
     def move_text(cls, move: tuple) -> str:
