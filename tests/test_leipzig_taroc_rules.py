@@ -76,6 +76,16 @@ def test_trumps_may_be_discarded_only_with_the_pagat_and_two_others(trumps, excu
     assert trump_skarts == ([mask(allowed)] if allowed else [])
 
 
+def test_a_refused_skart_names_the_rule():
+    s = skart_state("T05 T06 T07 RH")
+    with pytest.raises(RulesError, match="a Roi may never be discarded"):
+        s.play_json({"kind": "discard", "cards": ["RH", "T05", "T06"]})
+    with pytest.raises(RulesError, match="trumps only as"):
+        s.play_json({"kind": "discard", "cards": ["T07", "T05", "T06"]})
+    with pytest.raises(RulesError, match="the skart is 3 cards, not 2"):
+        s.play_json({"kind": "discard", "cards": ["T07", "T05"]})
+
+
 def test_the_skart_counts_for_the_dealer():
     """"Deler legt gedekt drie kaarten af, die aan het einde van het spel tellen bij zijn eigen
     slagen.\""""

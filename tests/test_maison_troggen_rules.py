@@ -46,7 +46,7 @@ def test_the_skart_is_three_cards_never_a_roi_a_trump_or_the_excuse():
     free = [c for c in range(78) if hand >> c & 1 and not forbidden >> c & 1]
     bad = (1 << (forbidden & -forbidden).bit_length() - 1) | 1 << free[0] | 1 << free[1]
     before = s.to_json()
-    with pytest.raises(RulesError, match="illegal move"):
+    with pytest.raises(RulesError, match="no Roi, trump or Excuse in the skart"):
         s.apply(("discard", bad))
     assert s.to_json() == before
 

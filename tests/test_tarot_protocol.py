@@ -95,6 +95,23 @@ def test_a_broken_state_is_refused_with_a_clear_message(game, players):
     assert load_state(json.loads(json.dumps(data))).to_json() == data
 
 
+def test_a_refused_card_says_why():
+    """"Troeven is niet toegestaan zolang je kunt bedienen": the error names the rule and the
+    playable cards."""
+    from game.rules.maison_troggen import MaisonTroggenState
+    from tests.tarot_helpers import position
+
+    s = position(MaisonTroggenState, 3, {0: "9S", 1: "T05 2H RC", 2: "4C"}, trick="5H")
+    before = s.to_json()
+    with pytest.raises(RulesError, match=r"T05 may not be played here \(follow suit, else trump\); playable: \['2H'\]"):
+        s.play_json({"kind": "play", "card": "T05"})
+    with pytest.raises(RulesError, match="not in seat 1's hand"):
+        s.play_json({"kind": "play", "card": "4C"})
+    with pytest.raises(RulesError, match="to play a card"):
+        s.play_json({"kind": "declare", "combo": "none"})
+    assert s.to_json() == before
+
+
 def test_the_skart_is_one_discard_move_of_three_cards():
     s = Session()
     ask(s, cmd="new", game="maison_troggen", players=3, seed=1)

@@ -134,6 +134,12 @@ class LeipzigTarocState(TarotState):
             out = skart_combinations(hand & ~ROIS, self.SKART)
         return out
 
+    def skart_refusal(self, cards: int) -> str:
+        if cards & ROIS:
+            return f"{DECK.codes_of(cards & ROIS)}: a Roi may never be discarded"
+        return (f"{DECK.codes_of(cards & TRUMPS)}: trumps only as †1 with exactly two other trumps, "
+                "or †1, the Excuse and one other trump, those three together")
+
     def skart_could_hold(self) -> int:
         return DECK.full_mask & ~ROIS
 

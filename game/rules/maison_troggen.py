@@ -56,6 +56,9 @@ class MaisonTroggenState(TarotState):
             free |= hand & TRUMPS
         return skart_combinations(free, self.SKART)
 
+    def skart_refusal(self, cards: int) -> str:
+        return f"{DECK.codes_of(cards & (ROIS | TRUMPS | EXC_BIT))}: no Roi, trump or Excuse in the skart"
+
     def skart_could_hold(self) -> int:
         return DECK.full_mask & ~ROIS & ~EXC_BIT
 

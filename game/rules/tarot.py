@@ -440,17 +440,60 @@ class TarotState(State):
 
     def apply(self, move: Any) -> list[JSON]:
         if not self.is_legal(move):
-            if self.to_move is None:
-                raise RulesError(f"{self.info.id}: the game is over")
-            try:
-                text = self.move_to_json(move)
-            except Exception:
-                text = move
-            raise RulesError(f"{self.info.id}: illegal move {text!r} in phase {self.phase}; "
-                             f"legal moves are {[self.move_to_json(m) for m in self.legal_moves()][:40]}")
+            raise RulesError(f"{self.info.id}: illegal move {self._move_text(move)}: {self.illegal_reason(move)}")
         events: list[JSON] = []
         self.apply_unchecked(move, events)
         return events
+
+    def play_json(self, data: Any) -> list[JSON]:
+        move = self.move_from_json(data)
+        return self.apply(move)
+
+    def _move_text(self, move: Any) -> str:
+        try:
+            return repr(self.move_to_json(move))
+        except Exception:
+            return repr(move)
+
+    PHASE_KINDS: ClassVar[dict[str, str]] = {"play": "play (or pass_lead)", "skart": "discard", "declare": "declare",
+                                             "annul": "declare (annul or none)"}
+
+    def illegal_reason(self, move: Any) -> str:
+        """Why a move is refused, in words (the move is known to be illegal)."""
+        if self.to_move is None:
+            return "the game is over"
+        seat, phase = self.to_move, self.phase
+        kind = move[0] if isinstance(move, tuple) and move else None
+        expected = self.PHASE_KINDS.get(phase, phase)
+        if phase == "play":
+            if kind == "pass_lead":
+                return "only the Excuse's holder leading the 22nd trick passes the lead"
+            if kind != "play":
+                return f"seat {seat} is to play a card ({expected}), not {kind}"
+            card = move[1]
+            legal = DECK.codes_of(self.playable(seat))
+            if not self.hands[seat] >> card & 1:
+                return f"{DECK.code(card)} is not in seat {seat}'s hand; playable: {legal}"
+            if not legal:
+                return f"seat {seat} holds the Excuse at the 22nd trick and must pass the lead (pass_lead)"
+            return f"{DECK.code(card)} may not be played here (follow suit, else trump); playable: {legal}"
+        if phase == "skart":
+            if kind != "discard":
+                return f"the dealer (seat {seat}) is to discard {self.SKART} cards, not {kind}"
+            cards = move[1]
+            if cards.bit_count() != self.SKART:
+                return f"the skart is {self.SKART} cards, not {cards.bit_count()}"
+            if cards & ~self.hands[seat]:
+                return f"{DECK.codes_of(cards & ~self.hands[seat])} not in the dealer's hand"
+            return self.skart_refusal(cards)
+        if kind != "declare":
+            return f"seat {seat} is to answer with {expected}, not {kind}"
+        if phase == "annul":
+            return "the answer is annul or none"
+        return f"seat {seat} does not hold {move[1]!r}; open: {[c[0] for c in self.combos(seat)] + ['none']}"
+
+    def skart_refusal(self, cards: int) -> str:
+        return "these cards may not be discarded"
 
     def apply_unchecked(self, move: tuple, events: list | None = None) -> list | None:
         kind = move[0]
