@@ -24,6 +24,7 @@ def fields(value) -> set:
 @pytest.mark.parametrize("game", GAMES)
 def test_every_option_has_a_label_in_every_language(game):
     en = table(game, "en")
+    assert f"{game}.title" in en and f"{game}.description" in en
     for option in game_class(game).info.options:
         assert f"{game}.option.{option.name}" in en
         if not isinstance(option.default, bool) and not isinstance(option.default, int):

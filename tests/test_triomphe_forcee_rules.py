@@ -29,9 +29,9 @@ def test_everyone_antes_when_the_pot_is_empty():
     """"Iedere speler doet één vaste inleg in de pot wanneer deze leeg is." RULES-NOTES: one chip a
     stake, 20 chips each (option)."""
     s = tf_new(3, {0: ["2C"], 1: ["3C"], 2: ["4C"]})
-    assert s.pot == 3 and s.totals == [19, 19, 19]
+    assert s.pot == 3 and s.chips() == [19, 19, 19] and s.totals == [-1, -1, -1]
     s = tf_new(3, {0: ["2C"]}, {"chips": 50})
-    assert s.totals == [49, 49, 49]
+    assert s.chips() == [49, 49, 49]
 
 
 def test_death_in_a_hand_takes_the_whole_pot_and_ends_the_deal():
@@ -52,14 +52,14 @@ def test_the_excuse_and_pagat_are_declared_for_one_stake_and_the_eleven_for_two(
     assert s.phase == "declare" and s.current_player() == 0
     assert set(s.legal_moves()) == {("declare", "excuse"), ("declare", "eleven"), ("declare", "none")}
     s.apply(("declare", "eleven"))
-    assert s.pot == 2 and s.totals[0] == 21
+    assert s.pot == 2 and s.chips()[0] == 21
     s.apply(("declare", "excuse"))
-    assert s.pot == 1 and s.totals[0] == 22
+    assert s.pot == 1 and s.chips()[0] == 22
     assert s.current_player() == 2  # in playing order; seat 1 has nothing to declare
     events = s.apply(("declare", "pagat"))
     # the pot is empty: everyone antes again
     assert any(e["type"] == "ante" for e in events) and s.pot == 4
-    assert s.totals == [21, 18, 19, 18]
+    assert s.chips() == [21, 18, 19, 18]
 
 
 def test_declarations_are_optional_and_made_before_the_first_lead():
@@ -84,7 +84,7 @@ def test_one_point_a_trick_and_the_most_tricks_takes_the_rest_of_the_pot():
     pot.\""""
     s = position(TF, 3, {0: "RC RH", 1: "2C 2H", 2: "3C 3H"})
     s.pot = 3
-    s.totals = [19, 19, 19]
+    s.totals = [-1, -1, -1]
     r = summary_of(play(s, "RC 2C 3C RH 2H 3H"))
     assert r["tricks_won"] == [2, 0, 0] and r["pot_winner"] == 0 and r["pot_won"] == 3
 
@@ -94,7 +94,7 @@ def test_a_tie_for_most_tricks_leaves_the_pot():
     is not empty).\""""
     s = position(TF, 2, {0: "RC 2H", 1: "2C RH"})
     s.pot = 2
-    s.totals = [19, 19]
+    s.totals = [-1, -1]
     events = play(s, "RC 2C 2H RH")
     r = summary_of(events)
     assert r["pot_winner"] is None and r["pot"] == 2
@@ -110,9 +110,10 @@ def test_the_game_ends_after_the_deals_or_when_a_player_cannot_ante():
         s = TF.new(4, {"chips": 10, "deals": 20}, seed=seed)
         rng = random.Random(seed)
         while s.current_player() is not None:
-            assert sum(s.totals) + s.pot == 40
+            assert sum(s.chips()) + s.pot == 40 and sum(s.totals) + s.pot == 0
             s.apply(rng.choice(s.legal_moves()))
-        assert sum(s.totals) + s.pot == 40
+        assert sum(s.chips()) + s.pot == 40
+        assert s.totals == [sum(r["points"][p] for r in s.rounds) for p in range(4)]
         assert len(s.rounds) == 20 or s.broke
         best = max(s.totals)
         assert s.result()["winners"] == [p for p in range(4) if s.totals[p] == best]

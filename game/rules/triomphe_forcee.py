@@ -15,7 +15,8 @@ particular to the game:
 * One point a trick; the most tricks takes what is left in the pot; a tie leaves it for the
   next deal (no antes while it is not empty).
 * The game ends after a fixed number of deals (default 10) or when a player cannot ante;
-  the most chips wins (equal counts share the win). Chip balances are the totals.
+  the most chips wins (equal counts share the win). The totals are the chip balances: chips
+  won minus chips lost since the start (``chips()`` gives the chips held).
 """
 from __future__ import annotations
 
@@ -49,15 +50,19 @@ class TriompheForceeState(TarotState):
     def init_extra(self) -> None:
         self.pot = 0
         self.broke = False
-        self.totals = [self.options["chips"]] * self.players
+
+    def chips(self) -> list[int]:
+        """Chips held: the starting chips plus the balance."""
+        return [self.options["chips"] + t for t in self.totals]
 
     def hand_size(self) -> int:
         return 12 if self.players <= 6 else 78 // self.players
 
     def _ante(self, events: list | None) -> None:
         paid = []
+        held = self.chips()
         for s in range(self.players):
-            if self.totals[s] >= ANTE:
+            if held[s] >= ANTE:
                 self.totals[s] -= ANTE
                 self.deal_points[s] -= ANTE
                 self.pot += ANTE
@@ -68,7 +73,7 @@ class TriompheForceeState(TarotState):
             events.append({"type": "ante", "seats": paid, "pot": self.pot})
 
     def can_deal(self) -> bool:
-        if self.pot == 0 and min(self.totals) < ANTE:
+        if self.pot == 0 and min(self.chips()) < ANTE:
             self.broke = True
             return False
         return True
@@ -129,4 +134,7 @@ class TriompheForceeState(TarotState):
         return {"pot_winner": winner, "pot_won": won, "pot": self.pot}
 
     def json_extra(self) -> JSON:
-        return {**super().json_extra(), "chips": list(self.totals)}
+        return {**super().json_extra(), "chips": self.chips()}
+
+    def result(self) -> JSON:
+        return {**super().result(), "chips": self.chips()}
