@@ -64,6 +64,9 @@ SUIT_MASKS = tuple(((1 << RANKS) - 1) << (SUIT_BASE + RANKS * s) for s in range(
 GROUP_MASKS = SUIT_MASKS + (TRUMPS,)
 
 
+PLAY_MOVES = tuple(("play", c) for c in range(DECK.size))  # shared move tuples: no allocation per call
+
+
 def trump(n: int) -> int:
     """The card of trump number n (1..21)."""
     return n - 1
@@ -415,7 +418,12 @@ class TarotState(State):
             m = self.playable(seat)
             if m == 0:
                 return [("pass_lead",)]
-            return [("play", c) for c in bits(m)]
+            out = []
+            while m:
+                low = m & -m
+                out.append(PLAY_MOVES[low.bit_length() - 1])
+                m ^= low
+            return out
         if phase == "skart":
             return [("discard", m) for m in self.skart_allowed(self.hands[seat])]
         if phase == "declare":
