@@ -301,7 +301,19 @@ def prior_for(game: str):
                 out.append(10 * voided + sum(p.worth[c] for c in bits(m[1])) + (15 if m[1] >> T01 & 1 else 0))
             return out
         pick = simple(obs, legal, random.Random(0))
-        return [1.0 if m == pick else 0.0 for m in legal]
+        if legal[0][0] != "play":
+            return [1.0 if m == pick else 0.0 for m in legal]
+        # Beside the simple rule's card, the weakest and strongest card of each group, so the
+        # candidates kept cover every suit and both ways of playing it.
+        p = PROFILES[game]
+        ends = set()
+        by_group: dict[int, list[int]] = {}
+        for m in legal:
+            by_group.setdefault(group_of(m[1]), []).append(m[1])
+        for cards in by_group.values():
+            ends.add(min(cards, key=lambda c: p.strength[c]))
+            ends.add(max(cards, key=lambda c: p.strength[c]))
+        return [1.0 if m == pick else 0.5 if m[1] in ends else 0.0 for m in legal]
 
     return prior
 
