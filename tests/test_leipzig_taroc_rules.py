@@ -320,7 +320,7 @@ def test_prague_vienna_three_matadors_for_20():
 def test_prague_vienna_no_extra_for_trumps_above_ten_with_an_agreed_base():
     """Praag-Wenen: "Méér dan tien troeven scoort niet extra, maar het basis aantal punten moet
     worden overeengekomen\""""
-    opts = {**DEFAULTS, "trumps_extra": False, "ten_trumps_points": 15}
+    opts = {**DEFAULTS, "ten_trumps": "15"}
     twelve = " ".join(f"T{n:02d}" for n in range(2, 14))
     assert dict((n, p) for n, _, p in combinations_in(mask(twelve), opts))["trumps"] == 15
 
@@ -328,7 +328,7 @@ def test_prague_vienna_no_extra_for_trumps_above_ten_with_an_agreed_base():
 def test_prague_vienna_excuse_not_forced():
     """Praag-Wenen: "Je bent niet verplicht het Excuus te spelen wanneer je geen troef meer hebt en
     je niet kunt bedienen\""""
-    s = position(LT, 3, {0: "2H 3C", 1: "EXC 4C 5C", 2: "T02 7C"}, options={"excuse_forced": False})
+    s = position(LT, 3, {0: "2H 3C", 1: "EXC 4C 5C", 2: "T02 7C"}, options={"excuse": "not_forced"})
     play(s, "2H")
     assert legal_codes(s) == {"EXC", "4C", "5C"}
 
@@ -336,7 +336,7 @@ def test_prague_vienna_excuse_not_forced():
 def test_prague_vienna_excuse_may_lead_and_the_others_must_trump():
     """Praag-Wenen: "Het Excuus mag een slag leiden, in welk geval de andere spelers moeten
     troeven\""""
-    s = position(LT, 3, {0: "EXC 2C", 1: "T04 4C", 2: "T02 7C"}, options={"excuse_lead": True})
+    s = position(LT, 3, {0: "EXC 2C", 1: "T04 4C", 2: "T02 7C"}, options={"excuse": "may_lead"})
     assert "EXC" in legal_codes(s)
     play(s, "EXC")
     assert legal_codes(s) == {"T04"}

@@ -16,7 +16,7 @@ from tests.tarot_helpers import D, mask, play, position
 
 CASES = [("maison_troggen", 3, {}), ("leipzig_taroc", 3, {"deals": 3}), ("la_rigueur", 4, {}),
          ("triomphe_forcee", 4, {"deals": 5}), ("leipzig_taroc", 3, {"deals": 3, "annul_few_trumps": True,
-                                                                   "excuse_lead": True, "show_declarations": False})]
+                                                                   "excuse": "free", "show_declarations": False})]
 
 
 @pytest.mark.parametrize("game,players,options", CASES)

@@ -28,9 +28,10 @@ particular to the game:
   is paid only if its declarer takes more than 26 points), and the Prague-Vienna agreements:
   ``annul_few_trumps`` (a player dealt one or two trumps may annul the deal), hidden
   declarations (``show_declarations`` false), ``matadors_sequence`` false (only the three
-  Matadors, worth 20), ``trumps_extra`` false (no extra for trumps above ten) with an agreed
-  base (``ten_trumps_points``), ``excuse_forced`` false (no obligation to play the Excuse
-  when out of trumps), ``excuse_lead`` (the Excuse may lead; the others must then trump).
+  Matadors, worth 20), ``ten_trumps`` 10, 15 or 20 (no extra for trumps above ten, an agreed
+  base, instead of ``"10+5"``), ``excuse``: ``not_forced`` (no obligation to play the Excuse
+  when out of trumps), ``may_lead`` (the Excuse may lead; the others must then trump) or
+  ``free`` (both).
 """
 from __future__ import annotations
 
@@ -58,10 +59,11 @@ INFO = GameInfo(
         Option("annul_few_trumps", (False, True), False, "Prague-Vienna: a player dealt one or two trumps may annul the deal"),
         Option("show_declarations", (True, False), True, "declared cards are shown (Prague-Vienna: not)"),
         Option("matadors_sequence", (True, False), True, "Matadors extend with †20, †19... (Prague-Vienna: only the three, worth 20)"),
-        Option("trumps_extra", (True, False), True, "+5 for each trump above ten (Prague-Vienna: none)"),
-        Option("ten_trumps_points", (10, 15, 20), 10, "game points for ten trumps"),
-        Option("excuse_forced", (True, False), True, "out of trumps, the Excuse must be played as the last trump"),
-        Option("excuse_lead", (False, True), False, "Prague-Vienna: the Excuse may lead, and the others must then trump"),
+        Option("ten_trumps", ("10+5", "10", "15", "20"), "10+5",
+               "ten trumps: 10, +5 each above ten (Prague-Vienna: an agreed base, no extra)"),
+        Option("excuse", ("standard", "not_forced", "may_lead", "free"), "standard",
+               "the Excuse: as the text (out of trumps it must be played; it never leads); Prague-Vienna: "
+               "not forced, may lead (the others must then trump), or both"),
     ),
     description="German tarot of the 18th century: declarations, the Pagat, points above 26.",
     extra={"family": "tarot", "deck_points": DECK_POINTS},
@@ -89,8 +91,9 @@ def combinations_in(hand: int, options: dict) -> list[tuple[str, int, int]]:
             out.append((f"half_cavallerie_{suit}", courts | EXC_BIT, 5))
     trumps = hand & TRUMPS
     if trumps.bit_count() >= 10:
-        extra = 5 * (trumps.bit_count() - 10) if options["trumps_extra"] else 0
-        out.append(("trumps", trumps, options["ten_trumps_points"] + extra))
+        scale = options["ten_trumps"]
+        points = 10 + 5 * (trumps.bit_count() - 10) if scale == "10+5" else int(scale)
+        out.append(("trumps", trumps, points))
     rois = hand & ROIS
     if rois.bit_count() == 4:
         out.append(("four_rois", rois, 10))
@@ -191,24 +194,24 @@ class LeipzigTarocState(TarotState):
             return playable
         index = len(self.tricks)
         if index == EXCUSE_LAST_TRICK:
-            if leading and not self.options["excuse_lead"]:
+            if leading and not self.options["excuse"] in ("may_lead", "free"):
                 return 0  # pass the lead to the right, play the Excuse after
             return EXC_BIT
-        if index > EXCUSE_LAST_TRICK or (leading and not self.options["excuse_lead"]):
+        if index > EXCUSE_LAST_TRICK or (leading and not self.options["excuse"] in ("may_lead", "free")):
             rest = playable & ~EXC_BIT
             return rest or playable
         return playable
 
     def unable(self, hand: int) -> int:
-        if self.options["excuse_forced"] and hand & EXC_BIT:
+        if self.options["excuse"] in ("standard", "may_lead") and hand & EXC_BIT:
             return EXC_BIT
         return hand
 
     def excuse_denied_when_unable(self) -> int:
-        return EXC_BIT if self.options["excuse_forced"] else 0
+        return EXC_BIT if self.options["excuse"] in ("standard", "may_lead") else 0
 
     def excuse_leads_trumps(self) -> bool:
-        return self.options["excuse_lead"]
+        return self.options["excuse"] in ("may_lead", "free")
 
     def on_trick(self, index: int, leader: int, cards: list[int], winner: int, events: list | None) -> None:
         if T01 not in cards:

@@ -679,6 +679,7 @@ class TarotState(State):
         summary = {
             "round": len(self.rounds) + 1,
             "sides": [[s] for s in range(n)],
+            "seats": list(range(n)),  # one seat per side
             "points": list(self.deal_points),
             "totals": list(self.totals),
             "dealer": self.dealer,
