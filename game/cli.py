@@ -6,7 +6,9 @@ import json
 import re
 import sys
 
+from game.registry import default_game
 from game.rules import GAMES
+from game.storage import APP_NAME
 
 
 def _options(text: str | None) -> dict:
@@ -30,7 +32,7 @@ def program_name(argv0: str | None = None) -> str:
     if base.lower().endswith(".exe"):
         base = base[:-4]
     if base in ("", "-c"):
-        return "orlan"
+        return APP_NAME
     if base in ("cli.py", "__main__.py"):
         return "python -m game.cli"
     if base.endswith(".py"):
@@ -45,7 +47,7 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command")
 
     sim = sub.add_parser("simulate", help="play many games between bots and print the results")
-    sim.add_argument("--game", default="orlan", choices=sorted(GAMES))
+    sim.add_argument("--game", default=default_game(), choices=sorted(GAMES))
     sim.add_argument("--players", type=int, default=4)
     sim.add_argument("--teams", action="store_true", help="2v2 teams (4 players)")
     sim.add_argument("--games", type=int, default=100)
@@ -57,7 +59,7 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     sim.add_argument("--replays", metavar="DIR", help="write every game as a replay file into DIR")
 
     ar = sub.add_parser("arena", help="bot A against bot B over duplicate deals: win rate, points, time per move")
-    ar.add_argument("--game", default="orlan", choices=sorted(GAMES))
+    ar.add_argument("--game", default=default_game(), choices=sorted(GAMES))
     ar.add_argument("--players", type=int, default=2)
     ar.add_argument("--teams", action="store_true", help="2v2 teams (4 players): A holds seats 0+2, then 1+3")
     ar.add_argument("--a", default="expert", help="level of side A (random, simple, expert)")
