@@ -278,7 +278,7 @@ def test_nuremberg_pays_ten_trumps_only_above_26():
     """Nuremberg Taroc: "Een roem van 10 of meer troeven wordt niet meteen uitbetaald, maar pas
     als de roemer méér dan 26 punten behaald op het einde van het spel.\""""
     trumps = [f"T{n:02d}" for n in range(2, 13)]
-    s = to_declarations(lt_new({0: trumps}, options={"ten_trumps_paid": "over_26"}))
+    s = to_declarations(lt_new({0: trumps}, options={"ten_trumps": "nuremberg"}))
     while s.current_player() != 0:
         s.apply(("declare", "none"))
     points = dict((n, p) for n, _, p in s.combos(0))["trumps"]
@@ -303,7 +303,7 @@ def test_prague_vienna_annulment_for_one_or_two_trumps():
 
 def test_prague_vienna_hidden_declarations():
     """Praag-Wenen: "Geroemde kaarten hoef je niet te laten zien\""""
-    s = to_declarations(lt_new({0: ["RH", "RC", "RD", "RS"]}, options={"show_declarations": False}))
+    s = to_declarations(lt_new({0: ["RH", "RC", "RD", "RS"]}, options={"declarations": "hidden"}))
     while s.current_player() != 0:
         s.apply(("declare", "none"))
     s.apply(("declare", "four_rois"))
@@ -313,7 +313,7 @@ def test_prague_vienna_hidden_declarations():
 
 def test_prague_vienna_three_matadors_for_20():
     """Praag-Wenen: "Méér dan de drie basis Matadors is niet toegestaan, maar wel 20 punten waard\""""
-    opts = {**DEFAULTS, "matadors_sequence": False}
+    opts = {**DEFAULTS, "declarations": "three_matadors"}
     assert dict((n, (c, p)) for n, c, p in combinations_in(mask("T01 T21 EXC T20"), opts))["matadors"] == (mask("T01 T21 EXC"), 20)
 
 

@@ -16,7 +16,7 @@ from tests.tarot_helpers import D, mask, play, position
 
 CASES = [("maison_troggen", 3, {}), ("leipzig_taroc", 3, {"deals": 3}), ("la_rigueur", 4, {}),
          ("triomphe_forcee", 4, {"deals": 5}), ("leipzig_taroc", 3, {"deals": 3, "annul_few_trumps": True,
-                                                                   "excuse": "free", "show_declarations": False})]
+                                                                   "excuse": "free", "declarations": "hidden_three_matadors"})]
 
 
 @pytest.mark.parametrize("game,players,options", CASES)

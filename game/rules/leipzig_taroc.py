@@ -24,12 +24,13 @@ particular to the game:
 * Card points counted by threes (two cards left over count as three, the Excuse alone 4):
   78 in all. Above 26 a player scores the excess in game points, below he loses the
   difference. A game is a fixed number of deals, a multiple of three (default 6).
-* Options (the text's variants): Nuremberg (``ten_trumps_paid``: the ten-trumps declaration
-  is paid only if its declarer takes more than 26 points), and the Prague-Vienna agreements:
-  ``annul_few_trumps`` (a player dealt one or two trumps may annul the deal), hidden
-  declarations (``show_declarations`` false), ``matadors_sequence`` false (only the three
-  Matadors, worth 20), ``ten_trumps`` 10, 15 or 20 (no extra for trumps above ten, an agreed
-  base, instead of ``"10+5"``), ``excuse``: ``not_forced`` (no obligation to play the Excuse
+* Options (the text's variants, five rows for the setup screen): ``ten_trumps`` ``"10+5"``
+  (the text), ``"nuremberg"`` (Nuremberg Taroc: paid only if the declarer takes more than 26)
+  or ``"10"``/``"15"``/``"20"`` (Prague-Vienna: an agreed base, no extra above ten);
+  ``declarations`` ``standard``, ``hidden`` (declared cards need not be shown),
+  ``three_matadors`` (no Matadors beyond the three, worth 20) or both
+  (``hidden_three_matadors``); ``annul_few_trumps`` (a player dealt one or two trumps may
+  annul the deal); ``excuse`` ``standard``, ``not_forced`` (no obligation to play the Excuse
   when out of trumps), ``may_lead`` (the Excuse may lead; the others must then trump) or
   ``free`` (both).
 """
@@ -54,13 +55,11 @@ INFO = GameInfo(
     deck=DECK,
     options=(
         Option("deals", (3, 6, 9, 12), 6, "deals in a game (a multiple of three)"),
-        Option("ten_trumps_paid", ("at_once", "over_26"), "at_once",
-               "Nuremberg: the ten-trumps declaration is paid only if its declarer takes more than 26"),
+        Option("ten_trumps", ("10+5", "nuremberg", "10", "15", "20"), "10+5",
+               "ten trumps: 10, +5 each above ten; Nuremberg: paid only above 26; Prague-Vienna: an agreed base, no extra"),
+        Option("declarations", ("standard", "hidden", "three_matadors", "hidden_three_matadors"), "standard",
+               "Prague-Vienna: declared cards need not be shown; no Matadors beyond the three, worth 20"),
         Option("annul_few_trumps", (False, True), False, "Prague-Vienna: a player dealt one or two trumps may annul the deal"),
-        Option("show_declarations", (True, False), True, "declared cards are shown (Prague-Vienna: not)"),
-        Option("matadors_sequence", (True, False), True, "Matadors extend with †20, †19... (Prague-Vienna: only the three, worth 20)"),
-        Option("ten_trumps", ("10+5", "10", "15", "20"), "10+5",
-               "ten trumps: 10, +5 each above ten (Prague-Vienna: an agreed base, no extra)"),
         Option("excuse", ("standard", "not_forced", "may_lead", "free"), "standard",
                "the Excuse: as the text (out of trumps it must be played; it never leads); Prague-Vienna: "
                "not forced, may lead (the others must then trump), or both"),
@@ -75,7 +74,7 @@ def combinations_in(hand: int, options: dict) -> list[tuple[str, int, int]]:
     out = []
     oudlers = 1 << T01 | 1 << T21 | EXC_BIT
     if hand & oudlers == oudlers:
-        if options["matadors_sequence"]:
+        if "three_matadors" not in options["declarations"]:
             cards, n = oudlers, 20
             while n >= 2 and hand >> trump(n) & 1:
                 cards |= 1 << trump(n)
@@ -92,7 +91,7 @@ def combinations_in(hand: int, options: dict) -> list[tuple[str, int, int]]:
     trumps = hand & TRUMPS
     if trumps.bit_count() >= 10:
         scale = options["ten_trumps"]
-        points = 10 + 5 * (trumps.bit_count() - 10) if scale == "10+5" else int(scale)
+        points = 10 + 5 * (trumps.bit_count() - 10) if scale in ("10+5", "nuremberg") else int(scale)
         out.append(("trumps", trumps, points))
     rois = hand & ROIS
     if rois.bit_count() == 4:
@@ -162,7 +161,7 @@ class LeipzigTarocState(TarotState):
         return [c for c in combinations_in(self.hands[seat], self.options) if c[0] not in done]
 
     def on_declare(self, seat: int, name: str, cards: int, points: int, events: list | None) -> None:
-        if name == "trumps" and self.options["ten_trumps_paid"] == "over_26":
+        if name == "trumps" and self.options["ten_trumps"] == "nuremberg":
             self.pending[seat] += points
             paid = False
         else:
@@ -170,12 +169,16 @@ class LeipzigTarocState(TarotState):
             paid = True
         if events is not None:
             ev = {"type": "declare", "seat": seat, "combo": name, "points": points, "paid": paid}
-            if self.options["show_declarations"]:
+            if self.shown():
                 ev["cards"] = DECK.codes_of(cards)
             events.append(ev)
 
+    def shown(self) -> bool:
+        """Declared cards are shown (Prague-Vienna: they need not be)."""
+        return "hidden" not in self.options["declarations"]
+
     def declared_view(self, seat: int) -> list:
-        if self.options["show_declarations"]:
+        if self.shown():
             return self.declared
         return [d if d["seat"] == seat else {"seat": d["seat"], "combo": _without_suit(d["combo"]), "points": d["points"]}
                 for d in self.declared]
