@@ -736,6 +736,33 @@ class TarotState(State):
             raise RulesError(f"{self.info.id} state: cards {DECK.codes_of(DECK.full_mask & ~seen)} are missing")
         return seen
 
+    def card_locations(self) -> dict[str, int]:
+        """Where every card is (the contract's check): hands, cards won, the skart, unused
+        cards and the trick in progress, disjoint and the whole deck together."""
+        out = {f"hand {s}": m for s, m in enumerate(self.hands)}
+        out.update({f"won {s}": m for s, m in enumerate(self.won)})
+        out["skart"] = self.skart
+        out["unused"] = self.unused
+        trick = 0
+        for c in self.trick:
+            trick |= 1 << c
+        out["trick"] = trick
+        return out
+
+    def hidden_cards(self, seat: int) -> int:
+        """The cards ``seat`` may not see: the other hands (but for declared cards shown), a
+        skart it did not make, the unused cards."""
+        hidden = self.unused
+        for s, m in enumerate(self.hands):
+            if s != seat:
+                hidden |= m
+        if seat != self.dealer:
+            hidden |= self.skart
+        for d in self.declared_view(seat):
+            if d.get("cards"):
+                hidden &= ~DECK.mask_of(d["cards"])
+        return hidden
+
     def after_load(self) -> None:
         n = self.players
         for name in ("hands", "won", "tricks_won", "deal_points", "totals"):
