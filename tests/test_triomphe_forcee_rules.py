@@ -39,11 +39,13 @@ def test_death_in_a_hand_takes_the_whole_pot_and_ends_the_deal():
     meteen en wint héél de pot." RULES-NOTES: it ends the deal; the next begins with new antes."""
     order = deck_order(3, {1: ["T13"]}, 12, 2, avoid="EXC T01 T11")
     s = TF.new(3, {}, 0, order)
-    first = s.rounds[0]
+    assert s.phase == "declare" and s.current_player() == 1
+    assert s.legal_moves() == [("declare", "death")]  # shown at once: no other choice
+    assert s.observation(0)["hand_counts"] == [12, 12, 12]
+    first = summary_of(s.apply(("declare", "death")))
     assert first["death"] == 1 and first["points"] == [-1, 2, -1]
     assert first["pot_winner"] == 1 and first["tricks_won"] == [0, 0, 0]
-    assert len(s.rounds) >= 1 and s.round_no == len(s.rounds)
-    assert s.rounds[1:] or s.pot == 3  # the next deal begins with new antes
+    assert s.round_no == 1 and (s.rounds[1:] or s.pot == 3)  # the next deal begins with new antes
 
 
 def test_the_excuse_and_pagat_are_declared_for_one_stake_and_the_eleven_for_two():

@@ -530,12 +530,13 @@ class TarotState(State):
             self._annul_answer(seat, name == "annul", events)
             return
         if name != "none":
+            rounds = len(self.rounds)
             for combo, cards, points in self.combos(seat):
                 if combo == name:
                     self.declared.append({"seat": seat, "combo": name, "cards": DECK.codes_of(cards), "points": points})
                     self.on_declare(seat, name, cards, points, events)
                     break
-            if self.phase != "declare":  # a hook ended the deal
+            if len(self.rounds) != rounds:  # the declaration ended the deal (Death)
                 return
             if self.combos(seat):
                 return  # the same seat may declare more

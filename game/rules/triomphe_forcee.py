@@ -7,7 +7,8 @@ particular to the game:
 * 12 cards each (above six players floor(78 / players)); the rest unused. Red suits rank
   R-D-C-V-1..10, black suits R-D-C-V-10..1.
 * The pot: every player antes one chip when it is empty (each starts with 20, an option).
-  A player dealt †13 (Death) shows it at once and takes the whole pot; the deal ends there.
+  A player dealt †13 (Death) shows it at once (his only move: ``declare`` ``death``) and takes
+  the whole pot; the deal ends there.
 * Declarations before the first lead, in playing order: the Excuse and †1 one stake each from
   the pot, †11 two, while the pot lasts; when declarations empty the pot, everyone antes
   again.
@@ -82,32 +83,43 @@ class TriompheForceeState(TarotState):
         if self.pot == 0:
             self._ante(events)
 
-    def after_deal(self, events: list | None) -> bool:
+    def death_holder(self) -> int | None:
         for s in range(self.players):
             if self.hands[s] >> T13 & 1:
-                won = self.pot
-                self.totals[s] += won
-                self.deal_points[s] += won
-                self.pot = 0
-                self.declared.append({"seat": s, "combo": "death", "cards": ["T13"], "points": won})
-                if events is not None:
-                    events.append({"type": "death", "seat": s, "pot": won})
-                self.to_move = None
-                self._close_round({"death": s, "pot_winner": s, "pot": 0}, events)
-                return False
-        return True
+                return s
+        return None
 
     def declare_order(self) -> list[int]:
+        holder = self.death_holder()
+        if holder is not None:
+            return [holder]  # Death is shown at once and ends the deal
         return [(self.dealer + 1 + k) % self.players for k in range(self.players)]
 
     def combos(self, seat: int) -> list[tuple[str, int, int]]:
+        if self.hands[seat] >> T13 & 1:
+            return [("death", 1 << T13, self.pot)]
         if self.pot <= 0:
             return []
         done = {d["combo"] for d in self.declared if d["seat"] == seat}
         hand = self.hands[seat]
         return [(name, card, stakes) for name, card, stakes in DECLARATIONS if hand & card and name not in done]
 
+    def legal_moves(self) -> list:
+        seat = self.to_move
+        if self.phase == "declare" and self.hands[seat] >> T13 & 1:
+            return [("declare", "death")]  # "dan roemt hij deze meteen": no other choice
+        return super().legal_moves()
+
     def on_declare(self, seat: int, name: str, cards: int, points: int, events: list | None) -> None:
+        if name == "death":
+            won = self.pot
+            self.totals[seat] += won
+            self.deal_points[seat] += won
+            self.pot = 0
+            if events is not None:
+                events.append({"type": "death", "seat": seat, "pot": won})
+            self._close_round({"death": seat, "pot_winner": seat, "pot_won": won, "pot": 0}, events)
+            return
         take = min(points * ANTE, self.pot)
         self.pot -= take
         self.totals[seat] += take
