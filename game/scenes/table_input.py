@@ -50,6 +50,9 @@ class TableInput:
         self.focus_card = code
         need = self.view.select_count(self.phase())
         if need:  # choosing several cards together: toggle, the button confirms
+            if code not in self.selected and not any(code in self.view.move_cards(m) for m in self.legal()):
+                self.refuse(code)  # in no legal move of this step (a card the skart may not hold)
+                return
             if code in self.selected:
                 self.selected.remove(code)
             else:

@@ -7,6 +7,8 @@ hand overlaps its cards, then takes two rows, so every card's index stays visibl
 """
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.i18n import t
@@ -25,6 +27,10 @@ POSITIONS = {
     1: (), 2: ("top",), 3: ("left", "right"), 4: ("left", "top", "right"),
     5: ("left", "topleft", "topright", "right"), 6: ("left", "topleft", "top", "topright", "right"),
 }
+# Seven seats and more: two panels on each side (``left2``/``right2`` the lower ones) and a
+# row of ``top1``.. ``topK`` panels across the top.
+for _n in range(7, 11):
+    POSITIONS[_n] = ("left2", "left") + tuple(f"top{k}" for k in range(1, _n - 4)) + ("right", "right2")
 MIN_INDEX_SHARE = 0.34  # of a card's width left visible in an overlapped hand (its index, "10" included)
 LEADER_COLOUR = (240, 200, 70)
 BANNER_SUIT_COLOURS = [(240, 240, 240), (255, 110, 110), (255, 110, 110), (240, 240, 240)]  # on a dark panel
@@ -68,6 +74,8 @@ class TableLayout:
 
     def position(self, seat: int) -> str:
         r = self.rel(seat)
+        if self.view.COUNTER_CLOCKWISE:  # the next seat sits on the viewer's right
+            r = (self.match.players - r) % self.match.players
         return "bottom" if r == 0 else POSITIONS[self.match.players][r - 1]
 
     def has(self, zone: str) -> bool:
@@ -108,6 +116,17 @@ class TableLayout:
         if n >= 5:  # four opponents or more: the side panels sit below the top ones
             for pos in ("left", "right"):
                 self.panels[pos].y = self.panels["topleft"].bottom + pad // 2
+        if n >= 7:  # a row of top panels across the window, two panels down each side
+            tops = [p for p in POSITIONS[n] if p.startswith("top")]
+            tw_ = min(int(pw * 1.9), (w - 2 * pad - (len(tops) - 1) * (pad // 2)) // len(tops))
+            x = (w - len(tops) * tw_ - (len(tops) - 1) * (pad // 2)) // 2
+            for name in tops:
+                self.panels[name] = pygame.Rect(x, top_y, tw_, top_h)
+                x += tw_ + pad // 2
+            for pos in ("left", "right"):
+                upper = self.panels[pos]
+                upper.y = top_y + top_h + pad // 2
+                self.panels[pos + "2"] = upper.move(0, upper.height + pad // 2)
         bottom_h = pad // 2 + lines * self.line + 2 + (sh + pad // 2 if won_row else 0) + (fh + pad // 2 if fh else 0) + pad // 2
         if won_row and not fh:
             bottom_h = max(bottom_h, self.ch - pad)
@@ -195,12 +214,24 @@ class TableLayout:
         gap = self.pad
         labels = [(kind, t("table.confirm") if kind == "confirm" else self.view.action_label(kind), enabled) for kind, enabled in now]
         widths = [min(int(self.felt_area.width * 0.8), max(int(160 * s), fonts.font(max(15, int(22 * s)), True).size(text)[0] + 3 * gap)) for _, text, _ in labels]
-        total = sum(widths) + gap * (len(widths) - 1)
-        x = self.felt_area.centerx - total // 2
-        y = self.felt_area.bottom - bh - gap if self.shown.get(z.TRICK) or self.shown.get(z.OPEN) else self.felt_area.centery - bh // 2
-        for (kind, text, enabled), bw in zip(labels, widths):
-            self.action_buttons[kind] = self.button(pygame.Rect(x, y, bw, bh), text, lambda k=kind: self.act(k), enabled, focusable=False)
-            x += bw + gap
+        # Rows of buttons as wide as the felt allows (several declarations), centred.
+        rows: list[list[int]] = [[]]
+        for i, bw in enumerate(widths):
+            if rows[-1] and sum(widths[j] + gap for j in rows[-1]) + bw > self.felt_area.width:
+                rows.append([])
+            rows[-1].append(i)
+        height = len(rows) * bh + (len(rows) - 1) * (gap // 2)
+        low = self.shown.get(z.TRICK) or self.shown.get(z.OPEN) or self.view.felt_text(set())  # leave the felt's middle to what it shows
+        y = self.felt_area.bottom - height - gap if low else self.felt_area.centery - height // 2
+        y = max(self.felt_area.y, y)
+        for row in rows:
+            total = sum(widths[i] for i in row) + gap * (len(row) - 1)
+            x = self.felt_area.centerx - total // 2
+            for i in row:
+                kind, text, enabled = labels[i]
+                self.action_buttons[kind] = self.button(pygame.Rect(x, y, widths[i], bh), text, lambda k=kind: self.act(k), enabled, focusable=False)
+                x += widths[i] + gap
+            y += bh + gap // 2
 
     # ------------------------------------------------------------ zone rects
     def hand_count(self, seat: int) -> int:
@@ -269,7 +300,13 @@ class TableLayout:
         dx = int(max(tw * 1.3, min(area.width * 0.2, tw * 1.9)))
         dy = int(max(th * 0.56, min(area.height * 0.25, th * 0.66)))
         pos = self.position(seat)
-        off = {"bottom": (0, dy), "top": (0, -dy), "left": (-dx, 0), "right": (dx, 0), "topleft": (-int(dx * 0.6), -dy), "topright": (int(dx * 0.6), -dy)}[pos]
+        off = {"bottom": (0, dy), "top": (0, -dy), "left": (-dx, 0), "right": (dx, 0), "topleft": (-int(dx * 0.6), -dy), "topright": (int(dx * 0.6), -dy)}.get(pos)
+        if off is None or self.match.players >= 7:  # a big table: the cards on an ellipse, each towards its seat
+            n = self.match.players
+            k = 0 if pos == "bottom" else POSITIONS[n].index(pos) + 1
+            angle = 2 * math.pi * k / n
+            rx, ry = max(0, area.width // 2 - tw // 2 - 4), max(0, area.height // 2 - th // 2 - 4)
+            off = (-int(rx * math.sin(angle)), int(ry * math.cos(angle)))
         if self.match.players == 3 and pos in ("left", "right"):
             off = (off[0], -int(dy * 0.45))
         r = pygame.Rect(0, 0, tw, th)
