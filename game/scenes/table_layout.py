@@ -27,10 +27,11 @@ POSITIONS = {
     1: (), 2: ("top",), 3: ("left", "right"), 4: ("left", "top", "right"),
     5: ("left", "topleft", "topright", "right"), 6: ("left", "topleft", "top", "topright", "right"),
 }
-# Seven seats and more: two panels on each side (``left2``/``right2`` the lower ones) and a
-# row of ``top1``.. ``topK`` panels across the top.
+# Seven seats and more: every panel compact (one text row, as at the top): two down each
+# side (``topleft2`` the lower, ``topleft1``; ``topright1``, ``topright2``) and a row of
+# ``top1`` .. ``topK`` across the top.
 for _n in range(7, 11):
-    POSITIONS[_n] = ("left2", "left") + tuple(f"top{k}" for k in range(1, _n - 4)) + ("right", "right2")
+    POSITIONS[_n] = ("topleft2", "topleft1") + tuple(f"top{k}" for k in range(1, _n - 4)) + ("topright1", "topright2")
 MIN_INDEX_SHARE = 0.34  # of a card's width left visible in an overlapped hand (its index, "10" included)
 LEADER_COLOUR = (240, 200, 70)
 BANNER_SUIT_COLOURS = [(240, 240, 240), (255, 110, 110), (255, 110, 110), (240, 240, 240)]  # on a dark panel
@@ -116,17 +117,18 @@ class TableLayout:
         if n >= 5:  # four opponents or more: the side panels sit below the top ones
             for pos in ("left", "right"):
                 self.panels[pos].y = self.panels["topleft"].bottom + pad // 2
-        if n >= 7:  # a row of top panels across the window, two panels down each side
-            tops = [p for p in POSITIONS[n] if p.startswith("top")]
+        if n >= 7:  # a row of compact panels across the window, two more down each side
+            tops = [p for p in POSITIONS[n] if p[3:].isdigit()]
             tw_ = min(int(pw * 1.9), (w - 2 * pad - (len(tops) - 1) * (pad // 2)) // len(tops))
             x = (w - len(tops) * tw_ - (len(tops) - 1) * (pad // 2)) // 2
             for name in tops:
                 self.panels[name] = pygame.Rect(x, top_y, tw_, top_h)
                 x += tw_ + pad // 2
-            for pos in ("left", "right"):
-                upper = self.panels[pos]
-                upper.y = top_y + top_h + pad // 2
-                self.panels[pos + "2"] = upper.move(0, upper.height + pad // 2)
+            sw_ = min(int(pw * 1.3), int(w * 0.24))
+            for k in (1, 2):
+                y = top_y + top_h + pad // 2 + (k - 1) * (top_h + pad // 2)
+                self.panels[f"topleft{k}"] = pygame.Rect(pad, y, sw_, top_h)
+                self.panels[f"topright{k}"] = pygame.Rect(w - sw_ - pad, y, sw_, top_h)
         bottom_h = pad // 2 + lines * self.line + 2 + (sh + pad // 2 if won_row else 0) + (fh + pad // 2 if fh else 0) + pad // 2
         if won_row and not fh:
             bottom_h = max(bottom_h, self.ch - pad)
@@ -149,6 +151,9 @@ class TableLayout:
         tx1 = self.panels["right"].x - pad if has_sides else w - pad * 3
         ty0 = (max(p.bottom for p in tops) if tops else self.hud_h) + pad
         ty1 = hand_y - int(self.ch * 0.15) - max(22, int(30 * s)) - pad  # the status line above the hand
+        if n >= 7:  # between the two columns of side panels, under the top row
+            tx0, tx1 = self.panels["topleft1"].right + pad, self.panels["topright1"].x - pad
+            ty0 = self.panels["top1"].bottom + pad
         self.felt_area = pygame.Rect(tx0, ty0, tx1 - tx0, max(40, ty1 - ty0))
         self.table_area = self.felt_area.copy()
         if v.FELT_LINE:  # the felt's first line tells the last move
@@ -159,6 +164,8 @@ class TableLayout:
         tag_h = fonts.font(self.tag, True).get_linesize()
         th_fit = (self.table_area.height - 1.5 * tag_h) / 2.25
         self.tw = int(max(24, min(cw * 0.95, th_fit / CARD_RATIO, self.table_area.width / 4.4)))
+        if n >= 7:  # a card from every seat around the felt's centre
+            self.tw = max(20, min(self.tw, int(self.table_area.width / 6.5), int(self.table_area.height / 3.2 / CARD_RATIO)))
         self.th = int(self.tw * CARD_RATIO)
         self.open_w = int(cw * 0.82)
         self.deck_rect = pygame.Rect(0, 0, self.sw * 2, int(self.sw * 2 * CARD_RATIO))

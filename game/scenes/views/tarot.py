@@ -459,24 +459,20 @@ class TriompheForceeView(TarotView):
         return False
 
     def draw_pot(self, surface) -> None:
-        """The pot as a pile of chips in the felt's corner, its count beside it."""
+        """The pot as stacks of chips under the table's "Pot" line, in the felt's corner."""
         count = self.shown.get(POT, 0)
         table = self.table
         s = self.app.scale
-        r = max(6, int(11 * s))
+        r = max(5, int(10 * s))
         area = table.table_area
-        x0, y0 = area.x + table.pad + r, area.bottom - table.pad - r
-        shown = min(count, 24)
-        for i in range(shown):
-            col, layer = divmod(i, 8)
-            cx, cy = x0 + col * (2 * r + 3), y0 - layer * max(3, r // 3)
-            colour = CHIP_COLOURS[i % len(CHIP_COLOURS)]
+        right = area.right - table.pad - r
+        y0 = area.y + table.pad + table.line + 2 * r
+        for i in range(min(count, 30)):
+            stack, layer = divmod(i, 10)
+            cx, cy = right - stack * (2 * r + 3), y0 - layer * max(3, r // 3) + 10 * max(3, r // 3)
             pygame.draw.circle(surface, (20, 20, 20), (cx, cy + 2), r)
-            pygame.draw.circle(surface, colour, (cx, cy), r)
+            pygame.draw.circle(surface, CHIP_COLOURS[i % len(CHIP_COLOURS)], (cx, cy), r)
             pygame.draw.circle(surface, (255, 255, 255), (cx, cy), r, max(1, r // 4))
-        text = t("triomphe_forcee.pot", chips=count)
-        x = x0 + max(1, -(-shown // 8)) * (2 * r + 3) if shown else area.x + table.pad
-        fonts.blit_text(surface, text, table.small, widgets.GOLD, (x, y0), "midleft", bold=True, max_width=area.width // 2)
 
     def summary(self, summary: dict, game_over: bool) -> SummaryTable:
         rows = []
