@@ -20,14 +20,14 @@ import pygame
 
 from game.cards import TAROT78
 from game.i18n import t
-from game.scenes.animation import Step
-from game.scenes.views.base import ASIDE, FACEUP, HAND, POT, TRICK, WON, GameOverLines, SummaryTable
-from game.scenes.views.tricks import REFUSED_COLOUR, TrickView
+from game.scenes.animation import Flight, Step
+from game.scenes.views.base import ASIDE, FACEUP, HAND, POT, TRICK, WON, GameOverLines, GameView, SummaryTable
 from game.ui import fonts, widgets
 from game.ui.deck_art import card_name as deck_card_name
 
 SUIT_SIGN = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 SUIT_ORDER = "CDSH"  # black, red, black, red
+REFUSED_COLOUR = (240, 80, 60)
 CHIP_COLOURS = [(200, 40, 40), (30, 90, 200), (30, 150, 70), (235, 235, 235)]
 
 
@@ -42,15 +42,20 @@ def group(code: str) -> str:
     return "T" if is_trump(code) else code[1]
 
 
-class TarotView(TrickView):
+class TarotView(GameView):
     ZONES = (HAND, TRICK, WON, FACEUP, ASIDE)
     COUNTER_CLOCKWISE = True
     HAND_HEIGHT = 0.21
     HAND_WIDTH = 0.1
     SEAT_LINES = 2
     BANNER_AT = "prompt"
+    DEAL_GAP = 0.015  # up to 78 cards dealt
     RED_PIPS_REVERSED = True  # 1 high .. 10 low in the red suits (the rules' own order)
     SKART_REASON = ""  # text key of the skart's general rule (prompt), "" without a skart
+
+    def __init__(self, table) -> None:
+        super().__init__(table)
+        self.peek = 0.0  # seconds left showing the last trick (tap on the table, or L)
 
     @property
     def gid(self) -> str:
@@ -126,7 +131,7 @@ class TarotView(TrickView):
         table = self.table
         if table.phase() == "skart" and table.my_turn() and code not in self.skart_candidates():
             return REFUSED_COLOUR
-        return super().hand_mark(code)
+        return None
 
     def skart_candidates(self) -> set[str]:
         return {c for m in self.table.legal() if self.move_kind(m) == "discard" for c in m.get("cards", [])}
@@ -237,7 +242,17 @@ class TarotView(TrickView):
             if phase == "skart":
                 lines.insert(0, t("tarot.skart_felt", name=self.name(self.shown["dealer"])))
             return lines[-6:]
-        return super().felt_text(flying)
+        table = self.table
+        if self.shown[TRICK] or flying or table.frozen:
+            return []
+        out = []
+        cur = self.match.current()
+        leader = self.shown.get("leader", cur)
+        if cur is not None and not table.steps and not (leader == table.viewer and table.my_turn()):
+            out.append(t("trick.you_lead") if self.is_you(leader) else t("trick.leads", name=self.name(leader)))
+        if table.obs.get("tricks"):
+            out.append(t("trick.peek_hint"))
+        return out
 
     def declaration_line(self, d: dict) -> str:
         return t("tarot.declared_line", name=self.name(d["seat"]), combo=self.combo_name(d["combo"]), points=d.get("points", 0))
@@ -274,27 +289,78 @@ class TarotView(TrickView):
             return t("tarot.redeal", name=self.name(e["seat"]))
         return ""
 
+    def animate_play(self, seat: int, card: str) -> None:
+        table, shown = self.table, self.shown
+        src = table.fly_from_hand(seat, card)
+
+        def start():
+            table.take_from_hand(seat, card)
+            if not shown[TRICK]:
+                shown["leader"] = seat
+
+        table.add(Step(table.dur(0.3), [Flight(card, src, table.trick_rect(seat))], start=start, done=lambda: shown[TRICK].append((seat, card)), sound="play"))
+
     def animate_trick_end(self, e: dict) -> None:
-        e = dict(e)
-        e.setdefault("points", 0)
-        super().animate_trick_end(e)
+        table, shown = self.table, self.shown
+        winner = e["winner"]
+        pause = Step(table.dur(0.7), banner=t("trick.you_take") if self.is_you(winner) else t("trick.takes", name=self.name(winner)), sound="capture")
+        pause.start_fn = lambda: pause.highlight.update(c for s, c in shown[TRICK] if s == winner)
+        table.add(pause)
+        collect = Step(table.dur(0.4))
+
+        def start_collect():
+            for k, (s, c) in enumerate(shown[TRICK]):
+                collect.flights.append(Flight(c, table.trick_rect(s), table.pile_rect(winner), table.dur(0.03) * k))
+            shown[TRICK] = []
+
+        def done_collect():
+            shown["tricks_won"][winner] += 1
+            table.sync()
+
+        collect.start_fn, collect.done_fn = start_collect, done_collect
+        table.add(collect)
 
     # ------------------------------------------------------------ the last trick
+    def won_count(self, seat: int) -> int:
+        return self.shown["tricks_won"][seat]
+
+    def update(self, dt: float) -> None:
+        self.peek = max(0.0, self.peek - dt)
+
     def felt_tap(self) -> bool:
+        """Show the last completed trick for a moment (or hide it again)."""
         self.peek = 0.0 if self.peek or not self.table.obs.get("tricks") else 2.5
         return True
 
+    def key(self, key: int) -> bool:
+        if key == pygame.K_l:
+            self.felt_tap()
+            return True
+        return False
+
+    def draw_felt(self, surface, flying: set, highlight: set) -> bool:
+        if self.peek and self.table.obs.get("tricks") and not self.table.steps:
+            self.draw_last_trick(surface)
+            return True
+        return False
+
     def draw_last_trick(self, surface) -> None:
-        obs = self.table.obs
+        table, obs = self.table, self.table.obs
         n = self.match.players
         leader, winner = obs["trick_leaders"][-1], obs["trick_winners"][-1]
-        plays = [{"seat": (leader + i) % n, "card": c} for i, c in enumerate(obs["tricks"][-1])]
-        saved = obs["tricks"]
-        obs["tricks"] = saved[:-1] + [{"plays": plays, "winner": winner}]
-        try:
-            super().draw_last_trick(surface)
-        finally:
-            obs["tricks"] = saved
+        s = self.app.scale
+        for i, code in enumerate(obs["tricks"][-1]):
+            seat = (leader + i) % n
+            r = table.trick_rect(seat)
+            surface.blit(self.face(code, r.width), r)
+            if seat == winner:
+                pygame.draw.rect(surface, widgets.GOLD, r.inflate(8, 8), max(3, int(4 * s)), border_radius=10)
+            table.name_tag(surface, r, seat, False)
+        text = t("trick.last_trick_you") if self.is_you(winner) else t("trick.last_trick_won", name=self.name(winner))
+        img = fonts.render(text, fonts.fit_size(text, max(14, int(20 * s)), table.table_area.width - 20, True), widgets.WHITE, True)
+        r = img.get_rect(midtop=(table.table_area.centerx, table.table_area.y + table.pad // 2))
+        widgets.panel(surface, r.inflate(20, 8), alpha=190)
+        surface.blit(img, r)
 
     # ------------------------------------------------------------ summary
     def both_counts(self, summary: dict, seat: int) -> tuple[str, str]:
