@@ -37,7 +37,7 @@ LEADER_COLOUR = (240, 200, 70)
 BANNER_SUIT_COLOURS = [(240, 240, 240), (255, 110, 110), (255, 110, 110), (240, 240, 240)]  # on a dark panel
 
 
-def hand_slots(count: int, area: pygame.Rect, cw: int, gap: int) -> list[pygame.Rect]:
+def hand_slots(count: int, area: pygame.Rect, cw: int, gap: int, share: float = MIN_INDEX_SHARE) -> list[pygame.Rect]:
     """Rects for ``count`` cards in ``area``: side by side, overlapped, or in two rows
     (the second lower and in front) when one row would hide the indexes. The shared hand
     layout of game/ui (``layout_hand``) decides when it is there."""
@@ -45,7 +45,7 @@ def hand_slots(count: int, area: pygame.Rect, cw: int, gap: int) -> list[pygame.
         return []
     if layout_hand is not None:
         ch = int(cw * CARD_RATIO)
-        lay = layout_hand(count, area, (cw, ch), (int(cw * MIN_INDEX_SHARE), int(ch * 0.46)), lift=0.0, gap=gap / max(1, cw))
+        lay = layout_hand(count, area, (cw, ch), (int(cw * share), int(ch * 0.46)), lift=0.0, gap=gap / max(1, cw))
         return [pygame.Rect(lay.rect(i)) for i in range(count)]
 
     def row(n: int, w: int, y: int) -> list[pygame.Rect]:
@@ -55,7 +55,7 @@ def hand_slots(count: int, area: pygame.Rect, cw: int, gap: int) -> list[pygame.
         return [pygame.Rect(int(x0 + i * step), y, w, int(w * CARD_RATIO)) for i in range(n)]
 
     one = row(count, cw, area.y)
-    if count < 2 or one[1].x - one[0].x >= cw * MIN_INDEX_SHARE:
+    if count < 2 or one[1].x - one[0].x >= cw * share:
         return one
     # Two rows: cards a little smaller so both rows fit the hand's height.
     drop = 0.46  # the back row shows its top 46 %: rank and suit of the index
@@ -78,6 +78,10 @@ class TableLayout:
         if self.view.COUNTER_CLOCKWISE:  # the next seat sits on the viewer's right
             r = (self.match.players - r) % self.match.players
         return "bottom" if r == 0 else POSITIONS[self.match.players][r - 1]
+
+    def index_share(self) -> float:
+        """Of a hand card's width, what an overlapped card leaves visible (its index)."""
+        return self.view.INDEX_SHARE or MIN_INDEX_SHARE
 
     def has(self, zone: str) -> bool:
         return zone in self.view.ZONES
@@ -117,6 +121,12 @@ class TableLayout:
         if n >= 5:  # four opponents or more: the side panels sit below the top ones
             for pos in ("left", "right"):
                 self.panels[pos].y = self.panels["topleft"].bottom + pad // 2
+        if n == 6:  # three panels across the top: side by side, as wide as they fit
+            tw_ = min(int(pw * 1.9), (w - 2 * pad - pad) // 3)
+            x = (w - 3 * tw_ - pad) // 2
+            for name in ("topleft", "top", "topright"):
+                self.panels[name] = pygame.Rect(x, top_y, tw_, top_h)
+                x += tw_ + pad // 2
         if n >= 7:  # a row of compact panels across the window, two more down each side
             tops = [p for p in POSITIONS[n] if p[3:].isdigit()]
             tw_ = min(int(pw * 1.9), (w - 2 * pad - (len(tops) - 1) * (pad // 2)) // len(tops))
@@ -251,7 +261,7 @@ class TableLayout:
         pos = self.position(seat)
         if pos == "bottom":
             count = max(self.hand_count(seat), i + 1, 1)
-            return hand_slots(count, self.hand_area, self.cw, self.pad // 2)[i]
+            return hand_slots(count, self.hand_area, self.cw, self.pad // 2, self.index_share())[i]
         p = self.panels[pos]
         r = pygame.Rect(0, 0, self.sw, int(self.sw * CARD_RATIO))
         count = max(1, self.hand_count(seat))
@@ -478,7 +488,9 @@ class TableLayout:
         team = v.team_of(seat)
         dot = small if team is not None else 0
         tag = "" if self.match.seats[seat].human else " · " + t(f"kind.{self.match.seats[seat].kind}")
-        name_w = (p.width // 2 if top else p.width - 2 * self.pad - int(small * 1.6)) - dot - (self.sw if not v.WON_ROW else 0)
+        lines = v.seat_lines(seat)
+        full = not top or len(lines) != 1  # a top panel's single line sits on the name's right
+        name_w = (p.width - 2 * self.pad - int(small * 1.6) if full else p.width // 2) - dot - (self.sw if not v.WON_ROW else 0)
         r = fonts.blit_text(surface, v.name(seat) + tag, small, widgets.WHITE if v.in_round(seat) else widgets.DIM, (x + dot, y), bold=True, max_width=name_w)
         if team is not None:
             pygame.draw.circle(surface, v.TEAM_COLOURS[team % len(v.TEAM_COLOURS)], (x + small // 2 - 2, r.centery), small // 2 - 1)
@@ -486,7 +498,6 @@ class TableLayout:
             cx = r.right + int(small * 0.8)
             pygame.draw.circle(surface, (250, 250, 250), (cx, r.centery), small * 0.6)
             fonts.blit_text(surface, t("table.dealer_chip"), int(small * 0.8), (20, 20, 20), (cx, r.centery), "center", bold=True)
-        lines = v.seat_lines(seat)
         text_w = p.width - 2 * self.pad - (self.sw + self.pad if not v.WON_ROW else 0)
         if top and len(lines) == 1:
             text, colour, bold = lines[0]
@@ -506,7 +517,10 @@ class TableLayout:
             first = self.seat_hand_rect(seat)
             hx = self.seat_hand_rect(seat, max(0, count - 1)).right + 4
             limit = p.centerx - self.pad if top and (v.WON_ROW or self.has(z.FACEUP)) else p.right - self.pad - (self.sw if top and not v.WON_ROW else 0)
-            fonts.blit_text(surface, t("table.hand_count", count=count), small, widgets.SOFT, (hx, first.centery), "midleft", max_width=max(20, limit - hx))
+            label = t("table.hand_count", count=count)
+            if fonts.font(fonts.fit_size(label, small, max(20, limit - hx))).size(label)[0] > max(20, limit - hx):
+                label = str(count)  # a narrow panel (ten seats): the number alone
+            fonts.blit_text(surface, label, small, widgets.SOFT, (hx, first.centery), "midleft", max_width=max(20, limit - hx))
         if self.has(z.WON):
             pr = self.pile_rect(seat)
             label = v.won_label(seat)
@@ -643,7 +657,7 @@ class TableLayout:
         hint_cards = set(v.move_cards(self.hint["move"])) if self.hint else set()
         refused = self.refused[0] if self.refused else None
         dragged = self.press[0] if self.press and self.drag_pos else None
-        slots = hand_slots(len(cards), self.hand_area, self.cw, self.pad // 2)
+        slots = hand_slots(len(cards), self.hand_area, self.cw, self.pad // 2, self.index_share())
         for i, code in enumerate(cards):
             if code is not None and code in flying:
                 continue

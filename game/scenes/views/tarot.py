@@ -45,6 +45,7 @@ def group(code: str) -> str:
 class TarotView(GameView):
     ZONES = (HAND, TRICK, WON, FACEUP, ASIDE)
     COUNTER_CLOCKWISE = True
+    INDEX_SHARE = 0.56  # a tarot index ("Kn", "10", "21") is wider than a French one
     HAND_HEIGHT = 0.21
     HAND_WIDTH = 0.1
     SEAT_LINES = 2
