@@ -52,6 +52,7 @@ class TarotView(GameView):
     BANNER_AT = "prompt"
     DEAL_GAP = 0.015  # up to 78 cards dealt
     RED_PIPS_REVERSED = True  # 1 high .. 10 low in the red suits (the rules' own order)
+    SUIT_ORDER = SUIT_ORDER
     SKART_REASON = ""  # text key of the skart's general rule (prompt), "" without a skart
 
     def __init__(self, table) -> None:
@@ -84,7 +85,7 @@ class TarotView(GameView):
                 return (6, int(c[1:]))
             if g == "E":
                 return (5, 0)
-            return (SUIT_ORDER.index(g), -self.strength(c))
+            return (self.SUIT_ORDER.index(g), -self.strength(c))
         return sorted(codes, key=key)
 
     # ------------------------------------------------------------ picture
@@ -241,7 +242,8 @@ class TarotView(GameView):
         if phase in ("skart", "declare", "annul") and not self.shown[TRICK]:
             lines = [self.declaration_line(d) for d in self.shown.get("declared", [])]
             if phase == "skart":
-                lines.insert(0, t("tarot.skart_felt", name=self.name(self.shown["dealer"])))
+                dealer = self.shown["dealer"]
+                lines.insert(0, t("tarot.skart_felt_you") if self.is_you(dealer) else t("tarot.skart_felt", name=self.name(dealer)))
             return lines[-6:]
         table = self.table
         if self.shown[TRICK] or flying or table.frozen:
@@ -465,6 +467,7 @@ class LeipzigTarocView(TarotView):
 
 class LaRigueurView(TarotView):
     RED_PIPS_REVERSED = False
+    SUIT_ORDER = "DCHS"  # spades, the second trump suit, beside the Excuse and the trumps
 
     def progress(self) -> str:
         target = self.table.obs.get("options", {}).get("target", 50)
