@@ -278,7 +278,8 @@ class TarotView(GameView):
         if kind == "declare":
             cards = " ".join(self.card_label(c) for c in e.get("cards", []))
             points = e.get("points", e.get("chips", 0))
-            text = t("tarot.declared_banner", name=self.name(e["seat"]), combo=self.combo_name(e["combo"]), points=points)
+            key = "tarot.declared_banner_you" if self.is_you(e["seat"]) else "tarot.declared_banner"
+            text = t(key, name=self.name(e["seat"]), combo=self.combo_name(e["combo"]), points=points)
             return text + (": " + cards if cards else "")
         if kind == "excuse":
             if e.get("card") is None:
@@ -509,15 +510,20 @@ class TriompheForceeView(TarotView):
     def combo_button(self, combo: str) -> str:
         return t(f"triomphe_forcee.combo.{combo}")
 
+    def combo_name(self, combo: str) -> str:
+        return t(f"triomphe_forcee.card_name.{combo}")
+
     def declaration_line(self, d: dict) -> str:
         return t("triomphe_forcee.declared_line", name=self.name(d["seat"]), combo=self.combo_name(d["combo"]), count=d.get("points", 0))
 
     def event_text(self, e: dict) -> str:
         kind = e["type"]
         if kind == "declare":
-            return t("triomphe_forcee.declared_banner", name=self.name(e["seat"]), combo=self.combo_name(e["combo"]), count=e.get("chips", 0))
+            you = "_you" if self.is_you(e["seat"]) else ""
+            return t(f"triomphe_forcee.declared_banner{you}", name=self.name(e["seat"]), combo=self.combo_name(e["combo"]), count=e.get("chips", 0))
         if kind == "death":
-            return t("triomphe_forcee.death_banner", name=self.name(e["seat"]), count=e["pot"])
+            you = "_you" if self.is_you(e["seat"]) else ""
+            return t(f"triomphe_forcee.death_banner{you}", name=self.name(e["seat"]), count=e["pot"])
         if kind == "ante":
             return t("triomphe_forcee.ante_banner", count=e["pot"])
         return super().event_text(e)
