@@ -295,3 +295,21 @@ def test_a_card_by_tap_and_by_keys_and_a_refused_card_says_why(game_id):
         table.focus_card = target
     key(app, pygame.K_RETURN)
     assert len(match.observation(0)["hand"]) == before - 1
+
+
+def test_leipzig_annulment_is_a_choice_of_two_buttons():
+    """Prague-Vienna: "a player dealt one or two trumps may annul the deal"."""
+    for seed in range(1, 400):
+        s = new_game("leipzig_taroc", 3, {"annul_few_trumps": True}, seed=seed)
+        if s.phase == "annul" and s.current_player() == 0:
+            break
+    else:
+        raise AssertionError("no deal to annul for seat 0")
+    app = make_app((800, 480))
+    match = new_match("leipzig_taroc", 3, seed=seed, options={"annul_few_trumps": True})
+    table = open_table(app, match)
+    labels = {k: b.text for k, b in table.action_buttons.items()}
+    assert labels == {"declare:annul": t("leipzig_taroc.combo.annul"), "declare:none": t("leipzig_taroc.keep_deal")}
+    deal = match.observation(0)["deal_count"]
+    click(app, table.action_buttons["declare:annul"].rect.center)
+    assert match.observation(0)["deal_count"] == deal + 1  # a new deal

@@ -427,6 +427,8 @@ class LeipzigTarocView(TarotView):
     def combo_button(self, combo: str) -> str:
         from game.rules.leipzig_taroc import combinations_in  # the value shown on the button
 
+        if combo == "none" and self.table.phase() == "annul":
+            return t("leipzig_taroc.keep_deal")
         hand = TAROT78.mask_of(self.table.obs.get("hand", []))
         points = {name: pts for name, _, pts in combinations_in(hand, self.table.obs.get("options", {}))}
         if combo in points:
