@@ -313,3 +313,23 @@ def test_leipzig_annulment_is_a_choice_of_two_buttons():
     deal = match.observation(0)["deal_count"]
     click(app, table.action_buttons["declare:annul"].rect.center)
     assert match.observation(0)["deal_count"] == deal + 1  # a new deal
+
+
+def test_declarations_by_keys_arrows_and_enter():
+    seed, combos = leipzig_with_declaration()
+    app = make_app((800, 480))
+    match = new_match("leipzig_taroc", 3, human=2, seed=seed)
+    table = open_table(app, match)
+    skart = match.observation(2)["legal"][0]
+    match.play(skart)
+    table.sync()
+    app.run_frames(2)
+    kinds = [k for k, on in table.actions_now() if on]
+    assert kinds[-1] == "declare:none" and len(kinds) >= 2
+    key(app, pygame.K_RIGHT)  # from the first button to the second
+    key(app, pygame.K_RETURN)
+    declared = match.observation(2)["declared"]
+    if kinds[1] == "declare:none":
+        assert declared == [] and match.current() != 2
+    else:
+        assert declared[-1]["combo"] == kinds[1].partition(":")[2]
