@@ -333,3 +333,28 @@ def test_declarations_by_keys_arrows_and_enter():
         assert declared == [] and match.current() != 2
     else:
         assert declared[-1]["combo"] == kinds[1].partition(":")[2]
+
+
+def test_leipzig_pass_the_lead_at_the_22nd_trick_by_its_button():
+    """"If its holder is to lead the 22nd trick, the lead passes to the player on the right
+    and the Excuse is played to that trick"."""
+    rng = random.Random(1)
+    state = new_game("leipzig_taroc", 3, {"deals": 3}, seed=1)
+    moves = []
+    while state.legal_moves() != [("pass_lead",)]:
+        legal = [m for m in state.legal_moves() if m != ("play", 21)] or state.legal_moves()
+        move = rng.choice(legal)
+        moves.append(state.move_to_json(move))
+        state.apply(move)
+    seat = state.current_player()
+    match = new_match("leipzig_taroc", 3, human=seat, seed=1, options={"deals": 3})
+    for m in moves:
+        match.play(m)
+    app = make_app((800, 480))
+    table = open_table(app, match)
+    assert list(table.action_buttons) == ["pass_lead"]
+    assert table.action_buttons["pass_lead"].text == t("tarot.pass_lead_button")
+    assert table.view.prompt([], [], "play") == t("tarot.pass_lead_prompt")
+    click(app, table.action_buttons["pass_lead"].rect.center)
+    obs = match.observation(seat)
+    assert obs["leader"] == (seat + 1) % 3 and "EXC" in obs["hand"]
