@@ -80,10 +80,14 @@ ENTRIES: tuple[GameEntry, ...] = (
               view="game.scenes.views.tricks:OlsenView", stats="game.stats_games.olsen:OlsenStats"),
     GameEntry("aluette", "tricks", "game.rules.aluette:AluetteState", "game.bots.aluette_policy",
               view="game.scenes.views.tricks:AluetteView", stats="game.stats_games.aluette:AluetteStats"),
-    GameEntry("maison_troggen", "tarot", "game.rules.maison_troggen:MaisonTroggenState", "game.bots.tarot_policy"),
-    GameEntry("leipzig_taroc", "tarot", "game.rules.leipzig_taroc:LeipzigTarocState", "game.bots.tarot_policy"),
-    GameEntry("la_rigueur", "tarot", "game.rules.la_rigueur:LaRigueurState", "game.bots.tarot_policy"),
-    GameEntry("triomphe_forcee", "tarot", "game.rules.triomphe_forcee:TriompheForceeState", "game.bots.tarot_policy"),
+    GameEntry("maison_troggen", "tarot", "game.rules.maison_troggen:MaisonTroggenState", "game.bots.tarot_policy",
+              view="game.scenes.views.tarot:MaisonTroggenView", stats="game.stats_games.maison_troggen:MaisonTroggenStats"),
+    GameEntry("leipzig_taroc", "tarot", "game.rules.leipzig_taroc:LeipzigTarocState", "game.bots.tarot_policy",
+              view="game.scenes.views.tarot:LeipzigTarocView", stats="game.stats_games.leipzig_taroc:LeipzigTarocStats"),
+    GameEntry("la_rigueur", "tarot", "game.rules.la_rigueur:LaRigueurState", "game.bots.tarot_policy",
+              view="game.scenes.views.tarot:LaRigueurView", stats="game.stats_games.la_rigueur:LaRigueurStats"),
+    GameEntry("triomphe_forcee", "tarot", "game.rules.triomphe_forcee:TriompheForceeState", "game.bots.tarot_policy",
+              view="game.scenes.views.tarot:TriompheForceeView", stats="game.stats_games.triomphe_forcee:TriompheForceeStats"),
 )
 
 BY_ID: dict[str, GameEntry] = {e.id: e for e in ENTRIES}

@@ -17,7 +17,7 @@ NAMES = ["Ana", "Bo", "Cy", "Dee", "Eve"]
 
 def seats_for(n: int) -> list[dict]:
     # Humans and bots alternate, so every seat's figures reach a profile in one game or another.
-    return [{"name": NAMES[i], "kind": "human"} if i % 2 == 0 else {"name": f"Bot {i}", "kind": "ai", "level": "simple"} for i in range(n)]
+    return [{"name": NAMES[i % len(NAMES)] + ("" if i < len(NAMES) else str(i)), "kind": "human"} if i % 2 == 0 else {"name": f"Bot {i}", "kind": "ai", "level": "simple"} for i in range(n)]
 
 
 def play(game_id: str, players: int, seed: int, resume_at: int | None = None):

@@ -70,8 +70,11 @@ class SetupScene(Scene):
         rows = 1 + len(info.options)
         by = h - bh - int(16 * s)
         top = int(h * 0.16) + int(20 * s)
-        # Rows shrink their gap (never their buttons) when a game has many options.
-        step = max(bh + 2, min(bh + gap, (by - gap - top) // max(rows, self.players, 1)))
+        # Rows shrink their gap when a game has many options, and their buttons only when
+        # the rows would leave the window otherwise (ten seats on a small screen).
+        step = min(bh + gap, (by - gap - top) // max(rows, self.players, 1))
+        bh = min(bh, max(step - 2, int(bh * 0.6)))
+        step = max(step, bh + 2)
         col_w = min(int(w * 0.44), int(560 * s))
         self.labels = []
         left_x = w // 2 - col_w - gap
@@ -98,15 +101,17 @@ class SetupScene(Scene):
             if self.kinds[seat] == "human":
                 # Human seats get a name field: statistics are kept per name.
                 y = top + seat * step
-                entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(right_x, y + (bh - min(bh, int(44 * s))) // 2, label_w - gap, min(bh, max(36, int(44 * s)))), self.app.ui, initial_text=self.display_name(seat))
+                eh = min(bh, max(min(bh, 36), int(44 * s)))
+                entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(right_x, y + (bh - eh) // 2, label_w - gap, eh), self.app.ui, initial_text=self.display_name(seat))
                 entry.set_text_length_limit(16)
                 self.elements.append(entry)
                 self.entries[seat] = entry
         if self.teams or info.teams == "fixed":
             self.labels.append((t("setup.teams_hint"), pygame.Rect(right_x, top + self.players * step, col_w, bh)))
         bw = min(int(w * 0.3), int(300 * s))
-        self.button(pygame.Rect(w // 2 - bw - gap, by, bw, bh), t("common.back"), self.back)
-        self.start_button = self.button(pygame.Rect(w // 2 + gap, by, bw, bh), t("setup.start"), self.start)
+        fh = widgets.button_height(s)
+        self.button(pygame.Rect(w // 2 - bw - gap, by, bw, fh), t("common.back"), self.back)
+        self.start_button = self.button(pygame.Rect(w // 2 + gap, by, bw, fh), t("setup.start"), self.start)
         if self.focus < 0:
             self.focus = len(self.focusables) - 1
 

@@ -50,6 +50,9 @@ class TableInput:
         self.focus_card = code
         need = self.view.select_count(self.phase())
         if need:  # choosing several cards together: toggle, the button confirms
+            if code not in self.selected and not any(code in self.view.move_cards(m) for m in self.legal()):
+                self.refuse(code)  # in no legal move of this step (a card the skart may not hold)
+                return
             if code in self.selected:
                 self.selected.remove(code)
             else:
@@ -228,6 +231,8 @@ class TableInput:
             return True
         if not self.my_turn():
             return False
+        if self.button_step_key(k):
+            return True
         hand = self.shown["hand"]
         single = not self.view.select_count(self.phase())
         if pygame.K_1 <= k <= pygame.K_9 or pygame.K_KP1 <= k <= pygame.K_KP9:
@@ -259,3 +264,30 @@ class TableInput:
             return True
         return False
 
+
+    def button_step_key(self, k: int) -> bool:
+        """A step whose moves use no card (declarations, annul, pass the lead): arrows or Tab
+        move between its buttons, Enter presses the one marked, 1-9 press the n-th."""
+        if any(self.view.move_cards(m) for m in self.legal()):
+            return False
+        kinds = [kind for kind, enabled in self.actions_now() if enabled]
+        if not kinds:
+            return False
+        self.action_focus = getattr(self, "action_focus", 0) % len(kinds)
+        if k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+            self.action_focus = (self.action_focus + (-1 if k in (pygame.K_LEFT, pygame.K_UP) else 1)) % len(kinds)
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            kind, self.action_focus = kinds[self.action_focus], 0
+            self.act(kind)
+            return True
+        elif pygame.K_1 <= k <= pygame.K_9 and k - pygame.K_1 < len(kinds):
+            self.action_focus = 0
+            self.act(kinds[k - pygame.K_1])
+            return True
+        else:
+            return False
+        for i, kind in enumerate(kinds):
+            button = self.action_buttons.get(kind)
+            if button is not None:
+                button.select() if i == self.action_focus else button.unselect()
+        return True

@@ -7,6 +7,8 @@ hand overlaps its cards, then takes two rows, so every card's index stays visibl
 """
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.i18n import t
@@ -25,12 +27,17 @@ POSITIONS = {
     1: (), 2: ("top",), 3: ("left", "right"), 4: ("left", "top", "right"),
     5: ("left", "topleft", "topright", "right"), 6: ("left", "topleft", "top", "topright", "right"),
 }
+# Seven seats and more: every panel compact (one text row, as at the top): two down each
+# side (``topleft2`` the lower, ``topleft1``; ``topright1``, ``topright2``) and a row of
+# ``top1`` .. ``topK`` across the top.
+for _n in range(7, 11):
+    POSITIONS[_n] = ("topleft2", "topleft1") + tuple(f"top{k}" for k in range(1, _n - 4)) + ("topright1", "topright2")
 MIN_INDEX_SHARE = 0.34  # of a card's width left visible in an overlapped hand (its index, "10" included)
 LEADER_COLOUR = (240, 200, 70)
 BANNER_SUIT_COLOURS = [(240, 240, 240), (255, 110, 110), (255, 110, 110), (240, 240, 240)]  # on a dark panel
 
 
-def hand_slots(count: int, area: pygame.Rect, cw: int, gap: int) -> list[pygame.Rect]:
+def hand_slots(count: int, area: pygame.Rect, cw: int, gap: int, share: float = MIN_INDEX_SHARE) -> list[pygame.Rect]:
     """Rects for ``count`` cards in ``area``: side by side, overlapped, or in two rows
     (the second lower and in front) when one row would hide the indexes. The shared hand
     layout of game/ui (``layout_hand``) decides when it is there."""
@@ -38,7 +45,7 @@ def hand_slots(count: int, area: pygame.Rect, cw: int, gap: int) -> list[pygame.
         return []
     if layout_hand is not None:
         ch = int(cw * CARD_RATIO)
-        lay = layout_hand(count, area, (cw, ch), (int(cw * MIN_INDEX_SHARE), int(ch * 0.46)), lift=0.0, gap=gap / max(1, cw))
+        lay = layout_hand(count, area, (cw, ch), (int(cw * share), int(ch * 0.46)), lift=0.0, gap=gap / max(1, cw))
         return [pygame.Rect(lay.rect(i)) for i in range(count)]
 
     def row(n: int, w: int, y: int) -> list[pygame.Rect]:
@@ -48,7 +55,7 @@ def hand_slots(count: int, area: pygame.Rect, cw: int, gap: int) -> list[pygame.
         return [pygame.Rect(int(x0 + i * step), y, w, int(w * CARD_RATIO)) for i in range(n)]
 
     one = row(count, cw, area.y)
-    if count < 2 or one[1].x - one[0].x >= cw * MIN_INDEX_SHARE:
+    if count < 2 or one[1].x - one[0].x >= cw * share:
         return one
     # Two rows: cards a little smaller so both rows fit the hand's height.
     drop = 0.46  # the back row shows its top 46 %: rank and suit of the index
@@ -68,7 +75,13 @@ class TableLayout:
 
     def position(self, seat: int) -> str:
         r = self.rel(seat)
+        if self.view.COUNTER_CLOCKWISE:  # the next seat sits on the viewer's right
+            r = (self.match.players - r) % self.match.players
         return "bottom" if r == 0 else POSITIONS[self.match.players][r - 1]
+
+    def index_share(self) -> float:
+        """Of a hand card's width, what an overlapped card leaves visible (its index)."""
+        return self.view.INDEX_SHARE or MIN_INDEX_SHARE
 
     def has(self, zone: str) -> bool:
         return zone in self.view.ZONES
@@ -108,6 +121,24 @@ class TableLayout:
         if n >= 5:  # four opponents or more: the side panels sit below the top ones
             for pos in ("left", "right"):
                 self.panels[pos].y = self.panels["topleft"].bottom + pad // 2
+        if n == 6:  # three panels across the top: side by side, as wide as they fit
+            tw_ = min(int(pw * 1.9), (w - 2 * pad - pad) // 3)
+            x = (w - 3 * tw_ - pad) // 2
+            for name in ("topleft", "top", "topright"):
+                self.panels[name] = pygame.Rect(x, top_y, tw_, top_h)
+                x += tw_ + pad // 2
+        if n >= 7:  # a row of compact panels across the window, two more down each side
+            tops = [p for p in POSITIONS[n] if p[3:].isdigit()]
+            tw_ = min(int(pw * 1.9), (w - 2 * pad - (len(tops) - 1) * (pad // 2)) // len(tops))
+            x = (w - len(tops) * tw_ - (len(tops) - 1) * (pad // 2)) // 2
+            for name in tops:
+                self.panels[name] = pygame.Rect(x, top_y, tw_, top_h)
+                x += tw_ + pad // 2
+            sw_ = min(int(pw * 1.3), int(w * 0.24))
+            for k in (1, 2):
+                y = top_y + top_h + pad // 2 + (k - 1) * (top_h + pad // 2)
+                self.panels[f"topleft{k}"] = pygame.Rect(pad, y, sw_, top_h)
+                self.panels[f"topright{k}"] = pygame.Rect(w - sw_ - pad, y, sw_, top_h)
         bottom_h = pad // 2 + lines * self.line + 2 + (sh + pad // 2 if won_row else 0) + (fh + pad // 2 if fh else 0) + pad // 2
         if won_row and not fh:
             bottom_h = max(bottom_h, self.ch - pad)
@@ -130,6 +161,9 @@ class TableLayout:
         tx1 = self.panels["right"].x - pad if has_sides else w - pad * 3
         ty0 = (max(p.bottom for p in tops) if tops else self.hud_h) + pad
         ty1 = hand_y - int(self.ch * 0.15) - max(22, int(30 * s)) - pad  # the status line above the hand
+        if n >= 7:  # between the two columns of side panels, under the top row
+            tx0, tx1 = self.panels["topleft1"].right + pad, self.panels["topright1"].x - pad
+            ty0 = self.panels["top1"].bottom + pad
         self.felt_area = pygame.Rect(tx0, ty0, tx1 - tx0, max(40, ty1 - ty0))
         self.table_area = self.felt_area.copy()
         if v.FELT_LINE:  # the felt's first line tells the last move
@@ -140,6 +174,8 @@ class TableLayout:
         tag_h = fonts.font(self.tag, True).get_linesize()
         th_fit = (self.table_area.height - 1.5 * tag_h) / 2.25
         self.tw = int(max(24, min(cw * 0.95, th_fit / CARD_RATIO, self.table_area.width / 4.4)))
+        if n >= 7:  # a card from every seat around the felt's centre
+            self.tw = max(20, min(self.tw, int(self.table_area.width / 6.5), int(self.table_area.height / 3.2 / CARD_RATIO)))
         self.th = int(self.tw * CARD_RATIO)
         self.open_w = int(cw * 0.82)
         self.deck_rect = pygame.Rect(0, 0, self.sw * 2, int(self.sw * 2 * CARD_RATIO))
@@ -195,12 +231,24 @@ class TableLayout:
         gap = self.pad
         labels = [(kind, t("table.confirm") if kind == "confirm" else self.view.action_label(kind), enabled) for kind, enabled in now]
         widths = [min(int(self.felt_area.width * 0.8), max(int(160 * s), fonts.font(max(15, int(22 * s)), True).size(text)[0] + 3 * gap)) for _, text, _ in labels]
-        total = sum(widths) + gap * (len(widths) - 1)
-        x = self.felt_area.centerx - total // 2
-        y = self.felt_area.bottom - bh - gap if self.shown.get(z.TRICK) or self.shown.get(z.OPEN) else self.felt_area.centery - bh // 2
-        for (kind, text, enabled), bw in zip(labels, widths):
-            self.action_buttons[kind] = self.button(pygame.Rect(x, y, bw, bh), text, lambda k=kind: self.act(k), enabled, focusable=False)
-            x += bw + gap
+        # Rows of buttons as wide as the felt allows (several declarations), centred.
+        rows: list[list[int]] = [[]]
+        for i, bw in enumerate(widths):
+            if rows[-1] and sum(widths[j] + gap for j in rows[-1]) + bw > self.felt_area.width:
+                rows.append([])
+            rows[-1].append(i)
+        height = len(rows) * bh + (len(rows) - 1) * (gap // 2)
+        low = self.shown.get(z.TRICK) or self.shown.get(z.OPEN) or self.view.felt_text(set())  # leave the felt's middle to what it shows
+        y = self.felt_area.bottom - height - gap if low else self.felt_area.centery - height // 2
+        y = max(self.felt_area.y, y)
+        for row in rows:
+            total = sum(widths[i] for i in row) + gap * (len(row) - 1)
+            x = self.felt_area.centerx - total // 2
+            for i in row:
+                kind, text, enabled = labels[i]
+                self.action_buttons[kind] = self.button(pygame.Rect(x, y, widths[i], bh), text, lambda k=kind: self.act(k), enabled, focusable=False)
+                x += widths[i] + gap
+            y += bh + gap // 2
 
     # ------------------------------------------------------------ zone rects
     def hand_count(self, seat: int) -> int:
@@ -213,7 +261,7 @@ class TableLayout:
         pos = self.position(seat)
         if pos == "bottom":
             count = max(self.hand_count(seat), i + 1, 1)
-            return hand_slots(count, self.hand_area, self.cw, self.pad // 2)[i]
+            return hand_slots(count, self.hand_area, self.cw, self.pad // 2, self.index_share())[i]
         p = self.panels[pos]
         r = pygame.Rect(0, 0, self.sw, int(self.sw * CARD_RATIO))
         count = max(1, self.hand_count(seat))
@@ -269,7 +317,13 @@ class TableLayout:
         dx = int(max(tw * 1.3, min(area.width * 0.2, tw * 1.9)))
         dy = int(max(th * 0.56, min(area.height * 0.25, th * 0.66)))
         pos = self.position(seat)
-        off = {"bottom": (0, dy), "top": (0, -dy), "left": (-dx, 0), "right": (dx, 0), "topleft": (-int(dx * 0.6), -dy), "topright": (int(dx * 0.6), -dy)}[pos]
+        off = {"bottom": (0, dy), "top": (0, -dy), "left": (-dx, 0), "right": (dx, 0), "topleft": (-int(dx * 0.6), -dy), "topright": (int(dx * 0.6), -dy)}.get(pos)
+        if off is None or self.match.players >= 7:  # a big table: the cards on an ellipse, each towards its seat
+            n = self.match.players
+            k = 0 if pos == "bottom" else POSITIONS[n].index(pos) + 1
+            angle = 2 * math.pi * k / n
+            rx, ry = max(0, area.width // 2 - tw // 2 - 4), max(0, area.height // 2 - th // 2 - 4)
+            off = (-int(rx * math.sin(angle)), int(ry * math.cos(angle)))
         if self.match.players == 3 and pos in ("left", "right"):
             off = (off[0], -int(dy * 0.45))
         r = pygame.Rect(0, 0, tw, th)
@@ -434,7 +488,9 @@ class TableLayout:
         team = v.team_of(seat)
         dot = small if team is not None else 0
         tag = "" if self.match.seats[seat].human else " · " + t(f"kind.{self.match.seats[seat].kind}")
-        name_w = (p.width // 2 if top else p.width - 2 * self.pad - int(small * 1.6)) - dot - (self.sw if not v.WON_ROW else 0)
+        lines = v.seat_lines(seat)
+        full = not top or len(lines) != 1  # a top panel's single line sits on the name's right
+        name_w = (p.width - 2 * self.pad - int(small * 1.6) if full else p.width // 2) - dot - (self.sw if not v.WON_ROW else 0)
         r = fonts.blit_text(surface, v.name(seat) + tag, small, widgets.WHITE if v.in_round(seat) else widgets.DIM, (x + dot, y), bold=True, max_width=name_w)
         if team is not None:
             pygame.draw.circle(surface, v.TEAM_COLOURS[team % len(v.TEAM_COLOURS)], (x + small // 2 - 2, r.centery), small // 2 - 1)
@@ -442,7 +498,6 @@ class TableLayout:
             cx = r.right + int(small * 0.8)
             pygame.draw.circle(surface, (250, 250, 250), (cx, r.centery), small * 0.6)
             fonts.blit_text(surface, t("table.dealer_chip"), int(small * 0.8), (20, 20, 20), (cx, r.centery), "center", bold=True)
-        lines = v.seat_lines(seat)
         text_w = p.width - 2 * self.pad - (self.sw + self.pad if not v.WON_ROW else 0)
         if top and len(lines) == 1:
             text, colour, bold = lines[0]
@@ -462,7 +517,10 @@ class TableLayout:
             first = self.seat_hand_rect(seat)
             hx = self.seat_hand_rect(seat, max(0, count - 1)).right + 4
             limit = p.centerx - self.pad if top and (v.WON_ROW or self.has(z.FACEUP)) else p.right - self.pad - (self.sw if top and not v.WON_ROW else 0)
-            fonts.blit_text(surface, t("table.hand_count", count=count), small, widgets.SOFT, (hx, first.centery), "midleft", max_width=max(20, limit - hx))
+            label = t("table.hand_count", count=count)
+            if fonts.font(fonts.fit_size(label, small, max(20, limit - hx))).size(label)[0] > max(20, limit - hx):
+                label = str(count)  # a narrow panel (ten seats): the number alone
+            fonts.blit_text(surface, label, small, widgets.SOFT, (hx, first.centery), "midleft", max_width=max(20, limit - hx))
         if self.has(z.WON):
             pr = self.pile_rect(seat)
             label = v.won_label(seat)
@@ -599,7 +657,7 @@ class TableLayout:
         hint_cards = set(v.move_cards(self.hint["move"])) if self.hint else set()
         refused = self.refused[0] if self.refused else None
         dragged = self.press[0] if self.press and self.drag_pos else None
-        slots = hand_slots(len(cards), self.hand_area, self.cw, self.pad // 2)
+        slots = hand_slots(len(cards), self.hand_area, self.cw, self.pad // 2, self.index_share())
         for i, code in enumerate(cards):
             if code is not None and code in flying:
                 continue

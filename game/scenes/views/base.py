@@ -109,6 +109,8 @@ class GameView:
     ALWAYS_CONFIRM = False  # a chosen card waits for a second tap (or Enter) before it plays
     DEAL_GAP = 0.05  # seconds between two dealt cards
     BANNER_AT = "felt"  # banners over the felt's centre, or "prompt": in the status line's place
+    INDEX_SHARE = 0.0  # of a card's width an overlapped hand card keeps visible (0: the table's default)
+    COUNTER_CLOCKWISE = False  # play runs counter-clockwise: the next seat (seat + 1) sits on the viewer's right
     TEAM_COLOURS = [(255, 200, 80), (120, 200, 255)]
 
     def __init__(self, table: "TableScene") -> None:

@@ -1,0 +1,576 @@
+"""The tarot family on the table: Maison Troggen, Leipzig Taroc, La Rigueur, Triomphe Forcée.
+
+Written once for the four games (``TarotView``); each game's view declares its texts and
+summary columns. What the table shows, read from the viewer's observation only:
+
+* play runs counter-clockwise: the next seat (seat + 1) sits on the viewer's right;
+* the hand (up to 28 cards) sorted suit by suit, black and red alternating, then the Excuse,
+  then the trumps in their own block, ascending, so a long hand reads at a glance;
+* the skart: three cards chosen together, the cards the skart may not hold framed in red
+  and refused with the reason; the skart lies face down in the felt's corner;
+* the declarations: one button per combination the seat holds (with its value), each
+  declaration announced to everyone and its cards shown face up in the declarer's panel
+  while he still holds them;
+* Triomphe Forcée's pot drawn as a pile of chips on the felt, each seat's chips in its panel;
+* the deal's summary with both counts: by threes and the simple count (honours + sets).
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.cards import TAROT78
+from game.i18n import t
+from game.scenes.animation import Flight, Step
+from game.scenes.views.base import ASIDE, FACEUP, HAND, POT, TRICK, WON, GameOverLines, GameView, SummaryTable
+from game.ui import fonts, widgets
+from game.ui.deck_art import card_name as deck_card_name
+
+SUIT_SIGN = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+SUIT_ORDER = "CDSH"  # black, red, black, red
+REFUSED_COLOUR = (240, 80, 60)
+CHIP_COLOURS = [(200, 40, 40), (30, 90, 200), (30, 150, 70), (235, 235, 235)]
+
+
+def is_trump(code: str) -> bool:
+    return code[0] == "T" and code[1:].isdigit()
+
+
+def group(code: str) -> str:
+    """'T' for a trump, 'E' for the Excuse, else the suit letter."""
+    if code == "EXC":
+        return "E"
+    return "T" if is_trump(code) else code[1]
+
+
+class TarotView(GameView):
+    ZONES = (HAND, TRICK, WON, FACEUP, ASIDE)
+    COUNTER_CLOCKWISE = True
+    INDEX_SHARE = 0.56  # a tarot index ("Kn", "10", "21") is wider than a French one
+    HAND_HEIGHT = 0.21
+    HAND_WIDTH = 0.1
+    SEAT_LINES = 2
+    BANNER_AT = "prompt"
+    DEAL_GAP = 0.015  # up to 78 cards dealt
+    RED_PIPS_REVERSED = True  # 1 high .. 10 low in the red suits (the rules' own order)
+    SUIT_ORDER = SUIT_ORDER
+    SKART_REASON = ""  # text key of the skart's general rule (prompt), "" without a skart
+
+    def __init__(self, table) -> None:
+        super().__init__(table)
+        self.peek = 0.0  # seconds left showing the last trick (tap on the table, or L)
+
+    @property
+    def gid(self) -> str:
+        return self.match.game_id
+
+    # ------------------------------------------------------------ cards
+    def face(self, code: str, width: int) -> pygame.Surface:
+        return self.app.cards.face(code, width, self.app.settings.four_colour_suits, deck=TAROT78.name)
+
+    def card_label(self, code: str) -> str:
+        return deck_card_name(code, TAROT78.name)
+
+    def strength(self, code: str) -> int:
+        if is_trump(code):
+            return int(code[1:])
+        r = "A23456789TVCDR".index(code[0])
+        if r < 10 and self.RED_PIPS_REVERSED and code[1] in "DH":
+            return 9 - r
+        return r
+
+    def sort_hand(self, codes: list[str]) -> list[str]:
+        def key(c: str):
+            g = group(c)
+            if g == "T":
+                return (6, int(c[1:]))
+            if g == "E":
+                return (5, 0)
+            return (self.SUIT_ORDER.index(g), -self.strength(c))
+        return sorted(codes, key=key)
+
+    # ------------------------------------------------------------ picture
+    def show(self, obs: dict, old: dict) -> dict:
+        shown = {
+            "hand": self.sort_hand(obs.get("hand", [])),
+            "hand_counts": list(obs.get("hand_counts", [])),
+            "dealer": obs.get("dealer"),
+            "totals": list(obs.get("totals", [])),
+            "round": obs.get("round", 0),
+        }
+        n = self.match.players
+        leader = obs["leader"]
+        played = {c for tr in obs.get("tricks", []) for c in tr} | set(obs.get("trick", []))
+        faceup: dict[int, list[str]] = {s: [] for s in range(n)}
+        for d in obs.get("declared", []):
+            faceup[d["seat"]] += [c for c in d.get("cards", []) if c not in played and c not in faceup[d["seat"]]]
+        shown.update({
+            TRICK: [((leader + i) % n, c) for i, c in enumerate(obs.get("trick", []))],
+            "leader": leader,
+            "tricks_won": list(obs.get("tricks_won", [0] * n)),
+            ASIDE: obs.get("skart_count", 0),
+            FACEUP: {s: self.sort_hand(cards) for s, cards in faceup.items()},
+            "team_totals": [],
+            "seats": list(range(n)),
+            POT: obs.get("pot", 0),
+            "declared": list(obs.get("declared", [])),
+            "phase": obs.get("phase"),
+        })
+        return shown
+
+    def fresh_deal(self) -> bool:
+        v = self.shown
+        return not v[TRICK] and not any(v["tricks_won"]) and v.get("phase") in ("play", "skart", "declare", "annul") and not v.get("declared")
+
+    def deal_order(self) -> list[int]:
+        n = self.match.players
+        dealer = self.shown.get("dealer") or 0
+        return [(dealer + j) % n for j in range(1, n + 1)]
+
+    def aside_label(self, count: int) -> str:
+        return t("tarot.skart_pile", count=count) if count else ""
+
+    def hand_mark(self, code: str):
+        table = self.table
+        if table.phase() == "skart" and table.my_turn() and code not in self.skart_candidates():
+            return REFUSED_COLOUR
+        return None
+
+    def skart_candidates(self) -> set[str]:
+        return {c for m in self.table.legal() if self.move_kind(m) == "discard" for c in m.get("cards", [])}
+
+    # ------------------------------------------------------------ moves
+    def move_kind(self, move: dict) -> str:
+        kind = move.get("kind", "play")
+        return f"declare:{move['combo']}" if kind == "declare" else kind
+
+    def select_count(self, phase: str) -> int:
+        return 3 if phase == "skart" else 0
+
+    def action_label(self, kind: str) -> str:
+        if kind.startswith("declare:"):
+            return self.combo_button(kind.partition(":")[2])
+        if kind == "discard":
+            return t("tarot.skart_button")
+        if kind == "pass_lead":
+            return t("tarot.pass_lead_button")
+        return super().action_label(kind)
+
+    def combo_name(self, combo: str) -> str:
+        """A declaration's name in the game's words (``cavallerie_H``: Cavallerie ♥)."""
+        head, _, tail = combo.rpartition("_")
+        if head and tail in SUIT_SIGN:
+            return t(f"{self.gid}.combo.{head}") + " " + SUIT_SIGN[tail]
+        return t(f"{self.gid}.combo.{combo}")
+
+    def combo_button(self, combo: str) -> str:
+        return self.combo_name(combo)
+
+    def explain(self, move: dict) -> str:
+        kind = self.move_kind(move)
+        if kind == "discard":
+            return t("tarot.hint_skart", cards=" ".join(self.card_label(c) for c in move["cards"]))
+        if kind.startswith("declare:") or kind == "pass_lead":
+            return self.action_label(kind)
+        return t("hint.play", card=self.card_label(move["card"]))
+
+    # ------------------------------------------------------------ texts
+    def hud_text(self) -> str:
+        return t(f"{self.gid}.title") + "  ·  " + self.progress()
+
+    def progress(self) -> str:
+        return t("tarot.hud_deal", deal=self.shown["round"] + 1)
+
+    def seat_lines(self, seat: int):
+        return [(t("trick.tricks", count=self.shown["tricks_won"][seat]), widgets.SOFT, False), (self.total_line(seat), widgets.GOLD, True)]
+
+    def waiting_text(self, seat: int, phase: str) -> str:
+        if phase == "skart":
+            return t("tarot.skart_waiting", name=self.name(seat))
+        if phase in ("declare", "annul"):
+            return t("tarot.declare_waiting", name=self.name(seat))
+        return t("table.thinking", name=self.name(seat))
+
+    def prompt(self, selected, options, phase) -> str:
+        if phase == "skart":
+            rule = t(self.SKART_REASON) if self.SKART_REASON else ""
+            if len(selected) == 3:
+                return t("tarot.skart_ready")
+            return t("tarot.skart_prompt", count=len(selected), rule=rule)
+        if phase == "declare":
+            return t("tarot.declare_prompt")
+        if phase == "annul":
+            return t(f"{self.gid}.phase.annul")
+        if any(m.get("kind") == "pass_lead" for m in self.table.legal()):
+            return t("tarot.pass_lead_prompt")
+        return t("trick.your_turn")
+
+    def refusal(self, code: str) -> str:
+        obs = self.table.obs
+        phase = obs.get("phase")
+        if phase == "skart":
+            return self.skart_refusal(code)
+        if phase != "play":
+            return t("tarot.refused_not_now")
+        legal = {m["card"] for m in obs.get("legal", []) if "card" in m}
+        if not legal:
+            return t("tarot.refused_pass_lead")
+        if legal == {"EXC"}:
+            return t("tarot.refused_excuse_now")
+        if code == "EXC":
+            return self.excuse_refusal(obs)
+        trick = obs.get("trick", [])
+        led = next((group(c) for c in trick if c != "EXC"), None)
+        if led is None:
+            return t("trick.refused")
+        if led == "T":
+            return t("tarot.refused_trumps")
+        if any(group(c) == led for c in legal):
+            return t("trick.refused_follow", suit=SUIT_SIGN[led])
+        return self.ruff_refusal(led)
+
+    def ruff_refusal(self, led: str) -> str:
+        return t("tarot.refused_ruff", suit=SUIT_SIGN[led])
+
+    def excuse_refusal(self, obs: dict) -> str:
+        return t("trick.refused")
+
+    def skart_refusal(self, code: str) -> str:
+        return t("tarot.refused_skart")
+
+    def felt_text(self, flying: set) -> list[str]:
+        phase = self.shown.get("phase")
+        if phase in ("skart", "declare", "annul") and not self.shown[TRICK]:
+            lines = [self.declaration_line(d) for d in self.shown.get("declared", [])]
+            if phase == "skart":
+                dealer = self.shown["dealer"]
+                lines.insert(0, t("tarot.skart_felt_you") if self.is_you(dealer) else t("tarot.skart_felt", name=self.name(dealer)))
+            return lines[-6:]
+        table = self.table
+        if self.shown[TRICK] or flying or table.frozen:
+            return []
+        out = []
+        cur = self.match.current()
+        leader = self.shown.get("leader", cur)
+        if cur is not None and not table.steps and not (leader == table.viewer and table.my_turn()):
+            out.append(t("trick.you_lead") if self.is_you(leader) else t("trick.leads", name=self.name(leader)))
+        if table.obs.get("tricks"):
+            out.append(t("trick.peek_hint"))
+        return out
+
+    def declaration_line(self, d: dict) -> str:
+        return t("tarot.declared_line", name=self.name(d["seat"]), combo=self.combo_name(d["combo"]), points=d.get("points", 0))
+
+    # ------------------------------------------------------------ events
+    def animate(self, events: list[dict]) -> None:
+        for e in events:
+            kind = e["type"]
+            if kind == "play":
+                self.animate_play(e["seat"], e["card"])
+            elif kind == "trick_end":
+                self.animate_trick_end(e)
+            elif kind in ("declare", "excuse", "pagat", "death", "ante", "skart", "pass_lead", "redeal"):
+                text = self.event_text(e)
+                if text:
+                    self.table.add(Step(self.table.dur(1.4 if kind in ("declare", "death") else 1.0), banner=text, done=self.table.sync))
+
+    def event_text(self, e: dict) -> str:
+        kind = e["type"]
+        if kind == "declare":
+            cards = " ".join(self.card_label(c) for c in e.get("cards", []))
+            points = e.get("points", e.get("chips", 0))
+            key = "tarot.declared_banner_you" if self.is_you(e["seat"]) else "tarot.declared_banner"
+            text = t(key, name=self.name(e["seat"]), combo=self.combo_name(e["combo"]), points=points)
+            return text + (": " + cards if cards else "")
+        if kind == "excuse":
+            if e.get("card") is None:
+                return ""
+            return t("tarot.excuse_given", name=self.name(e["owner"]), card=self.card_label(e["card"]), to=self.name(e["to"]))
+        if kind == "skart":
+            return t("tarot.skart_done", name=self.name(e["seat"]))
+        if kind == "pass_lead":
+            return t("tarot.lead_passed", name=self.name(e["seat"]), to=self.name(e["to"]))
+        if kind == "redeal":
+            return t("tarot.redeal", name=self.name(e["seat"]))
+        return ""
+
+    def animate_play(self, seat: int, card: str) -> None:
+        table, shown = self.table, self.shown
+        src = table.fly_from_hand(seat, card)
+
+        def start():
+            table.take_from_hand(seat, card)
+            if not shown[TRICK]:
+                shown["leader"] = seat
+
+        table.add(Step(table.dur(0.3), [Flight(card, src, table.trick_rect(seat))], start=start, done=lambda: shown[TRICK].append((seat, card)), sound="play"))
+
+    def animate_trick_end(self, e: dict) -> None:
+        table, shown = self.table, self.shown
+        winner = e["winner"]
+        pause = Step(table.dur(0.7), banner=t("trick.you_take") if self.is_you(winner) else t("trick.takes", name=self.name(winner)), sound="capture")
+        pause.start_fn = lambda: pause.highlight.update(c for s, c in shown[TRICK] if s == winner)
+        table.add(pause)
+        collect = Step(table.dur(0.4))
+
+        def start_collect():
+            for k, (s, c) in enumerate(shown[TRICK]):
+                collect.flights.append(Flight(c, table.trick_rect(s), table.pile_rect(winner), table.dur(0.03) * k))
+            shown[TRICK] = []
+
+        def done_collect():
+            shown["tricks_won"][winner] += 1
+            table.sync()
+
+        collect.start_fn, collect.done_fn = start_collect, done_collect
+        table.add(collect)
+
+    # ------------------------------------------------------------ the last trick
+    def won_count(self, seat: int) -> int:
+        return self.shown["tricks_won"][seat]
+
+    def update(self, dt: float) -> None:
+        self.peek = max(0.0, self.peek - dt)
+
+    def felt_tap(self) -> bool:
+        """Show the last completed trick for a moment (or hide it again)."""
+        self.peek = 0.0 if self.peek or not self.table.obs.get("tricks") else 2.5
+        return True
+
+    def key(self, key: int) -> bool:
+        if key == pygame.K_l:
+            self.felt_tap()
+            return True
+        return False
+
+    def draw_felt(self, surface, flying: set, highlight: set) -> bool:
+        if self.peek and self.table.obs.get("tricks") and not self.table.steps:
+            self.draw_last_trick(surface)
+            return True
+        return False
+
+    def draw_last_trick(self, surface) -> None:
+        table, obs = self.table, self.table.obs
+        n = self.match.players
+        leader, winner = obs["trick_leaders"][-1], obs["trick_winners"][-1]
+        s = self.app.scale
+        for i, code in enumerate(obs["tricks"][-1]):
+            seat = (leader + i) % n
+            r = table.trick_rect(seat)
+            surface.blit(self.face(code, r.width), r)
+            if seat == winner:
+                pygame.draw.rect(surface, widgets.GOLD, r.inflate(8, 8), max(3, int(4 * s)), border_radius=10)
+            table.name_tag(surface, r, seat, False)
+        text = t("trick.last_trick_you") if self.is_you(winner) else t("trick.last_trick_won", name=self.name(winner))
+        img = fonts.render(text, fonts.fit_size(text, max(14, int(20 * s)), table.table_area.width - 20, True), widgets.WHITE, True)
+        r = img.get_rect(midtop=(table.table_area.centerx, table.table_area.y + table.pad // 2))
+        widgets.panel(surface, r.inflate(20, 8), alpha=190)
+        surface.blit(img, r)
+
+    # ------------------------------------------------------------ summary
+    def both_counts(self, summary: dict, seat: int) -> tuple[str, str]:
+        """(by threes, the simple count 'honours + sets') of a seat's cards."""
+        simple = summary.get("simple") or {}
+        by_threes = summary["card_points"][seat]
+        if simple:
+            return str(by_threes), t("tarot.simple_cell", honours=simple["honours"][seat], sets=simple["sets"][seat])
+        return str(by_threes), ""
+
+    def skart_note(self, summary: dict) -> list[str]:
+        cards = summary.get("skart") or []
+        if not cards:
+            return []
+        return [t("tarot.skart_note", name=self.name(summary["dealer"]), cards=" ".join(self.card_label(c) for c in cards))]
+
+    def count_note(self) -> str:
+        return t("tarot.count_note")
+
+    def table_of(self, title: str, headers: list[str], rows: list[list[str]], widths: list[float], notes: list[str]) -> SummaryTable:
+        best = max(int(r[-1]) for r in rows)
+        return SummaryTable(title=title, headers=headers, rows=rows, widths=widths,
+                            best={i for i, r in enumerate(rows) if int(r[-1]) == best}, notes=notes)
+
+
+class MaisonTroggenView(TarotView):
+    SKART_REASON = "maison_troggen.skart.reason"
+
+    def progress(self) -> str:
+        rounds = self.table.obs.get("options", {}).get("rounds", 1)
+        return t("tarot.hud_deal_of", deal=self.shown["round"] + 1, deals=3 * rounds)
+
+    def skart_refusal(self, code: str) -> str:
+        return t("maison_troggen.skart.reason")
+
+    def total_line(self, seat: int) -> str:
+        return t("tarot.points_total", count=self.shown["totals"][seat])
+
+    def summary(self, summary: dict, game_over: bool) -> SummaryTable:
+        rows = []
+        for s in range(self.match.players):
+            threes, simple = self.both_counts(summary, s)
+            rows.append([self.name(s), str(summary["tricks_won"][s]), threes, simple, str(summary["totals"][s])])
+        headers = [t("summary.player"), t("tsummary.tricks"), t("tarot.by_threes"), t("tarot.simple_count"), t("summary.total")]
+        title = t("tarot.summary_title", deal=summary["round"])
+        notes = [self.count_note()] + self.skart_note(summary)
+        return self.table_of(title, headers, rows, [0.3, 0.13, 0.17, 0.24, 0.16], notes)
+
+
+class LeipzigTarocView(TarotView):
+    SKART_REASON = "leipzig_taroc.skart.rule"
+
+    def progress(self) -> str:
+        deals = self.table.obs.get("options", {}).get("deals", 6)
+        return t("tarot.hud_deal_of", deal=self.shown["round"] + 1, deals=deals)
+
+    def total_line(self, seat: int) -> str:
+        return t("tarot.points_total", count=self.shown["totals"][seat])
+
+    def combo_button(self, combo: str) -> str:
+        from game.rules.leipzig_taroc import combinations_in  # the value shown on the button
+
+        if combo == "none" and self.table.phase() == "annul":
+            return t("leipzig_taroc.keep_deal")
+        hand = TAROT78.mask_of(self.table.obs.get("hand", []))
+        points = {name: pts for name, _, pts in combinations_in(hand, self.table.obs.get("options", {}))}
+        if combo in points:
+            return t("tarot.combo_points", combo=self.combo_name(combo), points=points[combo])
+        return self.combo_name(combo)
+
+    def skart_refusal(self, code: str) -> str:
+        if code[0] == "R" and not is_trump(code):
+            return t("leipzig_taroc.skart.reason_roi")
+        if is_trump(code):
+            return t("leipzig_taroc.skart.reason_trump")
+        return t("tarot.refused_skart")
+
+    def excuse_refusal(self, obs: dict) -> str:
+        if not obs.get("trick"):
+            return t("leipzig_taroc.refused_excuse_lead")
+        if len(obs.get("tricks", [])) > 21:
+            return t("leipzig_taroc.refused_excuse_last")
+        return t("trick.refused")
+
+    def event_text(self, e: dict) -> str:
+        if e["type"] == "pagat":
+            key = "leipzig_taroc.pagat_won" if e["points"] > 0 else "leipzig_taroc.pagat_lost"
+            return t(key, name=self.name(e["seat"]), points=abs(e["points"]))
+        if e["type"] == "declare" and not e.get("paid", True):
+            return super().event_text(e) + "  ·  " + t("leipzig_taroc.paid_late")
+        return super().event_text(e)
+
+    def summary(self, summary: dict, game_over: bool) -> SummaryTable:
+        rows = []
+        for s in range(self.match.players):
+            threes, simple = self.both_counts(summary, s)
+            rows.append([self.name(s), threes, simple, f"{summary['card_score'][s]:+d}", f"{summary['points'][s]:+d}", str(summary["totals"][s])])
+        headers = [t("summary.player"), t("tarot.by_threes"), t("tarot.simple_count"), t("leipzig_taroc.summary.par"), t("tarot.deal_points"), t("summary.total")]
+        title = t("tarot.summary_title", deal=summary["round"])
+        notes = [t("leipzig_taroc.summary.note")] + self.skart_note(summary)
+        return self.table_of(title, headers, rows, [0.24, 0.13, 0.21, 0.13, 0.13, 0.16], notes)
+
+
+class LaRigueurView(TarotView):
+    RED_PIPS_REVERSED = False
+    SUIT_ORDER = "DCHS"  # spades, the second trump suit, beside the Excuse and the trumps
+
+    def progress(self) -> str:
+        target = self.table.obs.get("options", {}).get("target", 50)
+        return t("tarot.hud_target", deal=self.shown["round"] + 1, target=target)
+
+    def total_line(self, seat: int) -> str:
+        return t("tarot.points_total", count=self.shown["totals"][seat])
+
+    def ruff_refusal(self, led: str) -> str:
+        if led == "S":
+            return t("la_rigueur.refused_spades")
+        return t("la_rigueur.refused_ruff", suit=SUIT_SIGN[led])
+
+    def summary(self, summary: dict, game_over: bool) -> SummaryTable:
+        rows = []
+        for s in range(self.match.players):
+            rows.append([self.name(s), str(summary["cards_won"][s]), str(summary["card_points"][s]), f"{summary['points'][s]:+d}", str(summary["totals"][s])])
+        headers = [t("summary.player"), t("la_rigueur.summary.cards"), t("la_rigueur.summary.card_points"), t("tarot.deal_points"), t("summary.total")]
+        title = t("tarot.summary_title", deal=summary["round"])
+        notes = [t("la_rigueur.summary.note")]
+        if not game_over:
+            notes.append(t("la_rigueur.summary.target", target=self.table.obs.get("options", {}).get("target", 50)))
+        return self.table_of(title, headers, rows, [0.3, 0.16, 0.2, 0.16, 0.18], notes)
+
+
+class TriompheForceeView(TarotView):
+    ZONES = (HAND, TRICK, WON, FACEUP, POT)
+
+    def chips(self, seat: int) -> int:
+        return self.table.obs.get("options", {}).get("chips", 20) + self.shown["totals"][seat]
+
+    def progress(self) -> str:
+        deals = self.table.obs.get("options", {}).get("deals", 10)
+        return t("tarot.hud_deal_of", deal=self.shown["round"] + 1, deals=deals)
+
+    def total_line(self, seat: int) -> str:
+        return t("triomphe_forcee.chips", count=self.chips(seat))
+
+    def combo_button(self, combo: str) -> str:
+        return t(f"triomphe_forcee.combo.{combo}")
+
+    def combo_name(self, combo: str) -> str:
+        return t(f"triomphe_forcee.card_name.{combo}")
+
+    def declaration_line(self, d: dict) -> str:
+        return t("triomphe_forcee.declared_line", name=self.name(d["seat"]), combo=self.combo_name(d["combo"]), count=d.get("points", 0))
+
+    def event_text(self, e: dict) -> str:
+        kind = e["type"]
+        if kind == "declare":
+            you = "_you" if self.is_you(e["seat"]) else ""
+            return t(f"triomphe_forcee.declared_banner{you}", name=self.name(e["seat"]), combo=self.combo_name(e["combo"]), count=e.get("chips", 0))
+        if kind == "death":
+            you = "_you" if self.is_you(e["seat"]) else ""
+            return t(f"triomphe_forcee.death_banner{you}", name=self.name(e["seat"]), count=e["pot"])
+        if kind == "ante":
+            return t("triomphe_forcee.ante_banner", count=e["pot"])
+        return super().event_text(e)
+
+    def draw_felt(self, surface, flying: set, highlight: set) -> bool:
+        if super().draw_felt(surface, flying, highlight):
+            return True
+        self.draw_pot(surface)
+        return False
+
+    def draw_pot(self, surface) -> None:
+        """The pot as stacks of chips under the table's "Pot" line, in the felt's corner."""
+        count = self.shown.get(POT, 0)
+        table = self.table
+        s = self.app.scale
+        r = max(5, int(10 * s))
+        area = table.table_area
+        right = area.right - table.pad - r
+        y0 = area.y + table.pad + table.line + 2 * r
+        for i in range(min(count, 30)):
+            stack, layer = divmod(i, 10)
+            cx, cy = right - stack * (2 * r + 3), y0 - layer * max(3, r // 3) + 10 * max(3, r // 3)
+            pygame.draw.circle(surface, (20, 20, 20), (cx, cy + 2), r)
+            pygame.draw.circle(surface, CHIP_COLOURS[i % len(CHIP_COLOURS)], (cx, cy), r)
+            pygame.draw.circle(surface, (255, 255, 255), (cx, cy), r, max(1, r // 4))
+
+    def summary(self, summary: dict, game_over: bool) -> SummaryTable:
+        rows = []
+        start = self.table.obs.get("options", {}).get("chips", 20)
+        for s in range(self.match.players):
+            rows.append([self.name(s), str(summary["tricks_won"][s]), f"{summary['points'][s]:+d}", str(start + summary["totals"][s])])
+        headers = [t("summary.player"), t("tsummary.tricks"), t("triomphe_forcee.summary.deal_chips"), t("triomphe_forcee.summary.chips")]
+        title = t("tarot.summary_title", deal=summary["round"])
+        notes = []
+        if summary.get("death") is not None:
+            notes.append(t("triomphe_forcee.summary.death", name=self.name(summary["death"]), count=summary.get("pot_won", 0)))
+        elif summary.get("pot_winner") is not None:
+            notes.append(t("triomphe_forcee.summary.pot_taken", name=self.name(summary["pot_winner"]), count=summary.get("pot_won", 0)))
+        else:
+            notes.append(t("triomphe_forcee.summary.tie", count=summary.get("pot", 0)))
+        return self.table_of(title, headers, rows, [0.36, 0.18, 0.24, 0.22], notes)
+
+    def gameover(self, result: dict) -> GameOverLines:
+        winners = result.get("winners") or []
+        chips = result.get("chips") or [self.chips(s) for s in range(self.match.players)]
+        order = sorted(range(len(chips)), key=lambda k: (k not in winners, -chips[k]))
+        head = t("gameover.winner", name=self.name(winners[0])) if winners else t("gameover.no_winner")
+        return GameOverLines(head, [(self.name(k), t("triomphe_forcee.chips", count=chips[k])) for k in order])
