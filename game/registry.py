@@ -42,6 +42,11 @@ ENTRIES: tuple[GameEntry, ...] = (
     GameEntry("orlan", "fishing", "game.rules.orlan:OrlanState", "game.bots.orlan_policy"),
     GameEntry("olsen", "tricks", "game.rules.olsen:OlsenState", "game.bots.olsen_policy"),
     GameEntry("aluette", "tricks", "game.rules.aluette:AluetteState", "game.bots.aluette_policy"),
+    GameEntry("bezique", "bezique", "game.rules.bezique:BeziqueState", "game.bots.bezique_policy"),
+    GameEntry("marjolet", "bezique", "game.rules.bezique:MarjoletState", "game.bots.bezique_policy"),
+    GameEntry("binage", "bezique", "game.rules.bezique:BinageState", "game.bots.bezique_policy"),
+    GameEntry("fildinski", "bezique", "game.rules.bezique:FildinskiState", "game.bots.bezique_policy"),
+    GameEntry("rubicon", "bezique", "game.rules.bezique:RubiconState", "game.bots.bezique_policy"),
 )
 
 BY_ID: dict[str, GameEntry] = {e.id: e for e in ENTRIES}

@@ -1,0 +1,1 @@
+"""Bezique family know-how for the generic bots (filled in below)."""
