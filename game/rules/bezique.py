@@ -993,7 +993,7 @@ class FildinskiState(BeziqueFamilyState):
 class RubiconState(BeziqueFamilyState):
     variant = RUBICON
     info = GameInfo(
-        id="rubicon", name="Rubicon Bezique", min_players=2, max_players=2, deck=PIQUET128,
+        id="rubicon", name="Rubicon", min_players=2, max_players=2, deck=PIQUET128,
         options=(
             Option("deals", (3, 1, 5), 3, "the match is this many deals; the highest total wins"),
             Option("bezique_pair", ("fixed", "trump_queen"), "fixed",
