@@ -313,14 +313,18 @@ def test_the_dix_exchanges_the_trump_seven_for_the_turned_trump_for_ten(game):
     assert k(game, "AH") in s.observation(0)["hand"] and k(game, "AH") in s.observation(1)["known"][0]
 
 
-def test_the_dix_counts_as_the_one_declaration_of_bezique():
-    """Bezique: the Dix is "een speciale roem" and "één combinatie ... (en ook echt maar één!)".\""""
+def test_the_dix_may_go_with_the_one_declaration_of_bezique():
+    """Bezique: the Dix is "een speciale roem" besides "één combinatie ... (en ook echt maar één!)": as in the
+    classic rules, the exchange may be made with a declaration (first the Dix, then the declaration)."""
     g = "bezique"
     s = arrange(g, [ks(g, "7H", "AS", "KC", "QC", "7S", "8S", "9S", "7D"),
                  ks(g, "TS", "8C", "7C", "9C", "JC", "8D", "9D", "JD")], turned=k(g, "AH"))
     play(s, k(g, "AS"), k(g, "TS"))
     s.play_json({"kind": "dix", "card": k(g, "7H")})
-    assert s.phase == "play"
+    assert s.phase == "declare" and ("marriage", ks(g, "KC", "QC")) in declarations(s)
+    assert not any(m["kind"] == "dix" for m in legal_json(s))
+    s.play_json({"kind": "declare", "combination": "marriage", "cards": ks(g, "KC", "QC")})
+    assert s.phase == "play" and s.breakdown[0] == {"brisques": 20, "dix": 10, "declarations": 20}
 
 
 def test_the_last_card_drawn_is_the_turned_trump_and_goes_to_the_loser():

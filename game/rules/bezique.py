@@ -18,7 +18,8 @@ Shared mechanics, as the texts give them:
   led; of two identical cards the first played wins. The winner leads the next trick.
 * Stage 1, while the stock lasts: any card may be played. After each trick the winner may
   declare (``declare`` moves, ``dix``, then ``skip`` to stop; in Bezique and Binage one
-  declaration per won trick), then draws the top card and the other player the next one.
+  declaration per won trick, and the Dix besides it, made first: as in the classic rules, the
+  exchange may go with a declaration), then draws the top card and the other player the next.
   Declared cards stay in the hand, lie face up (``shown``) and may still be played.
   The last card drawn is the turned trump (or the trump 7 exchanged for it).
 * Stage 2, once the stock is empty: declared cards go back into the hand; the follower
@@ -464,7 +465,7 @@ class BeziqueFamilyState(State):
         v = self.variant
         source = self.source(seat)
         for s, kind, mask, points in self._parsed():
-            if s != seat or not mask & cards or kind == "carte_blanche":
+            if s != seat or not mask & cards or kind in ("carte_blanche", "dix"):
                 continue
             if KIND_CLASS.get(kind, kind) == KIND_CLASS.get(combo.id, combo.id):
                 if v.refill and mask & ~source:
@@ -652,17 +653,12 @@ class BeziqueFamilyState(State):
         self.hands[seat] = self.hands[seat] & ~(1 << seven) | 1 << turned
         self.known[seat] = self.known[seat] & ~(1 << seven) | 1 << turned
         self.turned = seven
-        self.turn_count += 1
         self.declarations.append({"seat": seat, "combination": "dix", "cards": [self.info.deck.code(seven)],
                                   "points": DIX_POINTS, "trick": len(self.tricks)})
         self._decl_parsed = None
         self._emit({"type": "dix", "seat": seat, "card": self.info.deck.code(seven),
                     "taken": self.info.deck.code(turned), "points": DIX_POINTS})
         self._score(seat, DIX_POINTS, "dix")
-        if self.phase == "over":
-            return
-        if self.variant.per_trick is not None and self.turn_count >= self.variant.per_trick:
-            self._end_declaring()
 
     def _skip(self, seat: int) -> None:
         if self.phase == "carte_blanche":
