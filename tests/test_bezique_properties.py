@@ -51,9 +51,12 @@ def check_cards(s):
 
 def check_hidden(s):
     deck = s.info.deck
+    places = s.card_locations()
+    assert sum(places.values()) == deck.full_mask and sum(m.bit_count() for m in places.values()) == deck.size
     for seat in (0, 1):
         text = json.dumps(s.observation(seat))
         hidden = (s.hands[1 - seat] & ~s.known[1 - seat]) | sum(1 << c for c in s.stock)
+        assert s.hidden_cards(seat) == hidden
         for c in deck.codes_of(hidden):
             assert f'"{c}"' not in text, (seat, c)
 

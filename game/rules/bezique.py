@@ -789,6 +789,24 @@ class BeziqueFamilyState(State):
             obs["legal"] = [self.move_to_json(m) for m in self.legal_moves()]
         return obs
 
+    def card_locations(self) -> dict[str, int]:
+        """Every card's place: hands (declared cards included), the stock, the turned trump,
+        the trick in progress and the cards won (Fildinski's face-up piles; else the tricks)."""
+        return {
+            "hand 0": self.hands[0],
+            "hand 1": self.hands[1],
+            "stock": sum(1 << c for c in self.stock),
+            "turned": 0 if self.turned is None else 1 << self.turned,
+            "trick": sum(1 << c for c in self.trick),
+            "won 0": self.won[0],
+            "won 1": self.won[1],
+        }
+
+    def hidden_cards(self, seat: int) -> int:
+        """The stock and the other hand, except its cards known to all (declared, drawn face up)."""
+        other = 1 - seat
+        return sum(1 << c for c in self.stock) | (self.hands[other] & ~self.known[other])
+
     def json_extra(self) -> JSON:
         return {"finished": self.to_move is None}
 
