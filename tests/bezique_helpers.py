@@ -35,7 +35,7 @@ def arrange(game_id: str, hands: list[list[str]], turned: str | None = "7H/2", s
     data.update({
         "hands": [list(h) for h in hands],
         "turned": turned,
-        "trump": "CDHS".index(trump) if trump else None if turned is None else "CDHS".index(turned[1]),
+        "trump": trump if trump else None if turned is None else turned[1],
         "stock": full_stock,
         "dealer": 1 - leader,
         "leader": leader,

@@ -229,7 +229,7 @@ class BeziqueFamilyState(State):
         Field("leader", "int"),
         Field("phase", "str"),
         Field("stage", "int"),
-        Field("trump", "opt_int"),
+        Field("trump_letter", "json", "trump"),
         Field("turned", "card"),
         Field("stock", "cards"),
         Field("hands", "masks"),
@@ -353,6 +353,17 @@ class BeziqueFamilyState(State):
             self.to_move = self.leader
 
     # ------------------------------------------------------------ helpers
+    @property
+    def trump_letter(self) -> str | None:
+        """Trumps as written in JSON: a suit letter, or null (Rubicon before a marriage)."""
+        return self.trump_code()
+
+    @trump_letter.setter
+    def trump_letter(self, value: Any) -> None:
+        if value is not None and (not isinstance(value, str) or len(value) != 1 or value not in SUIT_CODES):
+            raise RulesError(f"malformed {self.info.id} state: trump must be one of C, D, H, S or null, not {value!r}")
+        self.trump = None if value is None else SUIT_CODES.index(value)
+
     def trump_code(self) -> str | None:
         return None if self.trump is None else SUIT_CODES[self.trump]
 
@@ -838,8 +849,6 @@ class BeziqueFamilyState(State):
             raise RulesError(f"{where}: seat to move, dealer or leader out of range")
         if self.to_move is not None and self.to_move not in (0, 1):
             raise RulesError(f"{where}: seat to move out of range")
-        if self.trump is not None and self.trump not in range(4):
-            raise RulesError(f"{where}: trump must be a suit 0-3 (C, D, H, S) or null")
         if not (len(self.tricks) == len(self.trick_leaders) == len(self.trick_winners)):
             raise RulesError(f"{where}: tricks, trick_leaders and trick_winners differ in length")
         if any(len(t) != 2 for t in self.tricks) or len(self.trick) > 1:
