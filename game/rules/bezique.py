@@ -205,13 +205,14 @@ class Variant:
     all_last_tricks: int = 0  # Marjolet: 40 more for winning every stage-2 trick
     last_draw: int = 0  # Marjolet: 10 for the player who draws the last card
     target_option: bool = True  # else a number of deals
+    one_use_per_turn: bool = False  # Fildinski: no card in two declarations of the same turn
 
 
 BEZIQUE = Variant(PIQUET64, 8, (3, 2, 3), BEZIQUE_TABLE, 1, "hand", "higher")
 MARJOLET = Variant(PIQUET32, 6, (3, 3), MARJOLET_TABLE, None, "hand", "other_kind", declare_in_stage2=True,
                    all_last_tricks=40, last_draw=10)
 BINAGE = Variant(PIQUET32, 8, (3, 2, 3), BINAGE_TABLE, 1, "hand", "other_kind")
-FILDINSKI = Variant(PIQUET64, 8, (3, 2, 3), FILDINSKI_TABLE, None, "won", "other_kind")
+FILDINSKI = Variant(PIQUET64, 8, (3, 2, 3), FILDINSKI_TABLE, None, "won", "other_kind", one_use_per_turn=True)
 RUBICON = Variant(PIQUET128, 9, (3, 3, 3), RUBICON_TABLE, None, "hand", "higher", refill=True, turned_trump=False,
                   brisques=False, last_trick=50, target_option=False)
 
@@ -494,7 +495,7 @@ class BeziqueFamilyState(State):
         out = []
         for combo in self.variant.table:
             for cards in self.candidates(combo, src):
-                if cards & self.turn_used:
+                if cards & self.turn_used and self.variant.one_use_per_turn:
                     continue
                 if need and not cards & need:
                     continue
