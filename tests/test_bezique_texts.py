@@ -17,7 +17,7 @@ GAMES = ["bezique", "marjolet", "binage", "fildinski", "rubicon"]
 def test_every_option_and_combination_has_a_label(game, lang):
     cls = game_class(game)
     table = json.loads((ROOT / "data" / "i18n" / "games" / f"{game}.{lang}.json").read_text(encoding="utf-8"))
-    assert f"{game}.name" in table
+    assert f"{game}.title" in table and f"{game}.description" in table
     for o in cls.info.options:
         assert f"{game}.option.{o.name}" in table
         if isinstance(o.default, str):
