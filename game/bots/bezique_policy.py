@@ -186,6 +186,14 @@ def _open_declarations(view: View) -> bool:
 View.has_open = property(_open_declarations)
 
 
+def _declared_by(state: BeziqueFamilyState, seat: int) -> int:
+    out = 0
+    for s, kind, mask, _ in state._parsed():
+        if s == seat and kind != "dix":
+            out |= mask
+    return out
+
+
 def _declared_mask(declarations: list, seat: int, deck) -> int:
     out = 0
     for d in declarations:
@@ -252,6 +260,13 @@ def make_rollout(cls: type[BeziqueFamilyState]):
             return choose_declaration(legal, table)
         if rng.random() < 0.05:
             return legal[rng.randrange(len(legal))]
+        if True:
+            # The greedy rule itself, so the rollouts' opponent plays as the real one would.
+            seat = state.to_move
+            source = state.won[seat] if cls.variant.source == "won" else state.hands[seat]
+            view = View(cls, state.hands[seat], state.trump, state.stage, state.trick, source,
+                        _declared_by(state, seat), _pair_faces(state.trump, state.options))
+            return ("play", choose_play(view, [m[1] for m in legal]))
         trump = state.trump
         key = (trump, state.options.get("bezique_pair"), state.options.get("marriage"))
         costs = tables.get(key)
@@ -329,15 +344,46 @@ def _distinct(cls: type[BeziqueFamilyState]):
 
 
 SCALE = {"bezique": 100.0, "marjolet": 50.0, "binage": 50.0, "fildinski": 100.0, "rubicon": 200.0}
+PRIOR_POINTS = 10.0  # the search leaves the greedy move only for a gain worth about this
+# Turns of the searching seat a rollout looks ahead while the stock lasts (None: to the end
+# of the deal). A whole deal of Bezique is 32 tricks: played out, one different card changes
+# every later draw, and the values drown in that noise; a few tricks ahead they compare.
+HORIZON = {"bezique": 6, "marjolet": None, "binage": None, "fildinski": 6, "rubicon": 6}
+
+
+def make_horizon(game_id: str):
+    turns = HORIZON[game_id]
+
+    def horizon_for(obs: dict):
+        return turns if obs["stage"] == 1 else None
+
+    return horizon_for
+
+
+
+def make_prior(simple):
+    """The greedy move first: with few worlds (long deals, a short budget) the search falls
+    back on it, and it wins near-ties."""
+
+    def prior(obs: dict, legal: list) -> list[float]:
+        choice = simple(obs, legal, random.Random(0))
+        return [1.0 if m == choice else 0.0 for m in legal]
+
+    return prior
+
 
 for _cls in GAMES:
     _id = _cls.info.id
-    register_simple(_id)(make_simple(_cls))
+    _simple = make_simple(_cls)
+    register_simple(_id)(_simple)
     register_rollout(_id)(make_rollout(_cls))
     register_hooks(_id, SearchHooks(
         round_marker=_marker,
         evaluate=make_evaluate(SCALE[_id]),
         apply_fast="apply_unchecked",
         distinct=_distinct(_cls),
+        prior=make_prior(_simple),
+        horizon_for=make_horizon(_id),
+        prior_weight=PRIOR_POINTS / SCALE[_id],
         settle_z=3.0,
     ))

@@ -416,12 +416,15 @@ class BeziqueFamilyState(State):
         return combo.ranks
 
     # ------------------------------------------------------------ declarations
-    def candidates(self, combo: Combination, src: int) -> list[int]:
-        """Every set of cards of ``src`` forming ``combo`` now (re-use rules not applied)."""
+    def candidates(self, combo: Combination, src: int, need: int = 0) -> list[int]:
+        """Every set of cards of ``src`` forming ``combo`` now (re-use rules not applied);
+        with ``need``, only those holding one of its cards (Fildinski: the trick just won)."""
         fm = self.m.face
         t = self.trump
 
         def choose(faces_counts: list[tuple[int, int]]) -> list[int]:
+            if need and not any(need & fm[f] for f, _ in faces_counts):
+                return []
             options = []
             for f, n in faces_counts:
                 avail = list(bits(src & fm[f]))
@@ -494,7 +497,9 @@ class BeziqueFamilyState(State):
             need = sum(1 << c for c in self.tricks[-1])
         out = []
         for combo in self.variant.table:
-            for cards in self.candidates(combo, src):
+            if need and combo.shape == "four" and not need & self.m.rank[combo.rank]:
+                continue
+            for cards in self.candidates(combo, src, need):
                 if cards & self.turn_used and self.variant.one_use_per_turn:
                     continue
                 if need and not cards & need:
