@@ -165,3 +165,78 @@ def test_sampled_worlds_show_the_same_observation(game, seed, cut):
         check_cards(world)
         assert world.observation(seat) == obs
         assert world.legal_moves() == s.legal_moves()
+
+
+# ---------------------------------------------------------------- the declarations offered, exactly
+RANKS = {"A": "A", "T": "T", "K": "K", "Q": "Q", "J": "J"}
+FOURS = {"four_aces": "A", "four_tens": "T", "four_kings": "K", "four_queens": "Q", "four_jacks": "J"}
+PAIRS = {"bezique": 1, "double_bezique": 2, "triple_bezique": 3, "quadruple_bezique": 4, "binage": 1}
+
+
+def forms(combo, codes, trump, options):
+    """Does this set of card codes form ``combo`` (the texts' tables, written again)?"""
+    faces = sorted(c[:2] for c in codes)
+    ranks = sorted(f[0] for f in faces)
+    suits = {f[1] for f in faces}
+    n = len(faces)
+    if combo in FOURS:
+        return n == 4 and set(ranks) == {FOURS[combo]}
+    if combo == "trump_sequence":
+        return trump is not None and n == 5 and suits == {trump} and set(ranks) == set("ATKQJ")
+    if combo == "sequence":
+        return n == 5 and len(suits) == 1 and trump not in suits and set(ranks) == set("ATKQJ")
+    if combo == "trump_marriage":
+        return trump is not None and n == 2 and suits == {trump} and set(ranks) == {"K", "Q"}
+    if combo == "marriage":
+        pair = {"J", "Q"} if options.get("marriage") == "jack_queen" else {"K", "Q"}
+        return n == 2 and len(suits) == 1 and trump not in suits and set(ranks) == pair
+    if combo == "trump_marjolet":
+        return trump is not None and n == 2 and suits == {trump} and set(ranks) == {"J", "Q"}
+    if combo == "marjolet":
+        return trump is not None and n == 2 and f"J{trump}" in faces and any(
+            f[0] == "Q" and f[1] != trump for f in faces)
+    if combo in PAIRS:
+        k = PAIRS[combo]
+        pairs = [("JD", "QS")]
+        if options.get("bezique_pair") == "clubs_hearts" and trump in ("D", "S"):
+            pairs = [("JC", "QH")]
+        if options.get("bezique_pair") == "trump_queen":
+            partner = {"D": "S", "S": "D", "C": "H", "H": "C"}
+            pairs = [("J" + partner[trump], "Q" + trump)] if trump else [("J" + partner[s], "Q" + s) for s in "CDHS"]
+        return any(n == 2 * k and faces.count(j) == k and faces.count(q) == k for j, q in pairs)
+    return False
+
+
+def offered_by_the_texts(s, seat):
+    from itertools import combinations
+
+    deck = s.info.deck
+    hand = deck.codes_of(s.hands[seat])
+    history = [(d["seat"], d["combination"], d["points"], deck.mask_of(d["cards"])) for d in s.declarations]
+    trump = s.trump_code()
+    out = set()
+    for c in s.variant.table:
+        if c.id == "carte_blanche":
+            continue
+        for size in (2, 4, 5, 6, 8):
+            for cards in combinations(hand, size):
+                if forms(c.id, cards, trump, s.options):
+                    mask = deck.mask_of(cards)
+                    if reuse_allowed(s.info.id, history, seat, c.id, c.points, mask, s.hands[seat]):
+                        out.add((c.id, mask))
+    return out
+
+
+@SETTINGS
+@given(game=st.sampled_from(["bezique", "marjolet", "binage", "rubicon"]), seed=st.integers(0, 10**6))
+def test_every_declaration_the_texts_allow_is_offered_and_no_other(game, seed):
+    rng = random.Random(seed)
+    cls = game_class(game)
+    s = cls.new(2, options_for(game, rng), seed)
+    checked = 0
+    while not s.finished and checked < 25:
+        if s.phase == "declare":
+            offered = {(m[1], m[2]) for m in s.legal_moves() if m[0] == "declare"}
+            assert offered == offered_by_the_texts(s, s.to_move)
+            checked += 1
+        s.apply(pick(s, rng))
