@@ -385,7 +385,7 @@ class BeziqueFamilyState(State):
         if self.variant.target_option and self.totals[seat] >= self.options["target"]:
             # The first to reach the target wins, at once.
             self.winners = [seat]
-            self._end_round(complete=False)
+            self._end_round(complete=not (self.hands[0] or self.hands[1]))
 
     def _parsed(self) -> list[tuple[int, str, int, int]]:
         if self._decl_parsed is None:
