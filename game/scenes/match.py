@@ -4,6 +4,7 @@ interface (legal_moves, apply, observation, result, to_json / move_to_json).
 """
 from __future__ import annotations
 
+import importlib
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -15,7 +16,6 @@ from game.stats import GameTally
 
 KINDS = ("human", "simple", "expert")
 THINK_MS = {"simple": 150.0, "expert": 900.0}
-ROUND_ENDS = ("round_end", "hand_end", "deal_end")  # the event that scores a round, per game
 
 
 def make_player_bot(level: str, game_id: str, seed: int, ms: float | None = None, iterations: int | None = None):
@@ -30,24 +30,23 @@ def make_player_bot(level: str, game_id: str, seed: int, ms: float | None = None
         return make_bot("random", game_id, seed=seed, ms=ms, iterations=iterations)
 
 
-def release_caches() -> None:
-    """Drop the memo tables that the rules and the bots' searches fill as they play.
+def release_caches(game_id: str) -> None:
+    """Let a game's rules and bots drop the memo tables they fill as they play.
 
-    They are bounded only at 2^18 and 300 000 entries, which over a long game against
-    expert AIs took the app past 300 MB; emptied after every AI move and every round,
-    the app stays near 100 MB and the next search refills what it needs in a few ms.
-    (Stopgap until the rules and bots expose smaller bounds: reported to their owners.)
+    The hook: a module named by the game's registry entry (its rules module, its bots
+    module) may define ``release_caches()``; it is called after every round. A game whose
+    caches are bounded on their own defines none.
     """
-    from game.rules import sum_capture
+    from game.registry import BY_ID
 
-    sum_capture.clear_cache()
-    try:
-        from game.bots import orlan_policy
-    except ImportError:  # pragma: no cover
+    entry = BY_ID.get(game_id)
+    if entry is None:
         return
-    cache = getattr(orlan_policy, "_gains_cache", None)
-    if isinstance(cache, dict):
-        cache.clear()
+    for part in ("rules", "bots"):
+        module = importlib.import_module(getattr(entry, part).partition(":")[0])
+        hook = getattr(module, "release_caches", None)
+        if callable(hook):
+            hook()
 
 
 @dataclass
@@ -129,13 +128,9 @@ class Match:
     def observation(self, seat: int) -> dict:
         return self.state.observation(seat)
 
-    def moves_by_card(self) -> dict[str, list[dict]]:
-        """Legal moves of the player to move, as JSON, grouped by the card played (hand order)."""
-        groups: dict[str, list[dict]] = {}
-        for m in self.state.legal_moves():
-            j = self.state.move_to_json(m)
-            groups.setdefault(j["card"], []).append(j)
-        return groups
+    def legal_json(self) -> list[dict]:
+        """Legal moves of the player to move, as JSON."""
+        return [self.state.move_to_json(m) for m in self.state.legal_moves()]
 
     def play(self, move) -> list[dict]:
         """Play a move (native, or its JSON form); returns the events (cards as codes)."""
@@ -147,9 +142,9 @@ class Match:
             self.undo_stack.append((self.state.to_json(), self.tally.to_json()))
         events = self.state.apply(move)
         self.tally.record(events)
-        if any(e["type"] in ROUND_ENDS for e in events):
+        if any("summary" in e for e in events):  # a round was scored (round_end)
             self.undo_stack.clear()  # no undo across a round's scoring
-            release_caches()
+            release_caches(self.game_id)
         return events
 
     def undo_allowed(self) -> bool:
