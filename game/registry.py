@@ -88,6 +88,16 @@ ENTRIES: tuple[GameEntry, ...] = (
               view="game.scenes.views.tarot:LaRigueurView", stats="game.stats_games.la_rigueur:LaRigueurStats"),
     GameEntry("triomphe_forcee", "tarot", "game.rules.triomphe_forcee:TriompheForceeState", "game.bots.tarot_policy",
               view="game.scenes.views.tarot:TriompheForceeView", stats="game.stats_games.triomphe_forcee:TriompheForceeStats"),
+    GameEntry("bezique", "bezique", "game.rules.bezique:BeziqueState", "game.bots.bezique_policy",
+              view="game.scenes.views.bezique:BeziqueView", stats="game.stats_games.bezique:BeziqueStats"),
+    GameEntry("marjolet", "bezique", "game.rules.bezique:MarjoletState", "game.bots.bezique_policy",
+              view="game.scenes.views.bezique:BeziqueView", stats="game.stats_games.bezique:MarjoletStats"),
+    GameEntry("binage", "bezique", "game.rules.bezique:BinageState", "game.bots.bezique_policy",
+              view="game.scenes.views.bezique:BeziqueView", stats="game.stats_games.bezique:BinageStats"),
+    GameEntry("fildinski", "bezique", "game.rules.bezique:FildinskiState", "game.bots.bezique_policy",
+              view="game.scenes.views.bezique:BeziqueView", stats="game.stats_games.bezique:FildinskiStats"),
+    GameEntry("rubicon", "bezique", "game.rules.bezique:RubiconState", "game.bots.bezique_policy",
+              view="game.scenes.views.bezique:BeziqueView", stats="game.stats_games.bezique:RubiconStats"),
 )
 
 BY_ID: dict[str, GameEntry] = {e.id: e for e in ENTRIES}

@@ -1,0 +1,61 @@
+"""The Bezique family through the engine protocol: every game and option playable by JSON lines;
+bad input answers a clear error and changes nothing."""
+import pytest
+
+from game.protocol import Session
+
+GAMES = ["bezique", "marjolet", "binage", "fildinski", "rubicon"]
+
+
+def ask(session, **req):
+    return session.handle(req)
+
+
+def test_the_games_are_listed_with_their_options():
+    games = {g["id"]: g for g in ask(Session(), cmd="games")["games"]}
+    assert games["bezique"]["deck"] == "piquet64" and games["rubicon"]["deck"] == "piquet128"
+    assert {o["name"] for o in games["marjolet"]["options"]} == {"target", "marriage", "last_draw"}
+    assert {o["name"] for o in games["rubicon"]["options"]} == {"deals", "bezique_pair", "carte_blanche_repeat"}
+    for gid in GAMES:
+        assert games[gid]["players"] == [2, 2]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_game_by_protocol_with_bad_input_in_between(game):
+    s = Session()
+    state = ask(s, cmd="new", game=game, players=2, seed=9)["state"]
+    assert state["game"] == game and state["phase"] in ("play", "carte_blanche")
+    turns = 0
+    while True:
+        legal = ask(s, cmd="legal")
+        if legal["to_move"] is None:
+            break
+        before = ask(s, cmd="state")["state"]
+        obs = ask(s, cmd="observe", seat=legal["to_move"])["observation"]
+        assert obs["phase"] in ("play", "declare", "carte_blanche") and obs["legal"] == legal["moves"]
+        for bad in ({"kind": "play", "card": "ZZ"}, {"kind": "declare", "combination": "marriage", "cards": ["XX"]},
+                    {"kind": "declare", "combination": "grand_slam", "cards": []}, {"kind": "fly"}, "7H"):
+            answer = ask(s, cmd="play", move=bad)
+            assert answer["ok"] is False and answer["error"]
+        assert ask(s, cmd="state")["state"] == before
+        answer = ask(s, cmd="bot", level="simple", seed=turns, play=True)
+        assert answer["ok"], answer
+        turns += 1
+        if turns % 40 == 0:
+            data = ask(s, cmd="state")["state"]
+            assert ask(s, cmd="load", state=data)["state"] == data
+    result = ask(s, cmd="result")["result"]
+    assert result["finished"] and result["winners"]
+
+
+def test_a_broken_state_is_refused_with_the_reason():
+    s = Session()
+    data = ask(s, cmd="new", game="bezique", players=2, seed=1)["state"]
+    data["hands"][0] = data["hands"][0][:-1]
+    answer = ask(s, cmd="load", state=data)
+    assert answer["ok"] is False and "accounted for" in answer["error"]
+    data = ask(s, cmd="new", game="bezique", players=2, seed=1)["state"]
+    data["phase"] = "dance"
+    assert "phase" in ask(s, cmd="load", state=data)["error"]
+    answer = ask(s, cmd="new", game="marjolet", players=3)
+    assert answer["ok"] is False and "2 to 2 players" in answer["error"]
