@@ -80,11 +80,16 @@ ENTRIES: tuple[GameEntry, ...] = (
               view="game.scenes.views.tricks:OlsenView", stats="game.stats_games.olsen:OlsenStats"),
     GameEntry("aluette", "tricks", "game.rules.aluette:AluetteState", "game.bots.aluette_policy",
               view="game.scenes.views.tricks:AluetteView", stats="game.stats_games.aluette:AluetteStats"),
-    GameEntry("bezique", "bezique", "game.rules.bezique:BeziqueState", "game.bots.bezique_policy"),
-    GameEntry("marjolet", "bezique", "game.rules.bezique:MarjoletState", "game.bots.bezique_policy"),
-    GameEntry("binage", "bezique", "game.rules.bezique:BinageState", "game.bots.bezique_policy"),
-    GameEntry("fildinski", "bezique", "game.rules.bezique:FildinskiState", "game.bots.bezique_policy"),
-    GameEntry("rubicon", "bezique", "game.rules.bezique:RubiconState", "game.bots.bezique_policy"),
+    GameEntry("bezique", "bezique", "game.rules.bezique:BeziqueState", "game.bots.bezique_policy",
+              view="game.scenes.views.bezique:BeziqueView", stats="game.stats_games.bezique:BeziqueStats"),
+    GameEntry("marjolet", "bezique", "game.rules.bezique:MarjoletState", "game.bots.bezique_policy",
+              view="game.scenes.views.bezique:BeziqueView", stats="game.stats_games.bezique:MarjoletStats"),
+    GameEntry("binage", "bezique", "game.rules.bezique:BinageState", "game.bots.bezique_policy",
+              view="game.scenes.views.bezique:BeziqueView", stats="game.stats_games.bezique:BinageStats"),
+    GameEntry("fildinski", "bezique", "game.rules.bezique:FildinskiState", "game.bots.bezique_policy",
+              view="game.scenes.views.bezique:BeziqueView", stats="game.stats_games.bezique:FildinskiStats"),
+    GameEntry("rubicon", "bezique", "game.rules.bezique:RubiconState", "game.bots.bezique_policy",
+              view="game.scenes.views.bezique:BeziqueView", stats="game.stats_games.bezique:RubiconStats"),
 )
 
 BY_ID: dict[str, GameEntry] = {e.id: e for e in ENTRIES}

@@ -109,6 +109,7 @@ class GameView:
     ALWAYS_CONFIRM = False  # a chosen card waits for a second tap (or Enter) before it plays
     DEAL_GAP = 0.05  # seconds between two dealt cards
     BANNER_AT = "felt"  # banners over the felt's centre, or "prompt": in the status line's place
+    TRUMP_ACROSS = False  # the turned card lies across under the stock (else beside it)
     TEAM_COLOURS = [(255, 200, 80), (120, 200, 255)]
 
     def __init__(self, table: "TableScene") -> None:
@@ -216,6 +217,11 @@ class GameView:
 
     def action_label(self, kind: str) -> str:
         return t(f"action.{kind}")
+
+    def choices(self, phase: str, legal: list[dict]) -> list[tuple[str, dict]] | None:
+        """A chooser: one button per (label, move), e.g. the declarations a won trick allows
+        with their points and "none". None: the usual buttons (one per card-less kind)."""
+        return None
 
     # ------------------------------------------------------------ texts
     def hud_text(self) -> str:
