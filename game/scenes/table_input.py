@@ -167,6 +167,10 @@ class TableInput:
             if self.felt_area.collidepoint(pos):
                 self.view.felt_tap()
             return
+        for i, (rect, _) in enumerate(getattr(self, "choice_rects", [])):
+            if rect.collidepoint(pos):
+                self.choose(i)
+                return
         for code, rect in reversed(self.hand_rects):
             if rect.collidepoint(pos):
                 self.tap_card(code)

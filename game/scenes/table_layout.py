@@ -155,7 +155,7 @@ class TableLayout:
         self.trump_rect = self.discard_rect.move(self.stock_rect.width + pad, 0) if self.has(z.DISCARD) else self.discard_rect.copy()
         if v.TRUMP_ACROSS:
             self.trump_rect = pygame.Rect(0, 0, self.stock_rect.height, self.stock_rect.width)
-            self.trump_rect.center = (self.stock_rect.centerx + int(self.stock_rect.width * 0.45), self.stock_rect.centery)
+            self.trump_rect.center = (self.stock_rect.centerx + int(self.stock_rect.width * 0.6), self.stock_rect.centery)
         self.aside_rect = pygame.Rect(0, 0, self.sw, sh)
         self.aside_rect.bottomleft = (self.table_area.x + pad, self.table_area.bottom - pad)
         # HUD buttons (right side): sound, undo, hint, menu.
@@ -199,6 +199,7 @@ class TableLayout:
         s = self.app.scale
         bh = widgets.button_height(s)
         gap = self.pad
+        self.choice_rects = []
         if choices:
             self.place_choices([label for label, _ in choices], bh, gap)
         if not now:
@@ -213,14 +214,16 @@ class TableLayout:
             x += bw + gap
 
     def place_choices(self, labels: list[str], bh: int, gap: int) -> None:
-        """The chooser's buttons, numbered, in rows centred on the felt (as many per row as
-        fit); ``action_buttons["choice<i>"]`` plays the i-th choice."""
+        """The chooser's buttons (``choice_rects``: (rect, text) per choice), numbered, in
+        rows centred on the felt. The table draws them itself (``draw_choices``) so suit
+        signs in a label are drawn as shapes; a tap plays the choice."""
         s = self.app.scale
         area = self.felt_area
         last = len(labels) - 1
         # Keys 1-9 for the first choices, 0 for the last one (none).
         texts = [f"{0 if i == last else i + 1}  {text}" if i == last or i < 9 else text for i, text in enumerate(labels)]
-        measure = fonts.font(max(15, int(22 * s)), True)
+        self.choice_size = size = max(14, int(20 * s))
+        measure = fonts.font(size, True)
         widths = [min(area.width - 2 * gap, measure.size(text)[0] + 3 * gap) for text in texts]
         rows: list[list[int]] = [[]]
         used = 0
@@ -234,14 +237,24 @@ class TableLayout:
         step = bh + gap // 2
         y = area.centery - (len(rows) * step - gap // 2) // 2
         y = max(area.y, min(y, area.bottom - len(rows) * step))
+        self.choice_rects = [None] * len(texts)
         for row in rows:
             total = sum(widths[i] for i in row) + gap * (len(row) - 1)
             x = area.centerx - total // 2
             for i in row:
-                b = self.button(pygame.Rect(x, y, widths[i], bh), texts[i], lambda i=i: self.choose(i), True, focusable=False)
-                self.action_buttons[f"choice{i}"] = b
+                self.choice_rects[i] = (pygame.Rect(x, y, widths[i], bh), texts[i])
                 x += widths[i] + gap
             y += step
+
+    def draw_choices(self, surface) -> None:
+        s = self.app.scale
+        mouse = pygame.mouse.get_pos()
+        for rect, text in getattr(self, "choice_rects", []):
+            hover = rect.collidepoint(mouse)
+            pygame.draw.rect(surface, (52, 80, 110) if hover else (37, 54, 74), rect, border_radius=max(6, int(12 * s)))
+            pygame.draw.rect(surface, (255, 255, 255) if hover else (159, 180, 207), rect, 2, border_radius=max(6, int(12 * s)))
+            img = fonts.render_rich(text, fonts.fit_size(text, self.choice_size, rect.width - self.pad, True), widgets.WHITE, True, BANNER_SUIT_COLOURS)
+            surface.blit(img, img.get_rect(center=rect.center))
 
     # ------------------------------------------------------------ zone rects
     def hand_count(self, seat: int) -> int:
@@ -417,6 +430,8 @@ class TableLayout:
             fonts.blit_text(surface, line, small, widgets.SOFT, (self.felt_area.centerx, self.felt_area.y), "midtop", max_width=self.felt_area.width)
         self.draw_hand(surface, flying)
         self.draw_prompt(surface)
+        if not self.steps:
+            self.draw_choices(surface)
         if step:
             for f in step.flights:
                 if step.t < f.delay:
