@@ -223,8 +223,7 @@ class TableLayout:
         # Keys 1-9 for the first choices, 0 for the last one (none).
         texts = [f"{0 if i == last else i + 1}  {text}" if i == last or i < 9 else text for i, text in enumerate(labels)]
         self.choice_size = size = max(14, int(20 * s))
-        measure = fonts.font(size, True)
-        widths = [min(area.width - 2 * gap, measure.size(text)[0] + 3 * gap) for text in texts]
+        widths = [min(area.width - 2 * gap, fonts.render_rich(text, size, widgets.WHITE, True).get_width() + 3 * gap) for text in texts]
         rows: list[list[int]] = [[]]
         used = 0
         for i, bw in enumerate(widths):

@@ -62,6 +62,10 @@ class BeziqueView(GameView):
     def combination_name(self, combination: str) -> str:
         return self.tx(f"combination.{combination}")
 
+    def kind_name(self, kind: str) -> str:
+        """A declaration's name in a list (the Dix among the combinations)."""
+        return self.tx("reason.dix") if kind == "dix" else self.combination_name(kind)
+
     # ------------------------------------------------------------ picture
     def show(self, obs: dict, old: dict) -> dict:
         shown = super().show(obs, old)
@@ -132,7 +136,7 @@ class BeziqueView(GameView):
         points = self.points_of(combination)
         if combination == "carte_blanche":
             return self.tx("carte_blanche_choice", points=points)
-        cards = " ".join(card_name(c) for c in self.sort_hand(move["cards"]))
+        cards = " ".join(card_name(c) for c in reversed(self.sort_hand(move["cards"])))
         return self.tx("declare_choice", combination=self.combination_name(combination), cards=cards, points=points)
 
     # ------------------------------------------------------------ texts
@@ -396,12 +400,12 @@ def summary_table(view: BeziqueView, summary: dict, game_over: bool) -> SummaryT
             counts: dict[str, int] = {}
             for k in kinds:
                 counts[k] = counts.get(k, 0) + 1
-            text = ", ".join(view.combination_name(k) + (f" ×{n}" if n > 1 else "") for k, n in counts.items())
+            text = ", ".join(view.kind_name(k) + (f" ×{n}" if n > 1 else "") for k, n in counts.items())
             notes.append(view.tx("note_declared", name=view.name(seat), list=text))
     if not summary.get("complete", True):
         notes.append(view.tx("note_target_reached"))
     if not game_over:
-        opts = view.match.options
+        opts = view.match.state.options
         if "deals" in opts:
             notes.append(view.tx("note_deals_left", count=opts["deals"] - summary["round"] - 1))
         else:
