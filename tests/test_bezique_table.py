@@ -268,3 +268,19 @@ def test_statistics_count_what_the_summaries_say(gid):
             assert row["brisques"] == sum(summary["breakdown"][seat].get(r, 0) for r in ("brisques", "trump_seven", "turned_seven"))
             for kind in plugin.kinds:
                 assert row[f"kind_{kind}"] == kinds.count(kind)
+
+
+@pytest.mark.parametrize("gid", FAMILY)
+def test_the_last_tricks_are_announced_and_points_rise_where_scored(gid):
+    """The change to the last tricks gets a banner; each score event shows "+points" by the
+    seat that scored it until it fades."""
+    app = make_app((800, 480))
+    table = open_table(app, find_match(gid, human_to_play))
+    view = table.view
+    view.animate([{"type": "stage_two", "leader": 0}, {"type": "score", "seat": 1, "points": 20, "reason": "brisques", "total": 20}])
+    assert table.steps[0].banner == view.tx("stage_two")
+    table.skip_animations()
+    assert [p[:2] for p in view.pops] == [[1, view.tx("pop", points=20, reason=view.tx("reason.brisques"))]]
+    for _ in range(int(3 / DT)):
+        view.update(DT)
+    assert view.pops == []
