@@ -284,3 +284,16 @@ def test_the_last_tricks_are_announced_and_points_rise_where_scored(gid):
     for _ in range(int(3 / DT)):
         view.update(DT)
     assert view.pops == []
+
+
+def test_pointing_at_a_declaration_rings_its_cards():
+    """The chooser names cards without their copy: pointing at a choice rings the very cards."""
+    gid = FAMILY[0]
+    app = make_app((1280, 720))
+    table = open_table(app, find_match(gid, human_to_declare))
+    rect = table.choice_rects[0][0]
+    pygame.mouse.set_pos(rect.center)
+    if pygame.mouse.get_pos() != rect.center:
+        pytest.skip("the dummy video driver does not move the pointer")
+    move = table.choices_now()[0][1]
+    assert table.choice_cards() == set(move["cards"])

@@ -245,6 +245,19 @@ class TableLayout:
                 x += widths[i] + gap
             y += step
 
+    def choice_cards(self) -> set[str]:
+        """The cards of the choice under the pointer (``move_targets`` of its move), ringed
+        in the hand and in the face-up rows so a player sees which copies it takes."""
+        rects = getattr(self, "choice_rects", [])
+        if not rects or self.steps:
+            return set()
+        mouse = pygame.mouse.get_pos()
+        hover = next((i for i, (r, _) in enumerate(rects) if r.collidepoint(mouse)), None)
+        options = self.choices_now() or []
+        if hover is None or hover >= len(options):
+            return set()
+        return set(self.view.move_targets(options[hover][1]))
+
     def draw_choices(self, surface) -> None:
         s = self.app.scale
         mouse = pygame.mouse.get_pos()
@@ -530,8 +543,12 @@ class TableLayout:
             if cards:
                 px0, py, avail = self.faceup_origin(seat)
                 stepx = min(self.fw * 0.55, (avail - self.fw) / max(1, len(cards) - 1)) if len(cards) > 1 else 0
+                ringed = self.choice_cards()
                 for i, code in enumerate(cards):
                     surface.blit(self.face(code, self.fw), (int(px0 + i * stepx), py))
+                    if code in ringed:
+                        r = pygame.Rect(int(px0 + i * stepx), py, self.fw, int(self.fw * CARD_RATIO))
+                        pygame.draw.rect(surface, HINT_COLOUR, r.inflate(4, 4), max(2, int(3 * s)), border_radius=6)
 
     def draw_side(self, surface) -> None:
         """Stock, discard pile and turned card beside the hand (or across under the stock)."""
@@ -660,6 +677,7 @@ class TableLayout:
         if mine and v.capture_marks():
             several = {c for m in self.legal() if v.move_targets(m) for c in v.move_cards(m)}
         hint_cards = set(v.move_cards(self.hint["move"])) if self.hint else set()
+        hint_cards |= self.choice_cards()
         refused = self.refused[0] if self.refused else None
         dragged = self.press[0] if self.press and self.drag_pos else None
         slots = hand_slots(len(cards), self.hand_area, self.cw, self.pad // 2)

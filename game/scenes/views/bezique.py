@@ -111,6 +111,13 @@ class BeziqueView(GameView):
     def move_cards(self, move: dict) -> list[str]:
         return [move["card"]] if move.get("kind") == "play" else []
 
+    def move_targets(self, move: dict) -> list[str]:
+        """The cards a declaration (or the Dix) uses: ringed while its button is pointed at."""
+        kind = move.get("kind")
+        if kind == "declare":
+            return list(move["cards"])
+        return [move["card"]] if kind == "dix" else []
+
     def hand_marks(self, phase: str) -> bool:
         return self.shown.get("stage") == 2  # while the stock lasts any card may be played
 
