@@ -70,11 +70,14 @@ class GameStats:
     best_label      text key of the best-score column
     chart_heading   text key of the chart's heading (``{name}``: the player)
     chart_top       the most one round can give: the chart's scale
+    maxima          the counters (of ``counters``) that keep the highest value seen in a
+                    round and in the profile instead of adding up
     v1_figures      True for the one game whose figures version-1 documents kept without
                     naming a game (the migration gives them to it)
     """
 
     counters: tuple[str, ...] = ()
+    maxima: tuple[str, ...] = ()  # counters kept as the highest value, not the sum (biggest declaration)
     details: tuple[tuple[str, str], ...] = (("stats.rounds", "rounds"), ("stats.points_per_round", "points_per_round"))
     points_label = "stats.points_per_round"
     best_label = "stats.best"
@@ -181,7 +184,10 @@ class GameTally:
 
     def _add(self, seat: int, key: str, n: int = 1) -> None:
         c = self.round[seat]
-        c[key] = c.get(key, 0) + n
+        if key in game_stats(self.game_id).maxima:
+            c[key] = max(c.get(key, 0), n)
+        else:
+            c[key] = c.get(key, 0) + n
 
     def _end_round(self, plugin: GameStats, summary: dict[str, Any]) -> None:
         if summary == self._last_summary:  # one round announced under two event names
@@ -483,8 +489,12 @@ class Stats:
             rec["rounds"] += len(rounds)
             points = sum(r.get("points", 0) for r in rounds)
             rec["points"] += points
+            maxima = game_stats(gid).maxima
             for k in _counters(gid):
-                rec[k] += sum(r.get(k, 0) for r in rounds)
+                if k in maxima:
+                    rec[k] = max([rec[k]] + [r.get(k, 0) for r in rounds])
+                else:
+                    rec[k] += sum(r.get(k, 0) for r in rounds)
             score = tally.seat_total(seat)
             others = [t for i, t in enumerate(tally.totals) if i != my_side]
             if _lower_wins(gid):  # Olsen: penalty points, the lowest total wins

@@ -133,7 +133,7 @@ class TableInput:
 
     def actions_now(self) -> list[tuple[str, bool]]:
         """Buttons for the current step: (move kind, enabled)."""
-        if not self.my_turn():
+        if not self.my_turn() or self.choices_now() is not None:
             return []
         out: dict[str, bool] = {}
         need = self.view.select_count(self.phase())
@@ -148,6 +148,20 @@ class TableInput:
             out["confirm"] = True
         return list(out.items())
 
+    def choices_now(self) -> list[tuple[str, dict]] | None:
+        """The view's chooser for this step (a button per labelled move), or None."""
+        if not self.my_turn():
+            return None
+        return self.view.choices(self.phase(), self.legal())
+
+    def choose(self, index: int) -> bool:
+        """Play the chooser's move number ``index`` (a button, or a digit key)."""
+        options = self.choices_now() or []
+        if 0 <= index < len(options):
+            self.play(options[index][1])
+            return True
+        return False
+
     def click(self, pos) -> None:
         if self.steps:
             self.skip_animations()
@@ -156,6 +170,10 @@ class TableInput:
             if self.felt_area.collidepoint(pos):
                 self.view.felt_tap()
             return
+        for i, (rect, _) in enumerate(getattr(self, "choice_rects", [])):
+            if rect.collidepoint(pos):
+                self.choose(i)
+                return
         for code, rect in reversed(self.hand_rects):
             if rect.collidepoint(pos):
                 self.tap_card(code)
@@ -231,6 +249,14 @@ class TableInput:
             return True
         if not self.my_turn():
             return False
+        options = self.choices_now()
+        if options is not None:  # a chooser: 1-9 pick its buttons, 0 the last (none)
+            if pygame.K_1 <= k <= pygame.K_9 or pygame.K_KP1 <= k <= pygame.K_KP9:
+                self.choose((k - pygame.K_1) if k <= pygame.K_9 else (k - pygame.K_KP1))
+                return True
+            if k in (pygame.K_0, pygame.K_KP0):
+                self.choose(len(options) - 1)
+                return True
         if self.button_step_key(k):
             return True
         hand = self.shown["hand"]

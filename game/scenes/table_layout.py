@@ -149,6 +149,9 @@ class TableLayout:
         if side_zones:  # the stock (and discard, turned card) with the stock's label
             label = fonts.font(self.small, True).size(t("table.stock", count=52))[0]
             piles = sum(self.has(k) for k in (z.STOCK, z.DISCARD, z.TRUMP))
+            if v.TRUMP_ACROSS and self.has(z.TRUMP):  # the turned card sticks out from under the stock
+                piles -= 1
+                label += int(1.3 * self.sw)
             side_w = min(int(w * 0.3), max(pw, piles * (2 * self.sw + pad) + (label if piles == 1 else 0) + 2 * pad))
         x0 = self.panels["bottom"].right + pad
         x1 = w - pad - (side_w + pad if side_zones else 0)
@@ -186,6 +189,9 @@ class TableLayout:
         # Beside the stock, in this order: the discard pile, the turned card.
         self.discard_rect = self.stock_rect.move(self.stock_rect.width + pad, 0)
         self.trump_rect = self.discard_rect.move(self.stock_rect.width + pad, 0) if self.has(z.DISCARD) else self.discard_rect.copy()
+        if v.TRUMP_ACROSS:
+            self.trump_rect = pygame.Rect(0, 0, self.stock_rect.height, self.stock_rect.width)
+            self.trump_rect.center = (self.stock_rect.centerx + int(self.stock_rect.width * 0.6), self.stock_rect.centery)
         self.aside_rect = pygame.Rect(0, 0, self.sw, sh)
         self.aside_rect.bottomleft = (self.table_area.x + pad, self.table_area.bottom - pad)
         # HUD buttons (right side): sound, undo, hint, menu.
@@ -216,19 +222,24 @@ class TableLayout:
         if not hasattr(self, "hud_h"):
             return
         now = tuple(self.actions_now()) if not self.steps else ()
-        if now == self._actions_shown:
+        choices = (self.choices_now() or []) if not self.steps else []
+        key = (now, tuple(label for label, _ in choices))
+        if key == self._actions_shown:
             return
-        self._actions_shown = now
+        self._actions_shown = key
         for b in self.action_buttons.values():
             b.kill()
             if b in self.elements:
                 self.elements.remove(b)
         self.action_buttons = {}
-        if not now:
-            return
         s = self.app.scale
         bh = widgets.button_height(s)
         gap = self.pad
+        self.choice_rects = []
+        if choices:
+            self.place_choices([label for label, _ in choices], bh, gap)
+        if not now:
+            return
         labels = [(kind, t("table.confirm") if kind == "confirm" else self.view.action_label(kind), enabled) for kind, enabled in now]
         widths = [min(int(self.felt_area.width * 0.8), max(int(160 * s), fonts.font(max(15, int(22 * s)), True).size(text)[0] + 3 * gap)) for _, text, _ in labels]
         # Rows of buttons as wide as the felt allows (several declarations), centred.
@@ -249,6 +260,61 @@ class TableLayout:
                 self.action_buttons[kind] = self.button(pygame.Rect(x, y, widths[i], bh), text, lambda k=kind: self.act(k), enabled, focusable=False)
                 x += widths[i] + gap
             y += bh + gap // 2
+
+    def place_choices(self, labels: list[str], bh: int, gap: int) -> None:
+        """The chooser's buttons (``choice_rects``: (rect, text) per choice), numbered, in
+        rows centred on the felt. The table draws them itself (``draw_choices``) so suit
+        signs in a label are drawn as shapes; a tap plays the choice."""
+        s = self.app.scale
+        area = self.felt_area
+        last = len(labels) - 1
+        # Keys 1-9 for the first choices, 0 for the last one (none).
+        texts = [f"{0 if i == last else i + 1}  {text}" if i == last or i < 9 else text for i, text in enumerate(labels)]
+        self.choice_size = size = max(14, int(20 * s))
+        widths = [min(area.width - 2 * gap, fonts.render_rich(text, size, widgets.WHITE, True).get_width() + 3 * gap) for text in texts]
+        rows: list[list[int]] = [[]]
+        used = 0
+        for i, bw in enumerate(widths):
+            if rows[-1] and used + gap + bw > area.width - 2 * gap:
+                rows.append([])
+                used = 0
+            used += (gap if rows[-1] else 0) + bw
+            rows[-1].append(i)
+        bh = min(bh, max(24, area.height // max(1, len(rows)) - gap // 2))
+        step = bh + gap // 2
+        y = area.centery - (len(rows) * step - gap // 2) // 2
+        y = max(area.y, min(y, area.bottom - len(rows) * step))
+        self.choice_rects = [None] * len(texts)
+        for row in rows:
+            total = sum(widths[i] for i in row) + gap * (len(row) - 1)
+            x = area.centerx - total // 2
+            for i in row:
+                self.choice_rects[i] = (pygame.Rect(x, y, widths[i], bh), texts[i])
+                x += widths[i] + gap
+            y += step
+
+    def choice_cards(self) -> set[str]:
+        """The cards of the choice under the pointer (``move_targets`` of its move), ringed
+        in the hand and in the face-up rows so a player sees which copies it takes."""
+        rects = getattr(self, "choice_rects", [])
+        if not rects or self.steps:
+            return set()
+        mouse = pygame.mouse.get_pos()
+        hover = next((i for i, (r, _) in enumerate(rects) if r.collidepoint(mouse)), None)
+        options = self.choices_now() or []
+        if hover is None or hover >= len(options):
+            return set()
+        return set(self.view.move_targets(options[hover][1]))
+
+    def draw_choices(self, surface) -> None:
+        s = self.app.scale
+        mouse = pygame.mouse.get_pos()
+        for rect, text in getattr(self, "choice_rects", []):
+            hover = rect.collidepoint(mouse)
+            pygame.draw.rect(surface, (52, 80, 110) if hover else (37, 54, 74), rect, border_radius=max(6, int(12 * s)))
+            pygame.draw.rect(surface, (255, 255, 255) if hover else (159, 180, 207), rect, 2, border_radius=max(6, int(12 * s)))
+            img = fonts.render_rich(text, fonts.fit_size(text, self.choice_size, rect.width - self.pad, True), widgets.WHITE, True, BANNER_SUIT_COLOURS)
+            surface.blit(img, img.get_rect(center=rect.center))
 
     # ------------------------------------------------------------ zone rects
     def hand_count(self, seat: int) -> int:
@@ -430,6 +496,8 @@ class TableLayout:
             fonts.blit_text(surface, line, small, widgets.SOFT, (self.felt_area.centerx, self.felt_area.y), "midtop", max_width=self.felt_area.width)
         self.draw_hand(surface, flying)
         self.draw_prompt(surface)
+        if not self.steps:
+            self.draw_choices(surface)
         if step:
             for f in step.flights:
                 if step.t < f.delay:
@@ -533,11 +601,22 @@ class TableLayout:
             if cards:
                 px0, py, avail = self.faceup_origin(seat)
                 stepx = min(self.fw * 0.55, (avail - self.fw) / max(1, len(cards) - 1)) if len(cards) > 1 else 0
+                ringed = self.choice_cards()
                 for i, code in enumerate(cards):
                     surface.blit(self.face(code, self.fw), (int(px0 + i * stepx), py))
+                    if code in ringed:
+                        r = pygame.Rect(int(px0 + i * stepx), py, self.fw, int(self.fw * CARD_RATIO))
+                        pygame.draw.rect(surface, HINT_COLOUR, r.inflate(4, 4), max(2, int(3 * s)), border_radius=6)
 
     def draw_side(self, surface) -> None:
-        """Stock, discard pile and turned card beside the hand."""
+        """Stock, discard pile and turned card beside the hand (or across under the stock)."""
+        across = self.view.TRUMP_ACROSS and self.has(z.TRUMP)
+        if across:
+            cards = self.shown.get(z.TRUMP, [])
+            if cards:
+                r = self.trump_rect
+                surface.blit(pygame.transform.rotate(self.face(cards[-1], r.height), 90), r)
+                self.card_rects[cards[-1]] = r
         if self.has(z.STOCK):
             n = self.shown.get(z.STOCK, 0)
             r = self.stock_rect
@@ -547,10 +626,11 @@ class TableLayout:
                     surface.blit(back, r.move(-k * 2, -k * 2))
             else:
                 pygame.draw.rect(surface, (255, 255, 255), r, 1, border_radius=6)
-            if not self.has(z.DISCARD) and not self.has(z.TRUMP):
-                fonts.blit_text(surface, t("table.stock", count=n), self.small, widgets.WHITE, (r.right + self.pad, r.centery), "midleft", bold=True, max_width=self.side_area.right - r.right - self.pad)
+            if not self.has(z.DISCARD) and (across or not self.has(z.TRUMP)):
+                lx = max(r.right, self.trump_rect.right if across else 0) + self.pad
+                fonts.blit_text(surface, t("table.stock", count=n), self.small, widgets.WHITE, (lx, r.centery), "midleft", bold=True, max_width=self.side_area.right - lx)
         for zone, rect in ((z.DISCARD, self.discard_rect), (z.TRUMP, self.trump_rect)):
-            if self.has(zone):
+            if self.has(zone) and not (across and zone == z.TRUMP):
                 cards = self.shown.get(zone, [])
                 if cards:
                     surface.blit(self.face(cards[-1], rect.width), rect)
@@ -655,6 +735,7 @@ class TableLayout:
         if mine and v.capture_marks():
             several = {c for m in self.legal() if v.move_targets(m) for c in v.move_cards(m)}
         hint_cards = set(v.move_cards(self.hint["move"])) if self.hint else set()
+        hint_cards |= self.choice_cards()
         refused = self.refused[0] if self.refused else None
         dragged = self.press[0] if self.press and self.drag_pos else None
         slots = hand_slots(len(cards), self.hand_area, self.cw, self.pad // 2, self.index_share())

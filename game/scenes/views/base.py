@@ -111,6 +111,7 @@ class GameView:
     BANNER_AT = "felt"  # banners over the felt's centre, or "prompt": in the status line's place
     INDEX_SHARE = 0.0  # of a card's width an overlapped hand card keeps visible (0: the table's default)
     COUNTER_CLOCKWISE = False  # play runs counter-clockwise: the next seat (seat + 1) sits on the viewer's right
+    TRUMP_ACROSS = False  # the turned card lies across under the stock (else beside it)
     TEAM_COLOURS = [(255, 200, 80), (120, 200, 255)]
 
     def __init__(self, table: "TableScene") -> None:
@@ -218,6 +219,11 @@ class GameView:
 
     def action_label(self, kind: str) -> str:
         return t(f"action.{kind}")
+
+    def choices(self, phase: str, legal: list[dict]) -> list[tuple[str, dict]] | None:
+        """A chooser: one button per (label, move), e.g. the declarations a won trick allows
+        with their points and "none". None: the usual buttons (one per card-less kind)."""
+        return None
 
     # ------------------------------------------------------------ texts
     def hud_text(self) -> str:
