@@ -118,6 +118,16 @@ class ReviewBoard(TableLayout):
         self.layout()
         self.hud_text_right = size[0] - self.pad
 
+    def layout(self) -> None:
+        super().layout()
+        # The board is narrower than a window: side panels that would run into a top one
+        # move below it (as the table does for five players and more).
+        tops = [self.panels[p] for p in ("top", "topleft", "topright")]
+        for pos in ("left", "right"):
+            side = self.panels[pos]
+            if any(side.colliderect(top) for top in tops):
+                side.y = max(top.bottom for top in tops if top.colliderect(side.inflate(0, 2 * side.height))) + self.pad // 2
+
     # What TableLayout asks of a table scene.
     def button(self, *args, **kwargs) -> _Button:
         return _Button()
@@ -187,8 +197,9 @@ class ReviewBoard(TableLayout):
         avail = (p.width // 2 if self.position(seat).startswith("top") else p.width) - 2 * self.pad
         w = self.sw
         step = max(3, min(w * 0.6, (avail - w) / max(1, len(cards) - 1)))
-        # A panel behind the open hand so the backs drawn under it do not show through.
-        back = pygame.Rect(first.x - 2, first.y - 2, int(step * (len(cards) - 1) + w) + 4, int(w * CARD_RATIO) + 4)
+        # A panel over the backs and their count, which the open hand replaces.
+        right = (p.centerx if self.position(seat).startswith("top") else p.right) - self.pad // 2
+        back = pygame.Rect(first.x - 2, first.y - 2, max(int(step * (len(cards) - 1) + w) + 4, right - first.x + 2), int(w * CARD_RATIO) + 4)
         widgets.panel(surface, back, alpha=230, radius=6)
         for i, code in enumerate(cards):
             surface.blit(self.face(code, w), (int(first.x + i * step), first.y))
@@ -574,7 +585,9 @@ class ReviewScene(Scene):
         wrapped = [(ln, colour, bold) for text, colour, bold in opinion for ln in fonts.wrap(text, op_size, int(inner.width * 0.92), bold)]
         op_line = fonts.font(op_size, True).get_linesize()
         top = self.stop_button.rect.bottom + pad
-        max_lines = max(2, (panel.bottom - top - 4 * line) // op_line)
+        # The move list keeps six lines at least; the opinion's least important lines (the
+        # ranking, the alternatives) give way first.
+        max_lines = max(3, (panel.bottom - top - 6 * (line + 2)) // op_line)
         wrapped = wrapped[:max_lines]
         op_top = panel.bottom - pad // 2 - len(wrapped) * op_line
         pygame.draw.line(surface, (90, 100, 115), (inner.x, op_top - pad // 2), (inner.right, op_top - pad // 2))
@@ -713,11 +726,15 @@ SUIT_ON_DARK = [(240, 240, 240), (255, 120, 120), (255, 120, 120), (240, 240, 24
 
 
 def _points(value: float) -> str:
-    return t("common.number", value=round(value, 2))
+    """Expected points to two decimals, with the language's decimal comma."""
+    from game import i18n
+
+    text = f"{abs(value):.2f}"
+    return text.replace(".", ",") if i18n.language() in ("fr", "nl") else text
 
 
 def _signed(value: float) -> str:
-    return "0" if abs(value) < 0.005 else ("+" if value > 0 else "−") + t("common.number", value=round(abs(value), 2))
+    return "0" if abs(value) < 0.005 else ("+" if value > 0 else "-") + _points(value)
 
 
 def open_replay_file(app, path: str | Path, recent: RecentGames | None = None) -> ReviewScene | None:
