@@ -28,7 +28,7 @@ import pygame
 
 from game.i18n import t
 from game.replay import RecentGames, Replay, ReplayError
-from game.review import DEFAULT_MS, Entry, Review, _round_of, by_round, cache_key, summarise
+from game.review import DEFAULT_MS, Entry, Review, _round_of, by_round, summarise
 from game.scenes.base import Scene
 from game.scenes.match import Match, Seat
 from game.scenes.table_layout import HINT_COLOUR, TableLayout
@@ -36,7 +36,8 @@ from game.ui import fonts, widgets
 from game.ui.cards import CARD_RATIO
 
 ANALYSIS_SLICE_MS = 8.0  # thinking per frame: the screen keeps its 60 frames a second
-DEPTHS = (DEFAULT_MS, 4 * DEFAULT_MS, 16 * DEFAULT_MS)  # "Deeper": more time per move
+DEEPER = 4  # "Deeper": four times the time (or deals) per move, twice at most
+DEEPER_STEPS = 2
 PLAYBACK_SECONDS = 0.9  # one move per this, at the normal animation speed
 COSTLY_COLOUR = (240, 90, 70)
 GOOD_COLOUR = (120, 220, 140)
@@ -239,28 +240,29 @@ class ReviewScene(Scene):
         self.list_scroll = 0
         self.board: ReviewBoard | None = None
         self.drawn: list[tuple[str, pygame.Rect, pygame.Rect]] = []  # (text, where, its box): tests
-        self.start_review(self.cached_depth())
+        self.start_review(self.start_budget())
 
     # ------------------------------------------------------------ the analysis
-    def budget(self, depth: int) -> dict:
-        if self.iterations is not None:
-            return {"ms": None, "iterations": self.iterations * (4 ** depth)}
-        return {"ms": DEPTHS[depth], "iterations": None}
+    def start_budget(self) -> tuple[float | None, int | None]:
+        """The deepest review of this seat kept with the replay, else the default (or the
+        iterations asked for): a game is analysed once, whoever analysed it."""
+        kept = [a for a in self.replay.analysis.values() if isinstance(a, dict) and a.get("seat") == self.seat and a.get("seed", 0) == 0]
+        if kept:
+            best = max(kept, key=lambda a: (a.get("iterations") or 0, a.get("ms") or 0))
+            if best.get("iterations") or best.get("ms"):
+                return best.get("ms"), best.get("iterations")
+        return (None, self.iterations) if self.iterations is not None else (DEFAULT_MS, None)
 
-    def cached_depth(self) -> int:
-        """The deepest review of this seat kept with the replay (0 when none)."""
-        best = 0
-        for depth in range(len(DEPTHS)):
-            b = self.budget(depth)
-            if cache_key(self.seat, b["ms"], b["iterations"], 0) in self.replay.analysis:
-                best = depth
-        return best
-
-    def start_review(self, depth: int) -> None:
+    def start_review(self, budget: tuple[float | None, int | None], depth: int = 0) -> None:
         self.depth = depth
-        b = self.budget(depth)
-        self.review = Review(self.replay, self.seat, ms=b["ms"], iterations=b["iterations"], seed=0)
+        self.budget = budget
+        ms, iterations = budget
+        self.review = Review(self.replay, self.seat, ms=ms, iterations=iterations, seed=0)
         self.analysing = not self.review.done
+
+    def deeper_budget(self) -> tuple[float | None, int | None]:
+        ms, iterations = self.budget
+        return (None, iterations * DEEPER) if iterations is not None else ((ms or DEFAULT_MS) * DEEPER, None)
 
     @property
     def entries(self) -> dict[int, Entry]:
@@ -273,9 +275,9 @@ class ReviewScene(Scene):
         self.build()
 
     def deeper(self) -> None:
-        if self.depth + 1 < len(DEPTHS):
+        if self.depth < DEEPER_STEPS:
             self.keep_analysis()
-            self.start_review(self.depth + 1)
+            self.start_review(self.deeper_budget(), self.depth + 1)
             self.build()
 
     def keep_analysis(self) -> None:
@@ -290,7 +292,7 @@ class ReviewScene(Scene):
         self.keep_analysis()
         self.seat = (self.seat + 1) % self.replay.players
         self.board = None
-        self.start_review(self.cached_depth())
+        self.start_review(self.start_budget())
         self.build()
 
     # ------------------------------------------------------------ moving through the game
@@ -441,8 +443,10 @@ class ReviewScene(Scene):
         done = self.review.done
         stop = t("review.stop") if self.analysing else t("review.resume")
         self.stop_button = self.button(pygame.Rect(panel.x + pad, by, half, sb), stop, self.toggle_analysis, enabled=not done, focusable=False)
-        deeper = t("review.deeper", seconds=t("common.number", value=round(DEPTHS[min(self.depth + 1, len(DEPTHS) - 1)] / 1000, 1)))
-        self.deeper_button = self.button(pygame.Rect(panel.x + 2 * pad + half, by, half, sb), deeper, self.deeper, enabled=self.depth + 1 < len(DEPTHS), focusable=False)
+        self.deeper_button = self.button(pygame.Rect(panel.x + 2 * pad + half, by, half, sb), self.deeper_text(), self.deeper, enabled=self.depth < DEEPER_STEPS, focusable=False)
+
+    def deeper_text(self) -> str:
+        return t("review.deeper")
 
     def panel_rect(self) -> pygame.Rect:
         b = self.board_rect()
@@ -528,7 +532,9 @@ class ReviewScene(Scene):
         """A line inside ``box`` (shrunk to its width), remembered for the layout tests."""
         x = {"topleft": pos[0], "midleft": pos[0], "topright": pos[0], "midright": pos[0]}.get(anchor, pos[0])
         width = box.right - x if anchor.endswith("left") else (x - box.x if anchor.endswith("right") else box.width)
-        r = fonts.blit_text(surface, text, size, colour, pos, anchor, bold=bold, max_width=max(10, width), suit_colours=SUIT_ON_DARK)
+        img = fitted(text, size, max(10, width), colour, bold)
+        r = img.get_rect(**{anchor: pos})
+        surface.blit(img, r)
         self.drawn.append((text, r, box))
         return r
 
@@ -723,6 +729,18 @@ class ReviewScene(Scene):
 
 
 SUIT_ON_DARK = [(240, 240, 240), (255, 120, 120), (255, 120, 120), (240, 240, 240)]
+
+
+def fitted(text: str, size: int, width: int, colour, bold: bool = False) -> pygame.Surface:
+    """The text in ``width``: smaller down to 75 % of its size, then cut with an ellipsis
+    (a long capture in a narrow move list)."""
+    size = fonts.fit_size(text, size, width, bold, minimum=max(9, int(size * 0.75)))
+    img = fonts.render_rich(text, size, colour, bold, SUIT_ON_DARK)
+    cut = text
+    while img.get_width() > width and len(cut) > 1:
+        cut = cut[:-1]
+        img = fonts.render_rich(cut.rstrip() + "…", size, colour, bold, SUIT_ON_DARK)
+    return img
 
 
 def _points(value: float) -> str:
