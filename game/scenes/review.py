@@ -35,7 +35,7 @@ from game.scenes.table_layout import HINT_COLOUR, TableLayout
 from game.ui import fonts, widgets
 from game.ui.cards import CARD_RATIO
 
-ANALYSIS_SLICE_MS = 8.0  # thinking per frame: the screen keeps its 60 frames a second
+ANALYSIS_SLICE_MS = 10.0  # thinking per frame: drawing and input keep the rest of a 60 fps frame
 DEEPER = 4  # "Deeper": four times the time (or deals) per move, twice at most
 DEEPER_STEPS = 2
 PLAYBACK_SECONDS = 0.9  # one move per this, at the normal animation speed
@@ -480,6 +480,8 @@ class ReviewScene(Scene):
             if event.key in keys:
                 keys[event.key]()
                 return True
+            if self.board is not None and self.board.view.key(event.key):
+                return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.board_rect().collidepoint(event.pos):
                 self.press = event.pos
@@ -493,6 +495,8 @@ class ReviewScene(Scene):
             self.press = None
             if abs(dx) > max(40, int(60 * self.app.scale)) and abs(dx) > 2 * abs(dy):
                 self.backward() if dx > 0 else self.forward()  # the page follows the finger
+            elif self.board is not None:
+                self.board.view.felt_tap()  # what a tap does on the game's table (the last trick)
             return True
         if event.type == pygame.MOUSEWHEEL:
             self.list_scroll = max(0, self.list_scroll - event.y)
@@ -505,6 +509,8 @@ class ReviewScene(Scene):
 
     # ------------------------------------------------------------ every frame
     def update(self, dt: float) -> None:
+        if self.board is not None:
+            self.board.view.update(dt)
         if self.note:
             self.note = (self.note[0], self.note[1] - dt) if self.note[1] > dt else None
         if self.playing:
