@@ -35,7 +35,7 @@ from game.scenes.table_layout import HINT_COLOUR, TableLayout
 from game.ui import fonts, widgets
 from game.ui.cards import CARD_RATIO
 
-ANALYSIS_SLICE_MS = 10.0  # thinking per frame: drawing and input keep the rest of a 60 fps frame
+ANALYSIS_SLICE_MS = 8.0  # thinking per frame: drawing and input keep the rest of a 60 fps frame
 DEEPER = 4  # "Deeper": four times the time (or deals) per move, twice at most
 DEEPER_STEPS = 2
 PLAYBACK_SECONDS = 0.9  # one move per this, at the normal animation speed
@@ -729,7 +729,7 @@ class ReviewScene(Scene):
                 out.append((t("review.still_legal", cards=" ".join(v.card_label(c) for c in v.sort_hand(cards))), widgets.SOFT, False))
         if e.values:
             top = e.values[0][1]
-            ranking = "  ".join(f"{v.move_text(m)} {_signed(val - top)}" for m, val in e.values[:4])
+            ranking = " · ".join(f"{v.move_text(m)} {_signed(val - top)}" for m, val in e.values[:4])
             out.append((t("review.ranking", moves=ranking), widgets.SOFT, False))
         return out
 
