@@ -395,3 +395,12 @@ def test_no_text_is_wider_than_its_box(game_id, players, size, lang):
         for text, rect, box in scene.drawn:
             assert box.inflate(2, 2).contains(rect), (text, rect, box)
             assert screen.contains(rect), (text, rect)
+
+
+def test_another_players_moves_can_be_reviewed_from_their_own_view():
+    app, scene = review_app("olsen", 4, iterations=2)
+    click(app, button_with_text(app, t("review.moves_of", name="Ana")).rect.center)
+    assert scene.seat == 1 and scene.review.seat == 1 and scene.board.viewer == 1
+    assert scene.board.obs == scene.replay.state_at(scene.cursor).observation(1)
+    app.run_frames(30)
+    assert scene.review.entries and all(scene.movers[e.index] == 1 for e in scene.review.entries)
