@@ -94,7 +94,7 @@ class RecentGamesScene(Scene):
     # ------------------------------------------------------------ drawing
     def row_texts(self, replay: Replay) -> tuple[str, str]:
         names = ", ".join(str(s.get("name", "")) for s in replay.seats)
-        left = t("recent.row", date=replay.started_at[:10], game=t(f"{replay.game}.title"), players=names)
+        left = t("recent.row", date=replay.started_at[:16].replace("T", " "), game=t(f"{replay.game}.title"), players=names)
         seats = [k for k, s in enumerate(replay.seats) if s.get("name") == self.profile]
         winners = (replay.result or {}).get("winners") or []
         parts = [t("recent.won") if any(k in winners for k in seats) else t("recent.lost"), t("recent.moves", count=len(replay.moves))]
