@@ -38,7 +38,7 @@ class RecentGamesScene(Scene):
         gap = max(8, int(14 * s))
         bw = min(int(w * 0.4), int(320 * s))
         y = h - bh - int(14 * s)
-        if desktop():
+        if desktop(self.app):
             self.button(pygame.Rect(w // 2 - bw - gap // 2, y, bw, bh), t("recent.open_file"), self.choose_file, focusable=False)
             self.button(pygame.Rect(w // 2 + gap // 2, y, bw, bh), t("common.back"), self.back, focusable=False)
         else:
@@ -73,7 +73,7 @@ class RecentGamesScene(Scene):
 
     # ------------------------------------------------------------ input
     def handle(self, event) -> bool:
-        if event.type == getattr(pygame, "DROPFILE", -1):
+        if event.type == getattr(pygame, "DROPFILE", -1) and desktop(self.app):
             self.open_file(event.file)
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:

@@ -45,9 +45,10 @@ OTHER_COLOUR = (150, 160, 175)
 CURSOR_COLOUR = (60, 90, 130)
 
 
-def desktop() -> bool:
-    """Files can be written and chosen (not in the browser build)."""
-    return sys.platform != "emscripten"
+def desktop(app=None) -> bool:
+    """Files can be written and chosen: not in the browser build, nor on a kiosk (a public
+    tablet whose files are the operator's)."""
+    return sys.platform != "emscripten" and getattr(app, "kiosk", None) is None
 
 
 class _Button:
@@ -409,7 +410,7 @@ class ReviewScene(Scene):
             (t("review.round"), self.next_round, len(self.round_starts()) > 1),
             (t("review.hands_hidden") if self.open_hands else t("review.hands_open"), self.toggle_open, True),
         ]
-        if desktop():
+        if desktop(self.app):
             items.append((t("review.export"), self.export, True))
         items.append((t("common.back"), self.back, True))
         return items
@@ -467,7 +468,7 @@ class ReviewScene(Scene):
 
     # ------------------------------------------------------------ input
     def handle(self, event) -> bool:
-        if event.type == getattr(pygame, "DROPFILE", -1):
+        if event.type == getattr(pygame, "DROPFILE", -1) and desktop(self.app):
             open_replay_file(self.app, event.file)
             return True
         if event.type == pygame.KEYDOWN:
@@ -685,9 +686,13 @@ class ReviewScene(Scene):
     def opinion_lines(self) -> list[tuple[str, tuple, bool]]:
         """What the panel says about the move under the cursor."""
         k = self.cursor
-        if k >= self.total:
-            return [(t("review.final"), widgets.SOFT, True)]
         v = self.board.view
+        if k >= self.total:
+            # The end: the game's own game-over lines (winner, then each score).
+            over = v.gameover(self.states[-1].result())
+            return [(t("review.final"), widgets.SOFT, False), (over.winner, widgets.GOLD, True)] + [
+                (t("review.score_line", name=name, score=score), widgets.WHITE, False) for name, score in over.lines
+            ]
         move = self.replay.moves[k]
         mover = self.movers[k]
         lines = [(t("review.played", name=self.name(mover), play=v.move_text(move)), widgets.WHITE, True)]
