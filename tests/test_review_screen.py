@@ -125,8 +125,11 @@ def test_a_replay_that_does_not_reach_the_saved_position_is_not_trusted():
     assert Match.from_saved(SavedGame.from_json(saved.to_json())).replay is None
 
 
-def test_a_finished_game_joins_the_recent_games_and_survives_a_restart():
-    storage = MemoryStorage()
+@pytest.mark.parametrize("on_disk", [False, True])
+def test_a_finished_game_joins_the_recent_games_and_survives_a_restart(on_disk, tmp_path):
+    from game.storage import FileStorage
+
+    storage = FileStorage(tmp_path) if on_disk else MemoryStorage()
     app = make_app(storage=storage)
     match = play_out(new_match(seed=21))
     app.match = match
@@ -404,3 +407,25 @@ def test_another_players_moves_can_be_reviewed_from_their_own_view():
     assert scene.board.obs == scene.replay.state_at(scene.cursor).observation(1)
     app.run_frames(30)
     assert scene.review.entries and all(scene.movers[e.index] == 1 for e in scene.review.entries)
+
+
+def test_on_a_kiosk_the_review_has_finger_sized_buttons_and_no_files():
+    from game.kiosk import KioskConfig
+    from game.scenes.kiosk_mode import KioskMode
+    from game.ui import widgets
+    from game.ui.touch import KIOSK_MIN_BUTTON_PX
+
+    saved = widgets.MIN_BUTTON_PX
+    try:
+        app = make_app((800, 480))
+        app.kiosk = KioskMode(app, KioskConfig(True, "2468", 30), storage=MemoryStorage())
+        scene = app.scenes.push(ReviewScene(app, fresh_replay(), 0, iterations=2))
+        app.tick(DT)
+        buttons = [b for b in scene.elements if getattr(b, "text", None)]
+        assert t("review.export") not in [b.text for b in buttons]
+        for b in buttons:
+            assert b.rect.height >= KIOSK_MIN_BUTTON_PX and b.rect.width >= KIOSK_MIN_BUTTON_PX, b.text
+            assert app.screen.get_rect().contains(b.rect)
+        assert all(not a.rect.colliderect(b.rect) for i, a in enumerate(buttons) for b in buttons[i + 1:])
+    finally:
+        widgets.MIN_BUTTON_PX = saved

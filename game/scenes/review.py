@@ -425,7 +425,7 @@ class ReviewScene(Scene):
         items = self.bar_buttons()
         f = fonts.font(self.ui_size(), True)
         inner = max(8, int(16 * s))
-        widths = [f.size(text)[0] + 2 * inner for text, _, _ in items]
+        widths = [max(bh, f.size(text)[0] + 2 * inner) for text, _, _ in items]  # a finger's width at least
         room = w - 2 * pad - pad // 2 * (len(items) - 1)
         if sum(widths) > room:
             widths = [int(x * room / sum(widths)) for x in widths]
