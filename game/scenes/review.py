@@ -38,6 +38,7 @@ from game.ui.cards import CARD_RATIO
 ANALYSIS_SLICE_MS = 8.0  # thinking per frame: drawing and input keep the rest of a 60 fps frame
 DEEPER = 4  # "Deeper": four times the time (or deals) per move, twice at most
 DEEPER_STEPS = 2
+KEEP_EVERY = 10  # analysed moves between two write-backs of the analysis
 PLAYBACK_SECONDS = 0.9  # one move per this, at the normal animation speed
 COSTLY_COLOUR = (240, 90, 70)
 GOOD_COLOUR = (120, 220, 140)
@@ -529,6 +530,8 @@ class ReviewScene(Scene):
             self.review.step(ANALYSIS_SLICE_MS)
             if len(self.review.entries) != before:
                 self.sync_board()  # the expert's choice appears on the table as it comes
+                if len(self.review.entries) % KEEP_EVERY == 0:
+                    self.keep_analysis()  # an app closed mid-analysis loses little
             if self.review.done:
                 self.analysing = False
                 self.keep_analysis()
