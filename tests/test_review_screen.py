@@ -209,6 +209,16 @@ def test_jump_to_the_next_round_and_play_back():
     assert scene.cursor == starts[1] and scene.rounds[starts[1]] == scene.rounds[0] + 1
     key(app, pygame.K_PAGEUP)
     assert scene.cursor == 0
+    key(app, pygame.K_PAGEDOWN)
+    assert scene.cursor == starts[1]
+    scene.go(5)
+    app.tick(DT)
+    heading = [r for k, r in scene.row_rects if k == 0]
+    click(app, heading[0].center)  # the first round's heading: its first move
+    assert scene.cursor == 0
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False))
+    app.tick(DT)
+    assert scene.cursor == 2
     click(app, button_with_text(app, t("review.play")).rect.center)
     assert scene.playing
     app.run_frames(150)  # 2.5 s at the normal animation speed: two moves and more

@@ -239,7 +239,6 @@ class ReviewScene(Scene):
         self.press: tuple[int, int] | None = None
         self.note: tuple[str, float] | None = None
         self.row_rects: list[tuple[int, pygame.Rect]] = []
-        self.list_scroll = 0
         self.board: ReviewBoard | None = None
         self.drawn: list[tuple[str, pygame.Rect, pygame.Rect]] = []  # (text, where, its box): tests
         self.start_review(self.start_budget())
@@ -500,8 +499,8 @@ class ReviewScene(Scene):
             elif self.board is not None:
                 self.board.view.felt_tap()  # what a tap does on the game's table (the last trick)
             return True
-        if event.type == pygame.MOUSEWHEEL:
-            self.list_scroll = max(0, self.list_scroll - event.y)
+        if event.type == pygame.MOUSEWHEEL and event.y:
+            self.go(self.cursor - event.y)  # the wheel steps through the moves, as on a chess board
             return True
         return super().handle(event)
 
@@ -637,10 +636,10 @@ class ReviewScene(Scene):
             return
         size = max(12, int(self.text_size() * 0.88))
         line = fonts.font(size, True).get_linesize() + 2
-        rows: list[tuple[str, int]] = []
+        rows: list[tuple[str, int]] = []  # ("round", its first move), ("move", k), ("end", n)
         for k in range(self.total):
             if k == 0 or self.rounds[k] != self.rounds[k - 1]:
-                rows.append(("round", self.rounds[k]))
+                rows.append(("round", k))
             rows.append(("move", k))
         rows.append(("end", self.total))
         visible = max(1, box.height // line)
@@ -654,8 +653,9 @@ class ReviewScene(Scene):
         for i, (kind, k) in enumerate(rows[first:first + visible]):
             y = box.y + i * line
             row = pygame.Rect(box.x, y, box.width, line)
-            if kind == "round":
-                self.text(surface, t("review.round_heading", round=k), max(11, int(size * 0.85)), widgets.GOLD, (box.centerx, y + line // 2), "center", row, True)
+            if kind == "round":  # a tap on a round's heading jumps to its first move
+                self.row_rects.append((k, row))
+                self.text(surface, t("review.round_heading", round=self.rounds[k]), max(11, int(size * 0.85)), widgets.GOLD, (box.centerx, y + line // 2), "center", row, True)
                 continue
             if k == self.cursor:
                 pygame.draw.rect(surface, CURSOR_COLOUR, row, border_radius=5)
