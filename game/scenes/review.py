@@ -38,6 +38,7 @@ from game.ui.cards import CARD_RATIO
 ANALYSIS_SLICE_MS = 8.0  # thinking per frame: drawing and input keep the rest of a 60 fps frame
 DEEPER = 4  # "Deeper": four times the time (or deals) per move, twice at most
 DEEPER_STEPS = 2
+REDRAW_SECONDS = 0.25  # the longest an unchanged picture is shown before it is drawn again
 KEEP_EVERY = 10  # analysed moves between two write-backs of the analysis
 PLAYBACK_SECONDS = 0.9  # one move per this, at the normal animation speed
 COSTLY_COLOUR = (240, 90, 70)
@@ -510,6 +511,7 @@ class ReviewScene(Scene):
 
     # ------------------------------------------------------------ every frame
     def update(self, dt: float) -> None:
+        self._picture_age = getattr(self, "_picture_age", 0.0) + dt
         if self.board is not None:
             self.board.view.update(dt)
         if self.note:
@@ -547,7 +549,31 @@ class ReviewScene(Scene):
         self.drawn.append((text, r, box))
         return r
 
+    def picture_key(self) -> tuple:
+        """What the picture depends on: while it is the same, the last one is shown again."""
+        from game import i18n
+
+        r = self.review
+        return (self.app.size, i18n.language(), self.cursor, self.seat, self.open_hands, self.note and self.note[0],
+                id(r), len(r.entries), r.done, self.analysing, self.depth, id(self.board), self.app.settings.table_colour)
+
     def draw(self, surface: pygame.Surface) -> None:
+        """The board and the panel, drawn again when something changed (or every quarter
+        second, for the view's own timers); else the last picture (the analysis keeps most
+        of each frame)."""
+        key = self.picture_key()
+        cached = getattr(self, "_picture", None)
+        if cached is not None and cached[0] == key and cached[1].get_size() == surface.get_size() and self._picture_age < REDRAW_SECONDS:
+            surface.blit(cached[1], (0, 0))
+            return
+        picture = cached[1] if cached is not None and cached[1].get_size() == surface.get_size() else pygame.Surface(surface.get_size()).convert()
+        picture.fill(self.app.table_colour)
+        self.draw_picture(picture)
+        self._picture = (key, picture)
+        self._picture_age = 0.0
+        surface.blit(picture, (0, 0))
+
+    def draw_picture(self, surface: pygame.Surface) -> None:
         self.drawn = []
         if self.board is None:
             self.sync_board()
