@@ -419,7 +419,10 @@ def test_another_players_moves_can_be_reviewed_from_their_own_view():
     click(app, button_with_text(app, t("review.moves_of", name="Ana")).rect.center)
     assert scene.seat == 1 and scene.review.seat == 1 and scene.board.viewer == 1
     assert scene.board.obs == scene.replay.state_at(scene.cursor).observation(1)
-    app.run_frames(30)
+    for _ in range(3000):
+        if scene.review.entries:
+            break
+        app.tick(DT)
     assert scene.review.entries and all(scene.movers[e.index] == 1 for e in scene.review.entries)
 
 
