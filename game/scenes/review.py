@@ -196,17 +196,10 @@ class ReviewBoard(TableLayout):
         cards = self.hands().get(seat, [])
         if not cards:
             return
-        p = self.panels[self.position(seat)]
-        first = self.seat_hand_rect(seat)
-        avail = (p.width // 2 if self.position(seat).startswith("top") else p.width) - 2 * self.pad
-        w = self.sw
-        step = max(3, min(w * 0.6, (avail - w) / max(1, len(cards) - 1)))
-        # A panel over the backs and their count, which the open hand replaces.
-        right = (p.centerx if self.position(seat).startswith("top") else p.right) - self.pad // 2
-        back = pygame.Rect(first.x - 2, first.y - 2, max(int(step * (len(cards) - 1) + w) + 4, right - first.x + 2), int(w * CARD_RATIO) + 4)
-        widgets.panel(surface, back, alpha=230, radius=6)
+        # Face up exactly where the backs were: the count beside them stays true.
         for i, code in enumerate(cards):
-            surface.blit(self.face(code, w), (int(first.x + i * step), first.y))
+            r = self.seat_hand_rect(seat, i)
+            surface.blit(self.face(code, r.width), r)
 
 
 class ReviewScene(Scene):
@@ -772,9 +765,9 @@ SUIT_ON_DARK = [(240, 240, 240), (255, 120, 120), (255, 120, 120), (240, 240, 24
 
 
 def fitted(text: str, size: int, width: int, colour, bold: bool = False) -> pygame.Surface:
-    """The text in ``width``: smaller down to 75 % of its size, then cut with an ellipsis
-    (a long capture in a narrow move list)."""
-    size = fonts.fit_size(text, size, width, bold, minimum=max(9, int(size * 0.75)))
+    """The text in ``width``: a little smaller (90 % at least: it stays readable), then cut
+    with an ellipsis (a long capture in a narrow move list)."""
+    size = fonts.fit_size(text, size, width, bold, minimum=max(9, int(size * 0.9)))
     img = fonts.render_rich(text, size, colour, bold, SUIT_ON_DARK)
     cut = text
     while img.get_width() > width and len(cut) > 1:
