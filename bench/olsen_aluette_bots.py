@@ -34,13 +34,21 @@ def main(argv=None) -> None:
     ap.add_argument("--ms", type=float, default=None, help="expert budget in ms per move (replaces --iterations)")
     ap.add_argument("--hands", type=int, default=4, help="Olsen: hands per game")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--no-infer", action="store_true",
+                    help="experiment: worlds drawn uniformly (no likelihood of the plays seen), to measure inference")
     args = ap.parse_args(argv)
+    if args.no_infer:
+        import dataclasses
+
+        from game.bots import SEARCH_HOOKS
+        SEARCH_HOOKS[args.game] = dataclasses.replace(SEARCH_HOOKS[args.game], likelihood_for=None)
     expert = Side("expert", ms=args.ms) if args.ms else Side("expert", iterations=args.iterations)
     if args.game == "olsen":
         cfg = ArenaConfig("olsen", 4, {"deals": args.hands}, expert, Side("simple"), seed=args.seed, workers=1)
     else:
         cfg = ArenaConfig("aluette", 4, {"teams": True}, expert, Side("simple"), seed=args.seed, workers=1)
-    print(f"{args.game}: {expert.label()} against simple, seed {args.seed}", flush=True)
+    infer = " (no inference)" if args.no_infer else ""
+    print(f"{args.game}: {expert.label()}{infer} against simple, seed {args.seed}", flush=True)
     a_pts, b_pts, wins, draws, games = [], [], 0, 0, 0
     a_ms: list[float] = []
     t0 = time.perf_counter()

@@ -277,15 +277,41 @@ def test_expert_tree_holds_one_visit_per_world_and_widens_with_visits():
         assert total == pytest.approx(root.w)
 
 
-def test_expert_stops_early_when_one_move_is_clearly_best():
+def test_expert_stops_early_only_when_more_worlds_could_not_change_the_move():
     # Taking the 10 of diamonds and the 2 of clubs with a jack is worth two points more
-    # than anything else: the search settles long before its (huge) time budget.
+    # than anything else. After 40 worlds its summed lead is out of reach of a few more
+    # worlds (at the widest swing seen between two moves in one world), not of thousands.
     state = table_state(["JH", "4S", "3H", "KH"], ["TD", "2C", "5S", "8D"], ["2H", "3D", "5H", "6H"])
-    obs = state.observation(0)
-    bot = make_bot("expert", "orlan", seed=1, ms=60_000)
-    move = bot.choose(obs)
+    bot = make_bot("expert", "orlan", seed=1, iterations=40)
+    move = bot.choose(state.observation(0))
     assert OrlanState.move_text(move).startswith("JH")
-    assert bot.settled and bot.worlds < 200
+    assert bot.can_stop(remaining_worlds=0)
+    assert bot.can_stop(remaining_worlds=5)
+    assert not bot.can_stop(remaining_worlds=100_000)
+    # The exact margin: stop iff every other move's summed deficit exceeds R * its swing.
+    n, w = len(bot._legal), bot.worlds
+    means = [t / w + b for t, b in zip(bot.totals, bot._bias)]
+    best = max(range(n), key=lambda i: means[i])
+    limit = min(w * (means[best] - means[k]) / max(1e-12, bot._hi[k] - bot._lo[best]) for k in range(n) if k != best)
+    assert bot.can_stop(limit * 0.99) and not bot.can_stop(limit * 1.01)
+
+
+def test_expert_stops_when_every_move_is_worth_the_same():
+    # Two equivalent moves (bias aside) in every world: nothing more time could change.
+    state = table_state(["JH", "4S", "3H", "KH"], ["TD", "2C", "5S", "8D"], ["2H", "3D", "5H", "6H"])
+    bot = make_bot("expert", "orlan", seed=1, iterations=10)
+    bot.choose(state.observation(0))
+    n = len(bot._legal)
+    bot._bias = [0.0] * n
+    bot.totals = [bot.totals[0]] * n
+    bot._sq = [0.0] * n
+    bot._lo = [0.0] * n
+    bot._hi = [0.0] * n
+    assert bot.can_stop(remaining_worlds=10**6)
+    bot.totals[1] += 0.5 * bot.worlds  # one move better by 0.5 point on average: not equal,
+    bot._hi[1], bot._lo[1] = 2.0, -1.0  # and worse in some worlds: more worlds could matter
+    bot._sq[1] = 1.0 * bot.worlds
+    assert not bot.can_stop(remaining_worlds=10**6)
 
 
 def test_expert_does_not_settle_under_an_iteration_budget():

@@ -95,11 +95,56 @@ def prior(obs: dict, legal: list) -> list[float]:
     return [1.0 if m == pick else 0.0 for m in legal]
 
 
+# Inference: a player is taken to play the greedy rule with probability 1 - INFER_NOISE,
+# any card of its hand otherwise. Cards of equal strength count as the same choice.
+INFER_NOISE = 0.3
+
+
+def likelihood_for(obs: dict):
+    """weight(world): the product, over the cards the three others played this deal, of
+    the chance the greedy rule (with ``INFER_NOISE``) plays a card of that strength from
+    the hand the player held then in that world (its hand plus the cards it played since).
+    The partner's cards count too: they tell what the partner kept."""
+    me = obs["seat"]
+    tricks = [t["plays"] for t in obs["tricks"]] + [obs["trick"]]
+    plays = [[(p["seat"], SPANISH48.card(p["card"])) for p in t] for t in tricks]
+    later: dict[int, int] = {}
+    contexts = []
+    for trick in reversed(plays):
+        for pi in range(len(trick) - 1, -1, -1):
+            seat, card = trick[pi]
+            if seat != me:
+                contexts.append((seat, card, later.get(seat, 0) | 1 << card, trick[:pi]))
+            later[seat] = later.get(seat, 0) | 1 << card
+    if not contexts:
+        return None
+    noise = INFER_NOISE
+
+    def weight(world: AluetteState) -> float:
+        hands = world.hands
+        w = 1.0
+        for seat, card, after, before in contexts:
+            hand = hands[seat] | after
+            n = hand.bit_count()
+            if n < 2:
+                continue
+            g = choose_card(seat, hand, before)
+            w *= (1.0 - noise if STRENGTH[g] == STRENGTH[card] else 0.0) + noise / n
+        return w
+
+    return weight
+
+
 def _hooks(**kw) -> SearchHooks:
     # Only the fields this version of the expert knows (the prior arrived later).
     known = {f.name for f in dataclasses.fields(SearchHooks)}
     return SearchHooks(**{k: v for k, v in kw.items() if k in known})
 
 
+# The partner decides in the search tree with the seat (the team's best for the team's
+# value, ``_evaluate``), the opponents by the greedy rule.
+TREE_C = 1.0
+
 register_hooks(GAME, _hooks(round_marker=_deal_marker, evaluate=_evaluate, apply_fast="apply_unchecked",
-                            prior=prior, prior_weight=0.02))
+                            prior=prior, prior_weight=0.02, tree_c=TREE_C, likelihood_for=likelihood_for,
+                            infer_pool=4, settle_z=3.0, settle_worlds=24, settle_eps=0.01))

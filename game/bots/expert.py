@@ -12,16 +12,36 @@ may hold, and the rollout policy only uses what its player could know, so rollou
 opponents do not play as if they saw all cards.
 
 Own-move trees (``tree_c``): under each root move the search keeps an open-loop tree of
-the seat's OWN later decisions (keyed by its sequence of moves; opponents' moves in between
-are played by the rollout policy and not part of the key, as in single-observer ISMCTS
-with the opponents modelled by the policy). A decision first follows the rollout policy;
+its side's later decisions (the seat's own, and its partners' in a team game; keyed by
+the sequence of those moves; opponents' moves in between are played by the rollout
+policy and not part of the key, as in single-observer ISMCTS with the opponents modelled
+by the policy). A decision first follows the rollout policy;
 as it is met in more worlds it widens (``tree_widen``) to other moves and picks among
 those legal in the current world by UCB with availability counts. So with more time the
 seat plays its own continuation better than the greedy policy: strength grows with time,
 where a flat search saturates once the paired means stop moving.
 
-Early stop (``settle_z``): with a time budget, the search stops as soon as the best root
-move leads every other by ``settle_z`` standard errors of the paired difference.
+Partnerships: in a team game the seats of the searching seat's side (``team_for``; by
+default the game's fixed partners, or seats of the same parity when the ``teams`` option
+is on) decide in the same tree: the partner's moves are chosen by the search for the
+team's value (the evaluation is the side's), not by the opponents' rule. Tree decisions
+are keyed by (seat, move), so a partner's and the seat's moves never share a statistic.
+
+Reading the table (``likelihood_for``): a game may weigh each sampled world by how likely
+the others' observed plays were, from that world's hands, under the simple policy. Each
+world the search uses is then drawn among ``infer_pool`` candidate worlds in proportion to
+those weights (sampling-importance-resampling: the hard constraints stay those of
+``State.sample``, the soft ones tilt the draw; averages stay plain means over worlds).
+
+Time (with a ``ms`` budget; an ``iterations`` budget always runs to the end): the search
+stops before its budget only when more time could not change the choice:
+
+* the leader's margin exceeds what the remaining worlds could overturn: with ``W`` worlds
+  done and ``R`` more affordable, for every other move ``k`` the summed lead
+  ``W * gap_k`` exceeds ``R`` times the largest per-world swing seen between them (the
+  widest paired difference observed, after ``settle_worlds`` worlds); or
+* every candidate is worth the same to within ``settle_eps`` points, ``settle_z``
+  standard errors included (the choice would not matter for the score).
 
 A rollout stops at the end of the round (``round_marker`` changes, or the game ends) or,
 with a ``horizon`` of k turns, when the seat is about to move for the k-th time after the
@@ -36,13 +56,21 @@ under ``game/bots/``):
     generic; a game without "rounds" plays rollouts to the end of the game).
 ``evaluate(state, seat, ended) -> float``
     The outcome for the seat's side, in points; ``ended`` says the round (or game) is
-    over, else the rollout was cut at the horizon. Default: the change of the seat's
-    total minus the mean change of the others' since the search root (sign flipped when
-    ``info.extra["lower_wins"]``, for penalty games), plus a bonus for winning the game.
+    over, else the rollout was cut at the horizon. Default: the change of the side's
+    total (mean over its seats) minus the mean change of the other seats' since the
+    search root (sign flipped when ``info.extra["lower_wins"]``, for penalty games), plus
+    a bonus for winning the game (``win_bonus``, shared out among the other sides).
 ``horizon``: turns of the seat before a rollout is cut (None: to the end of the round);
     ``horizon_for(obs)`` chooses it per position.
 ``apply_fast``: name of a method applying a legal move without checks (Orlan
     ``apply_unchecked``); default ``apply``.
+``playout_from(obs) -> finish(state, seat, rng) -> value`` or None: a game's fast playout
+    of the rest of the round from any state reached in a rollout (the state is not used
+    afterwards); the tree search calls it as soon as a rollout leaves the tree, so trees
+    and the game's fast path work together (Olsen: the bitmask playout).
+``team_for(obs) -> seats``: the searching seat's side (see Partnerships).
+``likelihood_for(obs) -> weight(world) -> float`` or None, with ``infer_pool``: see
+    Reading the table.
 
 Budgets: ``ms`` per move (the search stops before a rollout that would overshoot, from
 the mean rollout cost), or ``iterations`` = number of worlds, for reproducible tests;
@@ -95,10 +123,20 @@ class SearchHooks:
     # seat's later moves are played by the rollout policy.
     tree_c: float | None = None
     tree_widen: float = 0.5
-    # Stop before the budget when the best root move leads every other by this many
-    # standard errors of the paired difference (after at least ``settle_worlds`` worlds).
+    # Early stop with a time budget (see the module text): None disables it. ``settle_z``
+    # standard errors for the "all candidates equal" test, ``settle_eps`` points for what
+    # counts as equal, and no stop before ``settle_worlds`` worlds.
     settle_z: float | None = None
     settle_worlds: int = 24
+    settle_eps: float = 0.0
+    # playout_from(obs) -> finish(state, seat, rng) -> value, or None (see the module text).
+    playout_from: Callable[[dict], Callable[[State, int, random.Random], float] | None] | None = None
+    # team_for(obs) -> the seats of the searching seat's side; default ``team_seats``.
+    team_for: Callable[[dict], Any] | None = None
+    # likelihood_for(obs) -> weight(world) -> float, or None: how likely the observed plays
+    # are in that world; worlds are drawn among ``infer_pool`` candidates by weight.
+    likelihood_for: Callable[[dict], Callable[[State], float] | None] | None = None
+    infer_pool: int = 6
 
 
 SEARCH_HOOKS: dict[str, SearchHooks] = {}
@@ -125,17 +163,36 @@ def _generic_marker(state: State) -> Any:
     return len(state.result().get("rounds", ()))
 
 
-def _generic_evaluator(game: type[State], root_totals: list[float], win_bonus: float):
+def team_seats(game: type[State], obs: dict) -> list[int]:
+    """The seats of the observing seat's side: the game's fixed partnerships
+    (``info.extra["partners"]``), seats of the same parity when the ``teams`` option is on
+    (2v2 at four), else the seat alone."""
+    seat = obs["seat"]
+    for group in game.info.extra.get("partners") or ():
+        if seat in group:
+            return list(group)
+    players = obs.get("players", 0)
+    if game.info.teams != "none" and (obs.get("options") or {}).get("teams") and players % 2 == 0:
+        return [s for s in range(players) if s % 2 == seat % 2]
+    return [seat]
+
+
+def _generic_evaluator(game: type[State], root_totals: list[float], win_bonus: float, team: list[int] | None = None):
+    """The change of the side's total (mean over its seats) minus the mean change of the
+    other seats' since the search root, plus the win bonus once the game is decided."""
     sign = -1.0 if game.info.extra.get("lower_wins") else 1.0
 
     def evaluate(state: State, seat: int, ended: bool) -> float:
         res = state.result()
         totals = res.get("totals") or root_totals
         gains = [t - r for t, r in zip(totals, root_totals)]
-        others = [g for i, g in enumerate(gains) if i != seat]
-        v = sign * (gains[seat] - (sum(others) / len(others) if others else 0.0))
+        side = team if team and seat in team else [seat]
+        mine = sum(gains[i] for i in side) / len(side)
+        others = [g for i, g in enumerate(gains) if i not in side]
+        v = sign * (mine - (sum(others) / len(others) if others else 0.0))
         if res.get("finished"):
-            v += win_bonus if seat in res.get("winners", ()) else -win_bonus / max(1, len(others))
+            other_sides = max(1, len(others) // len(side))
+            v += win_bonus if seat in res.get("winners", ()) else -win_bonus / other_sides
         return v
 
     return evaluate
@@ -151,11 +208,12 @@ class ExpertBot(Bot):
         self.seat = obs["seat"]
         self.policy = rollout_policy(game_id)
         self.marker = self.hooks.round_marker or _generic_marker
+        self.team = frozenset(self.hooks.team_for(obs) if self.hooks.team_for else team_seats(self.game, obs))
         if self.hooks.evaluate is not None:
             self.evaluate = self.hooks.evaluate
         else:
             totals = [float(t) for t in obs.get("totals") or []]
-            self.evaluate = _generic_evaluator(self.game, totals, self.hooks.win_bonus)
+            self.evaluate = _generic_evaluator(self.game, totals, self.hooks.win_bonus, sorted(self.team))
         if self.hooks.distinct is not None and len(self._legal) > 1:
             self._legal = self.hooks.distinct(obs, self._legal)
         self._bias = [0.0] * len(self._legal)
@@ -177,17 +235,24 @@ class ExpertBot(Bot):
         self._rollouts = 0
         self._trees = [_Node() for _ in range(n)] if self.hooks.tree_c is not None else None
         self._sq = [0.0] * n  # summed squares of (value - value of move 0), for settling
+        # per move, the lowest and highest (value - value of move 0) in one world: the widest
+        # swing between two moves that one more world could bring
+        self._lo = [0.0] * n
+        self._hi = [0.0] * n
         self.settled = False
         fast = self.hooks.rollout_for(obs) if self.hooks.rollout_for and self._trees is None else None
         self._playout = fast
+        self._leaf = self.hooks.playout_from(obs) if self.hooks.playout_from and self.horizon is None else None
         self._world: State | None = None
         sampler = self.hooks.sampler_for(obs) if self.hooks.sampler_for else None
         self._sample = sampler or (lambda rng: self.game.sample(obs, rng))
+        self._likelihood = self.hooks.likelihood_for(obs) if self.hooks.likelihood_for and n > 1 else None
+        self.weights_seen: list[float] = []  # weight of each world drawn (for tests and logs)
 
     def _think(self, ms: float) -> bool:
         if len(self._legal) == 1:
             return True
-        t0 = time.perf_counter()
+        t0 = self._slice_t0 = time.perf_counter()
         limit = self.iterations
         first = True  # every slice makes progress, however thin
         while True:
@@ -208,10 +273,8 @@ class ExpertBot(Bot):
     def _rollout_next(self) -> None:
         n = len(self._legal)
         if self._cursor >= n:
-            self._world_seed = self.rng.getrandbits(64)
             self._cursor = 0
-            if self._playout is not None:
-                self._world = self._sample(random.Random(self._world_seed))
+            self._draw_world()
         i = self._cursor
         if self._playout is not None:
             # Same world and same dice as _rollout would use, without re-sampling.
@@ -223,40 +286,97 @@ class ExpertBot(Bot):
         self._cursor += 1
         if self._cursor >= n:
             base = self._partial[0]
+            first = self.worlds == 0
             for k in range(n):
                 self.totals[k] += self._partial[k]
                 d = self._partial[k] - base
                 self._sq[k] += d * d
+                if first or d < self._lo[k]:
+                    self._lo[k] = d
+                if first or d > self._hi[k]:
+                    self._hi[k] = d
             self.worlds += 1
             z = self.hooks.settle_z
             if z is not None and self.worlds >= self.hooks.settle_worlds and self.iterations is None:
-                self.settled = self._is_settled(z)
+                world_ms = max(1e-6, self._rollout_ms * n)
+                left = max(0.0, self.ms - self._spent_now())
+                self.settled = self.can_stop(left / world_ms, z)
 
-    def _is_settled(self, z: float) -> bool:
-        """True when the best move's mean beats every other by z standard errors of the
-        paired (same world, same dice) difference: more worlds would not change the choice."""
+    def _spent_now(self) -> float:
+        # ``_spent`` counts finished slices; the current one started ``_slice_t0``.
+        return self._spent + (time.perf_counter() - self._slice_t0) * 1000.0
+
+    def _draw_world(self) -> None:
+        """The next world's seed (and world, for a game's own rollout): one draw, or with a
+        likelihood the weighted pick among ``infer_pool`` candidate worlds."""
+        rng = self.rng
+        like = self._likelihood
+        if like is None:
+            self._world_seed = rng.getrandbits(64)
+            if self._playout is not None:
+                self._world = self._sample(random.Random(self._world_seed))
+            return
+        seeds = [rng.getrandbits(64) for _ in range(max(1, self.hooks.infer_pool))]
+        worlds = [self._sample(random.Random(x)) for x in seeds]
+        weights = [max(0.0, like(w)) for w in worlds]
+        total = sum(weights)
+        if total > 0.0:
+            x = rng.random() * total
+            pick = len(weights) - 1
+            for i, wt in enumerate(weights):
+                if x < wt:
+                    pick = i
+                    break
+                x -= wt
+        else:
+            pick = rng.randrange(len(seeds))
+        self.weights_seen.append(weights[pick] / total if total > 0.0 else 0.0)
+        self._world_seed = seeds[pick]
+        self._world = worlds[pick] if self._playout is not None else None
+
+    def can_stop(self, remaining_worlds: float, z: float | None = None) -> bool:
+        """True when ``remaining_worlds`` more worlds could not change the choice: the
+        leader's summed lead over every other move exceeds the remaining worlds times the
+        widest per-world swing seen between the two; or every move is worth the same to
+        within ``settle_eps`` (and ``z`` standard errors of the paired difference)."""
         n = len(self._legal)
         w = self.worlds
+        if n < 2:
+            return True
+        if not w:
+            return False
         means = [t / w + b for t, b in zip(self.totals, self._bias)]
-        best = max(range(n), key=lambda i: means[i])
-        # Paired differences to the best, from the sums kept against move 0:
-        # d_k - d_best where d_k = v_k - v_0; its variance is bounded by 2(var d_k + var d_best).
+        best = max(range(n), key=lambda i: (means[i], -i))
+        unbeatable = True
         for k in range(n):
             if k == best:
                 continue
-            gap = means[best] - means[k]
+            # per world, v_k - v_best = d_k - d_best <= hi_k - lo_best
+            swing = max(0.0, self._hi[k] - self._lo[best])
+            if w * (means[best] - means[k]) <= remaining_worlds * swing + 1e-12:
+                unbeatable = False
+                break
+        if unbeatable:
+            return True
+        eps = self.hooks.settle_eps
+        if eps <= 0.0:
+            return False
+        z = self.hooks.settle_z if z is None else z
+        for k in range(n):
+            if k == best:
+                continue
             var = 0.0
             for j in (k, best):
                 mean_d = (self.totals[j] - self.totals[0]) / w
                 var += max(0.0, self._sq[j] / w - mean_d * mean_d)
             se = (2.0 * var / w) ** 0.5
-            if gap <= z * se + 1e-9:
+            if means[best] - means[k] + (z or 0.0) * se >= eps:
                 return False
         return True
 
     def _rollout(self, root_move: Move, world_seed: int, tree: "_Node | None" = None) -> float:
         rng = random.Random(world_seed)
-        state = self.game.sample(self._obs, rng)
+        state = self._sample(rng)
         rng.seed(world_seed + 1)  # common dice for every root move
         apply = getattr(state, self.hooks.apply_fast)
         marker = self.marker
@@ -264,60 +384,67 @@ class ExpertBot(Bot):
         policy = self.policy
         seat = self.seat
         horizon = self.horizon
+        team = self.team
+        leaf = self._leaf
         turns = 0
         apply(root_move)
         ended = False
         node = tree
         path = [tree] if tree is not None else None
+        value = None
         while True:
             p = state.current_player()
             if p is None or marker(state) != start:
                 ended = True
                 break
-            if p == seat:
-                if horizon is not None:
-                    turns += 1
-                    if turns >= horizon:
-                        break
-                if node is not None:
-                    move, child, leave = self._tree_move(node, state, rng)
-                    path.append(child)
-                    node = None if leave else child
-                    apply(move)
-                    continue
+            if node is None and leaf is not None:
+                value = leaf(state, seat, rng)
+                break
+            if p == seat and horizon is not None:
+                turns += 1
+                if turns >= horizon:
+                    break
+            if node is not None and p in team:
+                move, child, leave = self._tree_move(node, state, rng, p)
+                path.append(child)
+                node = None if leave else child
+                apply(move)
+                continue
             apply(policy(state, state.legal_moves(), rng))
-        value = self.evaluate(state, seat, ended)
+        if value is None:
+            value = self.evaluate(state, seat, ended)
         if path is not None:
             for nd in path:
                 nd.n += 1
                 nd.w += value
         return value
 
-    def _tree_move(self, node: _Node, state: State, rng: random.Random) -> tuple[Move, _Node, bool]:
-        """The seat's move at a tree decision: a new child (the rollout policy's pick among
-        the moves not tried yet) while the decision may widen, else the best child by UCB
-        over the moves legal in this world. Returns (move, child, leave): after adding a
-        child the search leaves the tree and the rest of the rollout is policy."""
+    def _tree_move(self, node: _Node, state: State, rng: random.Random, player: int) -> tuple[Move, _Node, bool]:
+        """The side's move at a tree decision (the seat's or a partner's, keyed by (player,
+        move)): a new child (the rollout policy's pick among the moves not tried yet) while
+        the decision may widen, else the best child for the side by UCB over the moves legal
+        in this world. Returns (move, child, leave): after adding a child the search leaves
+        the tree and the rest of the rollout is policy (or the game's fast playout)."""
         legal = state.legal_moves()
         children = node.children
-        avail = [m for m in legal if m in children]
+        avail = [m for m in legal if (player, m) in children]
         for m in avail:
-            children[m].avail += 1
-        untried = [m for m in legal if m not in children]
+            children[(player, m)].avail += 1
+        untried = [m for m in legal if (player, m) not in children]
         allowed = 1 + int(self.hooks.tree_widen * math.sqrt(node.n))
         if untried and len(avail) < allowed:
             move = self.policy(state, untried, rng) if len(untried) > 1 else untried[0]
-            child = children[move] = _Node()
+            child = children[(player, move)] = _Node()
             child.avail = 1
             return move, child, True
         c = self.hooks.tree_c
         best_m, best_v = None, -math.inf
         for m in avail:
-            ch = children[m]
+            ch = children[(player, m)]
             v = ch.w / ch.n + c * math.sqrt(math.log(ch.avail) / ch.n) if ch.n else math.inf
             if v > best_v:
                 best_m, best_v = m, v
-        return best_m, children[best_m], False
+        return best_m, children[(player, best_m)], False
 
     def _best(self) -> Move:
         n = len(self._legal)

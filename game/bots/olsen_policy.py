@@ -17,11 +17,12 @@ import dataclasses
 import random
 
 from game.bots.expert import SearchHooks, register_hooks
-from game.bots.olsen_playout import BIG_SPADES, greedy_card, play_out
+from game.bots.olsen_playout import BIG_SPADES, NOT_HEARTS, NOT_PENALTY, greedy_card, play_out
 from game.bots.simple import register_rollout, register_simple
+from game.bots.worlds import deal_hidden
 from game.cards import FRENCH52, bits
-from game.rules.olsen import HEART_MASK, JD, QS, RANKS, STRENGTH, SUIT_MASKS, OlsenState
-from game.rules.tricks import sample_hands
+from game.rules.olsen import HEART_MASK, HEARTS, JD, QS, RANKS, STRENGTH, SUIT_MASKS, OlsenState
+from game.rules.tricks import TrickRecord, sample_hands
 
 GAME = "olsen"
 SPADE_MASK = ((1 << RANKS) - 1) << (3 * RANKS)
@@ -112,9 +113,10 @@ def fast_rollout(world: OlsenState, seat: int, move, rng: random.Random) -> floa
 
 
 def sampler_for(obs: dict):
-    """Worlds for one play-phase position, as ``OlsenState.sample`` deals them (same cards
-    for the same generator) but parsing the observation once: each world is a shallow copy
-    of the first with the hidden hands dealt anew. The rollouts only read worlds."""
+    """Worlds for one play-phase position, under the same hard constraints as
+    ``OlsenState.sample`` (hand sizes, shown voids, the cards this seat passed) but parsing
+    the observation once and dealing the hidden hands with ``worlds.deal_hidden``: each
+    world is a copy of the first with what play changes made its own."""
     if obs["phase"] != "play":
         return None
     template = OlsenState.sample(obs, random.Random(0))
@@ -129,11 +131,28 @@ def sampler_for(obs: dict):
     if template.passed[seat]:
         left = template.seats[(template.seats.index(seat) + 1) % len(template.seats)]
         known[left] = template.passed[seat] & unseen
+    rest = unseen
+    for m in known.values():
+        rest &= ~m
+    need = {x: counts[x] - known.get(x, 0).bit_count() for x in hidden}
 
     def sample(rng: random.Random) -> OlsenState:
         world = copy.copy(template)
+        # Everything a rollout through the rules mutates is the world's own (the tree search
+        # applies moves to it); the rest is shared with the template.
+        world.record = TrickRecord(template.record.leader, list(template.record.plays), list(template.record.done))
+        world.taken = list(template.taken)
+        world.tricks_won = list(template.tricks_won)
+        world.voids = list(template.voids)
+        world.totals = list(template.totals)
+        world.rounds = list(template.rounds)
         world.seed = rng.getrandbits(32)
-        dealt = sample_hands(unseen, counts, rng, allowed, known, SUIT_MASKS)
+        dealt = deal_hidden(rest, need, allowed, rng)
+        if dealt is None:
+            dealt = sample_hands(unseen, counts, rng, allowed, known, SUIT_MASKS)
+        else:
+            for x, m in known.items():
+                dealt[x] |= m
         hands = [0] * template.players
         hands[seat] = own
         for x in hidden:
@@ -142,6 +161,94 @@ def sampler_for(obs: dict):
         return world
 
     return sample
+
+
+def finish_from(state: OlsenState, seat: int, rng: random.Random) -> float:
+    """The rest of the hand from a state reached inside the tree search, on bitmasks."""
+    if state.phase != "play":
+        return _finish_generic(state, seat, rng)
+    return fast_rollout(state, seat, None, rng)
+
+
+def _finish_generic(state: OlsenState, seat: int, rng: random.Random) -> float:
+    start = state.round_no
+    while state.to_move is not None and state.round_no == start:
+        state.apply_unchecked(rollout_policy(state, state.legal_moves(), rng))
+    return _evaluate(state, seat)
+
+
+def playout_from(obs: dict):
+    return finish_from
+
+
+# Inference: how likely the others' cards of this hand were under the greedy rule, from a
+# world's hands. A player follows the rule with probability 1 - INFER_NOISE and plays any
+# legal card otherwise (the rule is a model of them, not what they are).
+INFER_NOISE = 0.3
+
+
+def likelihood_for(obs: dict):
+    """weight(world): the product, over the cards the other players played this hand, of
+    the chance the greedy rule (with ``INFER_NOISE``) plays that card from the hand the
+    player held then in that world (its hand in the world plus the cards it played since)."""
+    if obs["phase"] != "play":
+        return None
+    me = obs["seat"]
+    tricks = [t["plays"] for t in obs["tricks"]] + [obs["trick"]]
+    plays = [[(p["seat"], FRENCH52.card(p["card"])) for p in t] for t in tricks]
+    k = len(obs["seats"])
+    lead_bit = 1 << FRENCH52.card(obs["lead_card"])
+    later: dict[int, int] = {}  # cards each seat played after the decision being replayed
+    # (each step keeps the card played and those after it: the hand then, less the world's)
+    steps = []
+    for ti in range(len(plays) - 1, -1, -1):
+        for pi in range(len(plays[ti]) - 1, -1, -1):
+            seat, card = plays[ti][pi]
+            if seat != me:
+                steps.append((ti, pi, seat, card, later.get(seat, 0) | 1 << card))
+            later[seat] = later.get(seat, 0) | 1 << card
+    if not steps:
+        return None
+    contexts = []
+    played = 0
+    broken = False
+    step_at = {(ti, pi): (seat, card, after) for ti, pi, seat, card, after in steps}
+    for ti, trick in enumerate(plays):
+        led = top = -1
+        for pi, (seat, card) in enumerate(trick):
+            hit = step_at.get((ti, pi))
+            if hit is not None:
+                contexts.append((seat, card, hit[2], trick[:pi], ti == 0, broken, led, top, played, pi == k - 1))
+            played |= 1 << card
+            suit = card // RANKS
+            if pi == 0:
+                led, top = suit, STRENGTH[card]
+            elif suit == led:
+                top = max(top, STRENGTH[card])
+            elif suit == HEARTS:
+                broken = True
+    noise = INFER_NOISE
+
+    def weight(world: OlsenState) -> float:
+        hands = world.hands
+        w = 1.0
+        for seat, card, after, before, first, broken_then, led, top, played_then, last in contexts:
+            hand = hands[seat] | after
+            if not before:  # a lead (as olsen_legal_mask, inlined: this runs per world)
+                if first:
+                    continue  # the first lead is forced
+                legal = hand & NOT_HEARTS if not broken_then and hand & NOT_HEARTS else hand
+            else:
+                legal = hand & SUIT_MASKS[led]
+                if not legal:
+                    legal = hand & NOT_PENALTY if first and hand & NOT_PENALTY else hand
+            if legal & (legal - 1) == 0:
+                continue
+            g = greedy_card(hand, legal, len(before), led, top, played_then, last)
+            w *= (1.0 - noise if g == card else 0.0) + noise / legal.bit_count()
+        return w
+
+    return weight
 
 
 def rollout_for(obs: dict):
@@ -203,12 +310,14 @@ def _pass_danger(cards: int) -> float:
     return sum(STRENGTH[c] + (13 if c == QS else 0) + (4 if 1 << c & HEART_MASK else 0) for c in bits(cards)) / 100.0
 
 
-# With a time budget, stop once the best card leads every other by 3 standard errors of
-# the paired difference, but not before 300 worlds: Olsen rollouts are nearly
-# deterministic, so after Orlan's 24 worlds the error estimate is too thin (900 ms, seed 2:
-# ratio 0.61 with a 12 ms median move, against 0.58 for a flat 400 worlds).
+# With a time budget the search stops early only when more worlds could not change the
+# card (see ``game/bots/expert.py``): the lead is out of reach of the remaining worlds, or
+# every card is worth the same to within SETTLE_EPS (in units of 13 penalty points: 0.05
+# points) at 3 standard errors. Not before 100 worlds: Olsen playouts are nearly
+# deterministic, so the swings seen in a few worlds understate what more worlds can bring.
 SETTLE_Z = 3.0
-SETTLE_WORLDS = 300
+SETTLE_WORLDS = 100
+SETTLE_EPS = 0.004
 
 
 def _hooks(**kw) -> SearchHooks:
@@ -219,5 +328,5 @@ def _hooks(**kw) -> SearchHooks:
 
 register_hooks(GAME, _hooks(round_marker=_hand_marker, evaluate=_evaluate, apply_fast="apply_unchecked",
                             distinct=distinct_cards, prior=prior, candidates=17, prior_weight=0.02, rollout_for=rollout_for,
-                            sampler_for=sampler_for, settle_z=SETTLE_Z,
-                            settle_worlds=SETTLE_WORLDS))
+                            sampler_for=sampler_for, playout_from=playout_from, likelihood_for=likelihood_for,
+                            infer_pool=4, settle_z=SETTLE_Z, settle_worlds=SETTLE_WORLDS, settle_eps=SETTLE_EPS))

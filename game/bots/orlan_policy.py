@@ -329,7 +329,14 @@ PRIOR_WEIGHT = 0.1
 TREE_C = 2.0
 TREE_WIDEN = 0.5
 SETTLE_Z = 3.0
+# Early stop only when more worlds could not change the move (``game/bots/expert.py``):
+# out of reach of the remaining worlds, or all candidates within 0.02 round points.
+SETTLE_EPS = 0.02
 
+# In 2v2 teams the partner (seats of the same parity) decides in the own-move tree too, for
+# the side's value (``_evaluate`` scores the side): the expert plays for the partnership.
+# Orlan's observation holds no history of plays (only piles), so there is nothing to infer
+# from: no ``likelihood_for``.
 register_hooks(
     "orlan",
     SearchHooks(
@@ -344,5 +351,6 @@ register_hooks(
         tree_c=TREE_C,
         tree_widen=TREE_WIDEN,
         settle_z=SETTLE_Z,
+        settle_eps=SETTLE_EPS,
     ),
 )

@@ -1,0 +1,62 @@
+"""Fast deals of hidden cards for the expert's worlds, for any game with hand constraints.
+
+``State.sample`` must never fail on a consistent observation, so the rules' dealer
+(``game.rules.tricks.sample_hands``) checks feasibility card by card. The search deals
+thousands of worlds per move, most of them easy, so ``deal_hidden`` tries the cheap way
+first: the cards some hidden seat may not hold (a shown void) go one by one, fewest
+possible holders first, each to a seat allowed to hold it with probability proportional
+to the room left in its hand; the unconstrained cards are then shuffled into the room
+that remains. After a few dead ends it returns None: the caller then uses the exact dealer.
+"""
+from __future__ import annotations
+
+import random
+from game.cards import bits
+
+
+def deal_hidden(rest: int, need: dict[int, int], allow: dict[int, int], rng: random.Random,
+                tries: int = 8) -> dict[int, int] | None:
+    """Deal the cards of mask ``rest`` so that seat s gets exactly ``need[s]`` of them and
+    only cards of ``allow[s]``; returns {seat: mask}, or None after ``tries`` dead ends or
+    when ``sum(need)`` is not the number of cards in ``rest`` (cards left over)."""
+    seats = list(need)
+    if sum(need.values()) != rest.bit_count():
+        return None
+    forbidden = 0
+    for s in seats:
+        forbidden |= rest & ~allow[s]
+    constrained = list(bits(forbidden))
+    holders = {c: [s for s in seats if allow[s] >> c & 1] for c in constrained}
+    free = list(bits(rest & ~forbidden))
+    for _ in range(tries):
+        rng.shuffle(constrained)
+        constrained.sort(key=lambda c: len(holders[c]))
+        room = dict(need)
+        hands = {s: 0 for s in seats}
+        ok = True
+        for c in constrained:
+            total = 0
+            for s in holders[c]:
+                total += room[s]
+            if not total:
+                ok = False
+                break
+            x = rng.randrange(total)
+            for s in holders[c]:
+                r = room[s]
+                if x < r:
+                    break
+                x -= r
+            hands[s] |= 1 << c
+            room[s] -= 1
+        if not ok:
+            continue
+        rng.shuffle(free)
+        pos = 0
+        for s in seats:
+            k = room[s]
+            for c in free[pos:pos + k]:
+                hands[s] |= 1 << c
+            pos += k
+        return hands
+    return None
