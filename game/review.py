@@ -105,7 +105,11 @@ class _Analyst(ExpertBot):
             self.totals = [0.0] * n
             self._partial = [0.0] * n
             self._sq = [0.0] * n
+            self._lo = [0.0] * n
+            self._hi = [0.0] * n
             self._cursor = n
+            if getattr(self, "_likelihood", None) is None and n > 1 and getattr(self.hooks, "likelihood_for", None):
+                self._likelihood = self.hooks.likelihood_for(self._obs)  # worlds read the table too
             if self._trees is not None:
                 self._trees = [type(self._trees[0])() for _ in range(n)]
         self.settled = False
