@@ -93,30 +93,15 @@ class _Analyst(ExpertBot):
     each world's values so the cost of any move against the best has a paired error."""
 
     level = "analyst"
+    prune_moves = False
 
     def _start(self) -> None:
         super()._start()
-        legal = self.legal_from(self._obs)
-        if legal != self._legal:
-            # The search may have dropped equivalent or unlikely moves: the review needs them all.
-            n = len(legal)
-            self._legal = legal
-            self._bias = [0.0] * n
-            self.totals = [0.0] * n
-            self._partial = [0.0] * n
-            self._sq = [0.0] * n
-            self._lo = [0.0] * n
-            self._hi = [0.0] * n
-            self._cursor = n
-            if getattr(self, "_likelihood", None) is None and n > 1 and getattr(self.hooks, "likelihood_for", None):
-                self._likelihood = self.hooks.likelihood_for(self._obs)  # worlds read the table too
-            if self._trees is not None:
-                self._trees = [type(self._trees[0])() for _ in range(n)]
         self.settled = False
         self.per_world: list[list[float]] = []
 
-    def _is_settled(self, z: float) -> bool:
-        return False  # a review uses its whole budget
+    def can_stop(self, *args) -> bool:
+        return False  # a review uses its whole budget: every move's value is wanted, not only the best
 
     def _rollout_next(self) -> None:
         before = self.worlds

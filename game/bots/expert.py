@@ -200,6 +200,9 @@ def _generic_evaluator(game: type[State], root_totals: list[float], win_bonus: f
 
 class ExpertBot(Bot):
     level = "expert"
+    # Whether the search may skip moves (equivalent ones, or those outside the prior's best
+    # ``candidates``). A review (game/review.py) needs a value for every legal move.
+    prune_moves = True
 
     def _start(self) -> None:
         obs = self._obs
@@ -214,10 +217,10 @@ class ExpertBot(Bot):
         else:
             totals = [float(t) for t in obs.get("totals") or []]
             self.evaluate = _generic_evaluator(self.game, totals, self.hooks.win_bonus, sorted(self.team))
-        if self.hooks.distinct is not None and len(self._legal) > 1:
+        if self.prune_moves and self.hooks.distinct is not None and len(self._legal) > 1:
             self._legal = self.hooks.distinct(obs, self._legal)
         self._bias = [0.0] * len(self._legal)
-        if self.hooks.prior is not None and len(self._legal) > 1:
+        if self.prune_moves and self.hooks.prior is not None and len(self._legal) > 1:
             prior = self.hooks.prior(obs, self._legal)
             order = sorted(range(len(self._legal)), key=lambda i: -prior[i])
             if self.hooks.candidates:
