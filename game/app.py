@@ -220,9 +220,32 @@ class App:
             msg = self.stats.save(self.storage)
             if msg:
                 self.messages.append(msg)
+        self.keep_replay(match)
         from game.saves import discard_game
 
         discard_game(self.storage)
+
+    @property
+    def recent_games(self):
+        """The last finished games of every profile (game/replay.py), read on first use."""
+        if getattr(self, "_recent", None) is None:
+            from game.replay import RecentGames
+
+            self._recent = RecentGames.load(self.storage)
+            if self._recent.message:
+                self.messages.append(self._recent.message)
+        return self._recent
+
+    def keep_replay(self, match) -> None:
+        """A finished game with a person at the table joins their recent games (after its
+        statistics: a replay that could not be written never costs the statistics)."""
+        rep = match.replay
+        if rep is None or not match.humans:
+            return
+        rep.finish(match.state)
+        msg = self.recent_games.add(rep)
+        if msg:
+            self.messages.append(msg)
 
     def apply_settings(self) -> None:
         """Called by the settings scene after any change: everything takes effect at once."""

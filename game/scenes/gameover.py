@@ -38,11 +38,24 @@ class GameOverScene(Scene):
         s = self.app.scale
         bh = widgets.button_height(s)
         gap = max(8, int(14 * s))
-        bw = min(int(w * 0.35), int(320 * s))
         y = h - bh - int(20 * s)
-        self.button(pygame.Rect(w // 2 - bw - gap // 2, y, bw, bh), t("gameover.rematch"), self.rematch)
-        self.button(pygame.Rect(w // 2 + gap // 2, y, bw, bh), t("pause.main_menu"), self.menu)
+        # Review this game (when there is a full record of it), rematch, menu.
+        actions = [("gameover.rematch", self.rematch), ("pause.main_menu", self.menu)]
+        if self.match.reviewable:
+            actions.insert(0, ("gameover.review", self.review))
+        bw = min(int((w - gap * (len(actions) + 1)) / len(actions)), int(320 * s))
+        x = (w - bw * len(actions) - gap * (len(actions) - 1)) // 2
+        for key, action in actions:
+            self.button(pygame.Rect(x, y, bw, bh), t(key), action)
+            x += bw + gap
         self.focus = 0
+
+    def review(self) -> None:
+        """The move-by-move review of this game, over this screen (Back comes here)."""
+        from game.scenes.review import ReviewScene
+
+        seat = self.match.humans[0] if self.match.humans else 0
+        self.app.scenes.push(ReviewScene(self.app, self.match.replay, seat, recent=self.app.recent_games if self.match.humans else None))
 
     def rematch(self) -> None:
         """The same game, seats and options again (a new deal)."""
@@ -69,6 +82,8 @@ class GameOverScene(Scene):
         size = max(15, int(24 * s))
         line = int(size * 1.7)
         y = r.bottom + int(16 * s)
+        if not self.match.reviewable:  # honest: a game resumed from an old save has no record
+            rr = fonts.blit_text(surface, t("gameover.no_replay"), max(12, int(16 * s)), widgets.SOFT, (w // 2, h - widgets.button_height(s) - int(28 * s)), "midbottom", max_width=int(w * 0.9))
         if self.over.note:
             rr = fonts.blit_text(surface, self.over.note, max(13, int(19 * s)), widgets.SOFT, (w // 2, y), "midtop", max_width=int(w * 0.9))
             y = rr.bottom + int(8 * s)

@@ -9,7 +9,8 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules import load_state, new_game
+from game.replay import Replay, ReplayError
+from game.rules import RulesError, load_state, new_game
 from game.saves import SavedGame
 from game.saves import Seat as SavedSeat
 from game.stats import GameTally
@@ -76,6 +77,8 @@ class Match:
         state=None,
         tally: GameTally | None = None,
         timer: int = 0,
+        deck_order: list[str] | None = None,
+        replay: Replay | None = None,
     ):
         self.game_id = game_id
         # Seconds per human turn (0: none). Belongs to the game, so a resumed game keeps it.
@@ -83,7 +86,10 @@ class Match:
         self.seats = seats
         self.options = dict(options)
         self.seed = random.randrange(1 << 30) if seed is None else seed
-        self.state = state if state is not None else new_game(game_id, len(seats), self.options, self.seed)
+        fresh = state is None
+        self.state = state if state is not None else new_game(game_id, len(seats), self.options, self.seed, deck_order)
+        # The record of this game's moves (None: it cannot be rebuilt from its start).
+        self.replay: Replay | None = replay if replay is not None else self._new_replay(deck_order, fresh)
         self.bots = {i: make_player_bot(s.kind, game_id, self.seed * 7 + i) for i, s in enumerate(seats) if not s.human}
         self.undo_stack: list[tuple[dict, dict]] = []
         self.recorded = False  # statistics written for this game
@@ -139,9 +145,14 @@ class Match:
         if move not in self.state.legal_moves():
             raise ValueError(f"illegal move {self.state.move_to_json(move)}")
         if self.undo_allowed():
-            self.undo_stack.append((self.state.to_json(), self.tally.to_json()))
+            self.undo_stack.append((self.state.to_json(), self.tally.to_json(), self.replay_length()))
+        move_json = self.state.move_to_json(move)
         events = self.state.apply(move)
         self.tally.record(events)
+        if self.replay is not None:
+            self.replay.record(move_json)
+            if self.finished:
+                self.replay.finish(self.state)
         if any("summary" in e for e in events):  # a round was scored (round_end)
             self.undo_stack.clear()  # no undo across a round's scoring
             release_caches(self.game_id)
@@ -157,14 +168,43 @@ class Match:
     def undo(self) -> bool:
         if not self.can_undo():
             return False
-        state, tally = self.undo_stack.pop()
+        state, tally, moves = self.undo_stack.pop()
         self.state = load_state(state)
         self.tally = GameTally.from_json(tally)
+        if self.replay is not None and moves is not None:
+            self.replay.undo(len(self.replay.moves) - moves)
         return True
+
+    # ------------------------------------------------------------ the replay
+    def saved_seats(self) -> list[dict]:
+        return [s.saved().to_json() for s in self.seats]
+
+    def _new_replay(self, deck_order: list[str] | None, fresh: bool) -> Replay | None:
+        """A replay from the start; for a given state only if the seed deals exactly it."""
+        try:
+            rep = Replay.new(self.game_id, self.options, self.seed, self.saved_seats(), len(self.seats), deck_order)
+            if not fresh and rep.start_state().to_json() != self.state.to_json():
+                return None
+        except (ReplayError, RulesError, ValueError):
+            return None
+        return rep
+
+    def replay_length(self) -> int | None:
+        return None if self.replay is None else len(self.replay.moves)
+
+    @property
+    def reviewable(self) -> bool:
+        """Is there a full record of this game (from its first deal)?"""
+        return self.replay is not None
 
     # ------------------------------------------------------------ saving
     def saved(self) -> SavedGame:
-        return SavedGame(self.state, [s.saved() for s in self.seats], self.timer, self.tally.to_json(), {"seed": self.seed})
+        extra: dict[str, Any] = {"seed": self.seed}
+        if self.replay is not None:
+            doc = self.replay.to_json()
+            doc["analysis"] = {}  # a cache: the review keeps it with the finished game
+            extra["replay"] = doc
+        return SavedGame(self.state, [s.saved() for s in self.seats], self.timer, self.tally.to_json(), extra)
 
     @classmethod
     def from_saved(cls, saved: SavedGame) -> "Match":
@@ -173,4 +213,22 @@ class Match:
         seats = [Seat.from_saved(s) for s in saved.seats]
         tally = GameTally.from_json(saved.tally) if saved.tally else None
         seed = int(saved.extra.get("seed", 0)) if isinstance(saved.extra.get("seed", 0), int) else 0
-        return cls(state.info.id, seats, options, seed, state=state, tally=tally, timer=saved.timer)
+        replay = replay_of_save(saved)
+        # Without a replay that plays through to the saved position, the match makes one only
+        # if the position is its seed's first deal: never a partial record.
+        return cls(state.info.id, seats, options, seed, state=state, tally=tally, timer=saved.timer, replay=replay)
+
+
+def replay_of_save(saved: SavedGame) -> Replay | None:
+    """The replay a save carries, if it plays through to exactly the saved position."""
+    doc = saved.extra.get("replay")
+    if not isinstance(doc, dict):
+        return None
+    try:
+        rep = Replay.from_json(doc)
+        if rep.game != saved.game_id or rep.final_state().to_json() != saved.state.to_json():
+            return None
+    except (ReplayError, RulesError, ValueError, KeyError, TypeError):
+        return None
+    rep.seats = [s.to_json() for s in saved.seats]
+    return rep

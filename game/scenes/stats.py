@@ -7,7 +7,8 @@ rate against each opponent level. What a game shows (columns, details, chart sca
 its statistics plug-in's (``game.stats.GameStats``, named by its registry entry); this
 scene names no game. Tap a row (or use the up and down arrows) to select a profile.
 
-"Reset…" opens ``ResetStatsScene``, a confirmation overlay: reset the selected player (every
+"Recent games" opens the selected player's last finished games (game/scenes/recent.py),
+each reviewable move by move. "Reset…" opens ``ResetStatsScene``, a confirmation overlay: reset the selected player (every
 game), reset every player, or cancel. Confirming goes through ``Stats.reset`` and saves the
 statistics document at once (in kiosk mode the operator code is asked first: a passer-by
 must not wipe everybody's record)."""
@@ -81,8 +82,8 @@ class StatsScene(Scene):
         # Game tabs on the left (the chosen one greyed, as on the rules page), Reset and Back
         # on the right; each button as wide as its text needs, all of them within the screen.
         games = stats_games()
-        texts = [t(f"{gid}.title") for gid in games] + [t("stats.reset"), t("common.back")]
-        wanted = [int(150 * s)] * len(games) + [int(200 * s)] * 2
+        texts = [t(f"{gid}.title") for gid in games] + [t("stats.recent"), t("stats.reset"), t("common.back")]
+        wanted = [int(150 * s)] * len(games) + [int(200 * s)] * 3
         widths = self.button_widths(texts, wanted, w - 2 * gap, gap)
         self.tab_buttons = {}
         self.selector = None
@@ -95,15 +96,18 @@ class StatsScene(Scene):
             # Too many games for a row of tabs: ‹ the chosen game ›, each arrow a step along the shelf.
             arrow = max(bh, int(64 * s))
             name_w = max(fonts.font(self.ui_size(), True).size(text)[0] for text in texts[: len(games)]) + 2 * max(16, int(28 * s))
-            widths = [arrow, name_w, arrow] + widths[-2:]
-            widths = self.button_widths([t("common.previous"), t(f"{self.game_id}.title"), t("common.next"), *texts[-2:]], widths, w - 2 * gap, gap)
+            widths = [arrow, name_w, arrow] + widths[-3:]
+            widths = self.button_widths([t("common.previous"), t(f"{self.game_id}.title"), t("common.next"), *texts[-3:]], widths, w - 2 * gap, gap)
             x = (w - sum(widths) - gap * len(widths)) // 2
             self.button(pygame.Rect(x, y, widths[0], bh), t("common.previous"), lambda: self.step_game(-1))
             self.selector = self.button(pygame.Rect(x + widths[0] + gap, y, widths[1], bh), t(f"{self.game_id}.title"), lambda: self.step_game(1))
             self.button(pygame.Rect(x + widths[0] + widths[1] + 2 * gap, y, widths[2], bh), t("common.next"), lambda: self.step_game(1))
             x += sum(widths[:3]) + 3 * gap
         x += gap  # a wider gap between the tabs and the actions
-        reset_w, back_w = widths[-2:]
+        recent_w, reset_w, back_w = widths[-3:]
+        # The selected player's recent games, each one reviewable move by move.
+        self.recent_button = self.button(pygame.Rect(x, y, recent_w, bh), t("stats.recent"), self.show_recent, enabled=bool(self.names()))
+        x += recent_w + gap
         # Reset acts on the selected player (every game): there must be one in this game's table.
         self.reset_button = self.button(pygame.Rect(x, y, reset_w, bh), t("stats.reset"), lambda: self.app.operator_gate(self.ask_reset), enabled=bool(self.names()))
         self.button(pygame.Rect(x + reset_w + gap, y, back_w, bh), t("common.back"), self.back)
@@ -185,6 +189,13 @@ class StatsScene(Scene):
 
     def chart_heading(self, name: str, size: int, width: int) -> str:
         return heading(game_stats(self.game_id).chart_heading, name, size, width)
+
+    def show_recent(self) -> None:
+        from game.scenes.recent import RecentGamesScene
+
+        name = self.selected_name()
+        if name is not None:
+            self.app.scenes.push(RecentGamesScene(self.app, name))
 
     def ask_reset(self) -> None:
         name = self.selected_name()

@@ -225,6 +225,19 @@ class GameView:
         with their points and "none". None: the usual buttons (one per card-less kind)."""
         return None
 
+    def move_text(self, move: dict) -> str:
+        """A move in short, for the review's move list and opinions: its cards, then
+        ``×`` and the cards it takes or joins; a move of another kind than a plain play or
+        capture starts with its action's label, a move with no card is that label alone."""
+        cards = " ".join(self.card_label(c) for c in self.move_cards(move))
+        targets = self.move_targets(move)
+        if targets:
+            cards += " × " + "+".join(self.card_label(c) for c in targets)
+        kind = self.move_kind(move)
+        if not cards:
+            return self.action_label(kind)
+        return cards if kind in ("play", "capture") else f"{self.action_label(kind)} {cards}"
+
     # ------------------------------------------------------------ texts
     def hud_text(self) -> str:
         return ""
