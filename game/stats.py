@@ -116,16 +116,10 @@ class GameTally:
                     cards = ev.get("cards", [])
                     self._add(seat, "hearts", sum(1 for code in cards if code.endswith("H")))
                     self._add(seat, "queen_spades", int("QS" in cards))
-            elif kind in ("hand_end", "deal_end"):
-                self._end_trick_round(ev["summary"])
             elif kind == "game_end":
                 self.finished = True
                 self.draw = bool(ev.get("draw", False))
-                if "winners" in ev:  # trick games name the winning seats
-                    self.winners = list(ev["winners"])
-                    continue
-                w = ev.get("winner")
-                self.winners = [s for s, side in enumerate(self.side_of) if side == w] if w is not None else []
+                self.winners = list(ev["winners"])
 
     def _add(self, seat: int, key: str, n: int = 1) -> None:
         c = self.round[seat]
@@ -138,15 +132,19 @@ class GameTally:
         self._add(seat, "ten_diamonds", int("TD" in codes))
 
     def _end_round(self, summary: dict[str, Any]) -> None:
+        """Every game's round summary: sides, points and totals per side, then the game's
+        own details (Orlan's leftover cards, Olsen's penalties, Aluette's deal winner)."""
         if summary.get("leftover_to") is not None:
             self._take(summary["leftover_to"], list(summary.get("leftover", [])))
         self.side_of = [0] * len(self.seats)
-        points = [0] * len(self.seats)
-        for side, line in enumerate(summary.get("sides", [])):
-            for seat in line.get("seats", []):
+        for side, seats in enumerate(summary["sides"]):
+            for seat in seats:
                 self.side_of[seat] = side
-                points[seat] = line.get("points", 0)
-        self.totals = list(summary.get("totals", []))
+        self.totals = list(summary["totals"])
+        if "penalties" in summary or "deal_winner" in summary:
+            self._end_trick_round(summary)
+            return
+        points = [summary["points"][self.side_of[seat]] for seat in range(len(self.seats))]
         self._close_round([{"points": points[seat], "counted": 1} for seat in range(len(self.seats))])
 
     def _close_round(self, ends: list[dict[str, int]]) -> None:
@@ -157,24 +155,21 @@ class GameTally:
         """Olsen hands (points per seat of the hand, totals per seat) and Aluette deals
         (points and totals per partnership, seats 0+2 and 1+3)."""
         n = len(self.seats)
-        self.totals = list(summary.get("totals", []))
-        if "seats" in summary:  # Olsen: a tie-break hand is played by some seats only
-            self.side_of = list(range(n))
+        if "penalties" in summary:  # Olsen: a tie-break hand is played by some seats only
             ends = [{"points": 0, "penalties": 0, "moons": 0, "clean_hands": 0, "counted": 0} for _ in range(n)]
             counted = int(not summary.get("tiebreak", False))
-            penalties = summary.get("penalties", summary["points"])
-            for i, seat in enumerate(summary["seats"]):
+            penalties = summary["penalties"]
+            for seat in summary["seats"]:
                 ends[seat] = {
-                    "points": summary["points"][i],
-                    "penalties": penalties[i],
+                    "points": summary["hand_points"][seat],
+                    "penalties": penalties[seat],
                     "moons": int(summary.get("all_penalties") == seat),
-                    "clean_hands": int(penalties[i] == 0),
+                    "clean_hands": int(penalties[seat] == 0),
                     "counted": counted,
                 }
             self._close_round(ends)
             return
-        self.side_of = [seat % 2 for seat in range(n)]
-        winner = summary.get("winner")
+        winner = summary.get("deal_winner")
         ends = []
         for seat in range(n):
             team_won = winner is not None and winner % 2 == seat % 2

@@ -27,7 +27,8 @@ def test_new_state_legal_play_result():
     for key in ("game", "to_move", "finished", "hands", "table", "piles", "stock", "dealer", "totals"):
         assert key in state
     legal = ask(s, cmd="legal")["moves"]
-    assert legal and all(set(m) == {"card", "capture"} for m in legal)
+    assert legal and all(set(m) == {"kind", "card", "capture"} if m["kind"] == "capture" else set(m) == {"kind", "card"}
+                         for m in legal)
     answer = ask(s, cmd="play", move=legal[0])
     assert answer["ok"] and answer["events"][0]["type"] in ("capture", "lay")
     assert ask(s, cmd="state")["state"]["to_move"] == 1

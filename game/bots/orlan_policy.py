@@ -278,7 +278,7 @@ def _evaluate(state: OrlanState, seat: int, ended: bool) -> float:
     estimate when the rollout was cut), plus a bonus when the game is decided."""
     me = state.side_of(seat)
     if ended:
-        points = [s["points"] for s in state.rounds[-1]["sides"]]
+        points = state.rounds[-1]["points"]
     else:
         points = estimate_points(state)
         mover = state.to_move

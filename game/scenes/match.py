@@ -15,7 +15,6 @@ from game.stats import GameTally
 
 KINDS = ("human", "simple", "expert")
 THINK_MS = {"simple": 150.0, "expert": 900.0}
-ROUND_ENDS = ("round_end", "hand_end", "deal_end")  # the event that scores a round, per game
 
 
 def make_player_bot(level: str, game_id: str, seed: int, ms: float | None = None, iterations: int | None = None):
@@ -147,7 +146,7 @@ class Match:
             self.undo_stack.append((self.state.to_json(), self.tally.to_json()))
         events = self.state.apply(move)
         self.tally.record(events)
-        if any(e["type"] in ROUND_ENDS for e in events):
+        if any(e["type"] == "round_end" for e in events):
             self.undo_stack.clear()  # no undo across a round's scoring
             release_caches()
         return events

@@ -19,17 +19,17 @@ def side_name(match, seats: list[int]) -> str:
 def summary_rows(match, summary: dict) -> list[list[str]]:
     """The table as shown: one row per side (strings only), used by the scene and tests."""
     rows = []
-    for i, side in enumerate(summary["sides"]):
-        b = side["breakdown"]
+    for i, seats in enumerate(summary["sides"]):
+        b = summary["breakdown"][i]
         rows.append([
-            side_name(match, side["seats"]),
-            str(side["cards"]),
-            str(side["clubs"]),
+            side_name(match, seats),
+            str(summary["cards"][i]),
+            str(summary["clubs"][i]),
             str(b["most_cards"]),
             str(b["most_clubs"]),
             str(b["two_clubs"]),
             str(b["ten_diamonds"]),
-            str(side["points"]),
+            str(summary["points"][i]),
             str(summary["totals"][i]),
         ])
     return rows

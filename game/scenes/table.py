@@ -622,7 +622,7 @@ class TableScene(Scene):
         if self.selected is not None:
             for code, rect in self.table_rects.items():
                 if rect.collidepoint(pos):
-                    holding = [i for i, o in enumerate(self.options) if code in o["capture"]]
+                    holding = [i for i, o in enumerate(self.options) if code in o.get("capture", [])]
                     if len(holding) == 1 or self.active in holding:
                         self.confirm(holding[0] if len(holding) == 1 else self.active)
                     elif holding:
@@ -721,7 +721,7 @@ class TableScene(Scene):
     def explain(self, move: dict) -> str:
         """One line: the card to play, cards taken, points at stake."""
         card = card_name(move["card"])
-        taken = list(move["capture"])
+        taken = list(move.get("capture", []))
         if not taken:
             return t("hint.lay", card=card)
         cards = taken + [move["card"]]
@@ -763,9 +763,9 @@ class TableScene(Scene):
         self.table_rects = self.layout_table(view["table"]) if view["table"] else {}
         option_of: dict[str, list[int]] = {}
         for i, o in enumerate(self.options):
-            for c in o["capture"]:
+            for c in o.get("capture", []):
                 option_of.setdefault(c, []).append(i)
-        hint_caps = set(self.hint["move"]["capture"]) if self.hint else set()
+        hint_caps = set(self.hint["move"].get("capture", [])) if self.hint else set()
         for code in table:
             r = self.table_rects[code]
             lift = 0
@@ -921,7 +921,7 @@ class TableScene(Scene):
         capturing = set()
         if visible and self.my_turn():
             for code, opts in self.match.moves_by_card().items():
-                if any(o["capture"] for o in opts):
+                if any(o.get("capture", []) for o in opts):
                     capturing.add(code)
         bottom_seat = self.viewer
         cards = view["hand"] if visible else [None] * view["hand_counts"][bottom_seat]
@@ -962,11 +962,11 @@ class TableScene(Scene):
             return t("hint.thinking")
         if self.selected is None:
             return t("table.your_turn")
-        if not self.options or not self.options[0]["capture"]:
+        if not self.options or not self.options[0].get("capture", []):
             return t("table.confirm_lay", card=card_name(self.selected))
         if len(self.options) == 1:
-            return t("table.confirm_capture", card=card_name(self.selected), taken=" ".join(card_name(c) for c in self.options[0]["capture"]))
-        parts = [f"{i + 1}) " + "+".join(card_name(c) for c in o["capture"]) for i, o in enumerate(self.options)]
+            return t("table.confirm_capture", card=card_name(self.selected), taken=" ".join(card_name(c) for c in self.options[0].get("capture", [])))
+        parts = [f"{i + 1}) " + "+".join(card_name(c) for c in o.get("capture", [])) for i, o in enumerate(self.options)]
         return t("table.choose_capture", card=card_name(self.selected), options="  ".join(parts))
 
     def draw_prompt(self, surface, small: int) -> None:

@@ -5,8 +5,8 @@ played it.
 Like the Orlan table (whose turn flow, hot-seat hand-off, timer, hint, undo and AI slices
 this scene inherits), it holds no rules. What is playable comes from the observation's
 ``legal`` list; what happened comes from the events of ``apply`` (``play``,
-``trick_end`` with its winner or ``spoiled``, ``pass_exchange``, ``hand_end`` /
-``deal_end`` with their summaries, ``game_end``); everything shown between events is
+``trick_end`` with its winner or ``spoiled``, ``pass_exchange``, ``round_end`` with its
+summary, ``game_end``); everything shown between events is
 the viewer's observation (tricks won, penalty cards taken, totals, match points).
 
 A refused tap (a card that is not in ``legal``) changes nothing and says why, in words
@@ -93,7 +93,7 @@ class TrickTableScene(TableScene):
             "dealer": obs["dealer"],
             "totals": list(obs["totals"]),
             "team_totals": list(obs.get("team_totals", [])),
-            "round": obs.get("hand_no", obs.get("deal", 0)),
+            "round": obs["round"],
             "seats": list(obs.get("seats", range(n))),
         }
         self.chosen = [c for c in self.chosen if c in self.view["hand"]]
@@ -262,7 +262,7 @@ class TrickTableScene(TableScene):
         return self.deck_rect
 
     def animate_events(self, events: list[dict]) -> None:
-        if any(e["type"] in ("hand_end", "deal_end") for e in events):
+        if any(e["type"] == "round_end" for e in events):
             self.frozen = True  # from now on the view only follows the animations
         for e in events:
             kind = e["type"]
@@ -272,7 +272,7 @@ class TrickTableScene(TableScene):
                 self.animate_trick_end(e)
             elif kind == "pass_exchange":
                 self.animate_exchange()
-            elif kind in ("hand_end", "deal_end"):
+            elif kind == "round_end":
                 self.add(Step(0, done=lambda summary=e["summary"]: self._hold_summary(summary)))
             elif kind == "game_end":
                 self.game_over = True
@@ -456,9 +456,9 @@ class TrickTableScene(TableScene):
     def confirm_pass(self) -> None:
         if not self.my_turn() or self.phase() != "pass" or len(self.chosen) != 3:
             return
-        move = {"pass": sorted(self.chosen)}
+        chosen = sorted(self.chosen)
         legal = self.match.observation(self.viewer).get("legal", [])
-        match = next((m for m in legal if "pass" in m and sorted(m["pass"]) == move["pass"]), None)
+        match = next((m for m in legal if m["kind"] == "pass" and sorted(m["cards"]) == chosen), None)
         if match is None:
             self.banner = (t("trick.refused"), 2.0)
             return
@@ -545,8 +545,8 @@ class TrickTableScene(TableScene):
         return False
 
     def explain(self, move: dict) -> str:
-        if "pass" in move:
-            return t("hint.pass", cards=" ".join(self.card_label(c) for c in move["pass"]))
+        if move["kind"] == "pass":
+            return t("hint.pass", cards=" ".join(self.card_label(c) for c in move["cards"]))
         return t("hint.play", card=self.card_label(move["card"]))
 
     # ------------------------------------------------------------ drawing
@@ -797,7 +797,7 @@ class TrickTableScene(TableScene):
         legal = self.legal_codes() if mine and not passing else set()
         mark_legal = mine and not passing and not self.spanish_deck
         hint = self.hint["move"] if self.hint else {}
-        hint_cards = set(hint.get("pass", [])) | ({hint["card"]} if "card" in hint else set())
+        hint_cards = set(hint.get("cards", [])) | ({hint["card"]} if "card" in hint else set())
         refused = self.refused[0] if self.refused else None
         step = self.hand_step(len(cards))
         for i, code in enumerate(cards):
@@ -857,12 +857,12 @@ def olsen_rows(match: Match, summary: dict, tricks: list[int]) -> list[list[str]
     """Olsen hand summary as shown, one row per seat of the hand: name, tricks, penalties,
     hand points, total."""
     rows = []
-    for i, seat in enumerate(summary["seats"]):
+    for seat in summary["seats"]:
         rows.append([
             match.seats[seat].name,
             str(tricks[seat]) if seat < len(tricks) else "",
-            str(summary["penalties"][i]),
-            str(summary["points"][i]),
+            str(summary["penalties"][seat]),
+            str(summary["hand_points"][seat]),
             str(summary["totals"][seat]),
         ])
     return rows
@@ -902,9 +902,9 @@ class TrickSummaryScene(SummaryScene):
         if self.olsen:
             if self.summary.get("tiebreak"):
                 return t("tsummary.title_tiebreak")
-            return t("tsummary.title_olsen", hand=self.summary["hand"] + 1)
+            return t("tsummary.title_olsen", hand=self.summary["round"] + 1)
         deals = self.match.state.info.extra.get("deals", 5)
-        return t("tsummary.title_aluette", deal=self.summary["deal"] + 1, deals=deals)
+        return t("tsummary.title_aluette", deal=self.summary["round"] + 1, deals=deals)
 
     def headers(self) -> list[str]:
         if self.olsen:
@@ -932,7 +932,7 @@ class TrickSummaryScene(SummaryScene):
                 else:
                     out.append(t("tsummary.olsen_target", target=obs["options"].get("target", 100)))
             return out
-        winner = sm.get("winner")
+        winner = sm.get("deal_winner")
         if winner is None:
             out.append(t("tsummary.nobody"))
         else:
@@ -944,7 +944,7 @@ class TrickSummaryScene(SummaryScene):
                 out.append(t("tsummary.mordienne"))
         deals = self.match.state.info.extra.get("deals", 5)
         if not self.game_over:
-            out.append(t("tsummary.deals_left", count=deals - sm["deal"] - 1))
+            out.append(t("tsummary.deals_left", count=deals - sm["round"] - 1))
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -998,7 +998,7 @@ class TrickGameOverScene(GameOverScene):
         """(name, score) lines, best first."""
         res = self.result
         if self.match.game_id == "aluette":
-            teams = res["team_totals"]
+            teams = res["side_totals"]
             order = sorted(range(2), key=lambda k: -teams[k])
             return [(side_name(self.match, [k, k + 2]), t("table.score", count=teams[k])) for k in order]
         totals = res["totals"]

@@ -111,7 +111,7 @@ class CardDrag:
             return True
         for card, rect in table.table_rects.items():
             if rect.collidepoint(pos):
-                holding = [i for i, o in enumerate(options) if card in o["capture"]]
+                holding = [i for i, o in enumerate(options) if card in o.get("capture", [])]
                 if len(holding) == 1:
                     table.confirm(holding[0])
                     return True
@@ -133,7 +133,7 @@ class CardDrag:
         pygame.draw.rect(surface, colour, zone, max(2, int(4 * s)), border_radius=max(12, int(30 * s)))
         captures = [] if hasattr(table, "tap_card") else table.match.moves_by_card().get(self.code, [])
         for card, rect in table.table_rects.items():
-            if rect.collidepoint(self.pos) and any(card in o["capture"] for o in captures):
+            if rect.collidepoint(self.pos) and any(card in o.get("capture", []) for o in captures):
                 pygame.draw.rect(surface, widgets.WHITE, rect.inflate(8, 8), max(2, int(3 * s)), border_radius=8)
         img = table.app.cards.face(self.code, self.rect.width, table.app.settings.four_colour_suits)
         img = pygame.transform.rotozoom(img, -6, 1.08)  # lifted: a little bigger and tilted
