@@ -275,6 +275,10 @@ class State(ABC):
         return data
 
     # What the contract tests (tests/test_contract.py) check every game against.
+    # Observation keys that name a card the rules fix (the card that leads the first
+    # trick), not where a card is: the hidden-card check skips them.
+    RULE_CARD_KEYS: ClassVar[tuple[str, ...]] = ()
+
     def card_locations(self) -> dict[str, int]:
         """Where every card of the deck is: a mask per place (hands, stock, table, piles,
         cards set aside...). The masks are disjoint and together hold the whole deck."""

@@ -168,6 +168,7 @@ class OlsenState(TrickFields, State):
         Field("winners", "ints"),
     )
     MOVE_KINDS = {"play": (Field("card", "card"),), "pass": (Field("cards", "mask"),)}
+    RULE_CARD_KEYS = ("lead_card",)
 
     # ----------------------------------------------------------------- set-up
     @classmethod
