@@ -26,8 +26,9 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 from game.rules import RulesError, State
 
@@ -66,15 +67,7 @@ def configs(cls: type[State]) -> list[tuple[int, dict[str, Any]]]:
     return out
 
 
-def _strings(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from _strings(v)
-    elif isinstance(value, (list, tuple)):
-        for v in value:
-            yield from _strings(v)
+_QUOTED = re.compile(r'"([^"\\]*)"')  # every string of a JSON text, keys included (never a card code)
 
 
 Chooser = Callable[[State, int, random.Random], Any]
@@ -117,7 +110,7 @@ class Checker:
         if seen != self.deck.full_mask:
             self.fail(f"cards nowhere: {self.deck.codes_of(self.deck.full_mask & ~seen)}")
 
-    def moves(self, state: State) -> list:
+    def moves(self, state: State, full: bool = True) -> list:
         legal = state.legal_moves()
         seat = state.current_player()
         if seat is None:
@@ -127,7 +120,7 @@ class Checker:
         if not legal:
             self.fail(f"seat {seat} is to move and has no legal move")
         kinds = state.MOVE_KINDS
-        for m in legal:
+        for m in legal if full else legal[:1]:
             j = state.move_to_json(m)
             if not isinstance(j, dict) or j.get("kind") not in kinds:
                 self.fail(f"move {j!r} has no declared kind (kinds: {sorted(kinds)})")
@@ -135,9 +128,9 @@ class Checker:
                 self.fail(f"move {j!r} does not read back as the same move")
         return legal
 
-    def observations(self, state: State, legal: list) -> None:
+    def observations(self, state: State, legal: list, seats: Any = None) -> None:
         to_move = state.current_player()
-        for seat in range(state.players):
+        for seat in range(state.players) if seats is None else seats:
             obs = state.observation(seat)
             if not isinstance(obs.get("phase"), str):
                 self.fail(f"the observation of seat {seat} has no phase")
@@ -148,7 +141,8 @@ class Checker:
                 codes = set(self.deck.codes_of(hidden))
                 # Summaries of past rounds name cards of earlier deals: history, not places.
                 skip = {"rounds", *state.RULE_CARD_KEYS}
-                shown = codes.intersection(_strings({k: v for k, v in obs.items() if k not in skip}))
+                text = json.dumps({k: v for k, v in obs.items() if k not in skip})
+                shown = codes.intersection(_QUOTED.findall(text))
                 if shown:
                     self.fail(f"the observation of seat {seat} names hidden cards {sorted(shown)}")
 
@@ -222,7 +216,10 @@ def play_checked(
     sample_every: int = 11,
     observe_every: int = 1,
 ) -> GameRun:
-    """Play one game to the end with every contract check; ContractError on a breach."""
+    """Play one game to the end with every contract check; ContractError on a breach.
+
+    The seat to move's observation is checked at every step; every seat's, and the JSON
+    of every legal move, each ``observe_every`` steps; ``sample`` each ``sample_every``."""
     rng = random.Random(f"contract:{seed}")
     state = cls.new(players, options, seed)
     chk = Checker(cls, players, options, seed)
@@ -232,10 +229,13 @@ def play_checked(
     saved: str | None = None
     tail: list = []
     while True:
+        full = chk.step % observe_every == 0
         chk.cards(state)
-        legal = chk.moves(state)
-        if chk.step % observe_every == 0 or not legal:
+        legal = chk.moves(state, full)
+        if full or not legal:
             chk.observations(state, legal)
+        else:
+            chk.observations(state, legal, [state.current_player()])
         chk.result(state, rounds)
         seat = state.current_player()
         if seat is None:
