@@ -14,7 +14,7 @@ from typing import Any, Callable, TextIO
 
 from game.rules import GAMES, RulesError, State, game_class, load_state
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: moves with a kind, the common events and round summaries
 
 
 class ProtocolError(Exception):

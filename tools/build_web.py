@@ -15,7 +15,8 @@ Steps:
    main.py, the rules, the i18n files and the card assets inside the archive.
 
 What the page still needs at run time: the pygbag runtime (pythons.js, the CPython wasm
-build, pygame-ce) and numpy, both loaded from pygbag's CDN on first load. See docs/web.md.
+build, pygame-ce), loaded from pygbag's CDN on first load; nothing else (no numpy: the
+sounds are files, see tools/make_sounds.py). See docs/web.md.
 """
 from __future__ import annotations
 

@@ -58,6 +58,9 @@ def worth(mask: int) -> float:
     return w
 
 
+# About 600 bytes a table: 2^15 tables stay near 20 MB, then the cache starts afresh (a
+# search refills what it meets again within a move).
+GAINS_CACHE_LIMIT = 1 << 15
 _gains_cache: dict[int, tuple[tuple[float, int], ...]] = {}
 
 
@@ -68,7 +71,7 @@ def table_gains(table: int) -> tuple[tuple[float, int], ...]:
     hit = _gains_cache.get(table)
     if hit is not None:
         return hit
-    if len(_gains_cache) > 300_000:
+    if len(_gains_cache) >= GAINS_CACHE_LIMIT:
         _gains_cache.clear()
     gains = []
     numbers = table & NUMBERS

@@ -29,26 +29,6 @@ def make_player_bot(level: str, game_id: str, seed: int, ms: float | None = None
         return make_bot("random", game_id, seed=seed, ms=ms, iterations=iterations)
 
 
-def release_caches() -> None:
-    """Drop the memo tables that the rules and the bots' searches fill as they play.
-
-    They are bounded only at 2^18 and 300 000 entries, which over a long game against
-    expert AIs took the app past 300 MB; emptied after every AI move and every round,
-    the app stays near 100 MB and the next search refills what it needs in a few ms.
-    (Stopgap until the rules and bots expose smaller bounds: reported to their owners.)
-    """
-    from game.rules import sum_capture
-
-    sum_capture.clear_cache()
-    try:
-        from game.bots import orlan_policy
-    except ImportError:  # pragma: no cover
-        return
-    cache = getattr(orlan_policy, "_gains_cache", None)
-    if isinstance(cache, dict):
-        cache.clear()
-
-
 @dataclass
 class Seat:
     kind: str
@@ -148,7 +128,6 @@ class Match:
         self.tally.record(events)
         if any(e["type"] == "round_end" for e in events):
             self.undo_stack.clear()  # no undo across a round's scoring
-            release_caches()
         return events
 
     def undo_allowed(self) -> bool:
