@@ -194,6 +194,37 @@ def test_first_trick_no_penalty_card_when_void():
     assert set(allowed) == set(hands[1]) - {"QS", "AH", "KH"}
 
 
+def test_option_penalty_cards_allowed_on_the_first_trick():
+    # The text's common variants: "Certains groupes autorisent les cartes pénalités au
+    # premier pli" (option first_trick_penalties, off by default).
+    hands = first_trick_hands(["QS", "AH", "KH"])
+    s = new_game("olsen", 4, {"first_trick_penalties": True}, deck_order=interleave(hands))
+    play(s, "2C")
+    assert set(legal(s)) == set(hands[1])  # void in clubs: any card, Q♠ and hearts included
+    play(s, "QS")
+    assert s.record.plays[-1][1] == D.card("QS")
+    # The lead itself is unchanged: the 2♣ still opens the hand.
+    t = new_game("olsen", 4, {"first_trick_penalties": True}, deck_order=interleave(hands))
+    assert legal(t) == ["2C"]
+
+
+def test_option_any_heart_played_breaks_hearts():
+    # Option any_heart_breaks: a heart led by necessity breaks hearts...
+    s = position([["2H", "3H"], ["4H", "5C"], ["6H", "7C"], ["8H", "9C"]], 0, options={"any_heart_breaks": True})
+    play(s, "3H")
+    assert s.hearts_broken
+    # ...and so does a heart followed to another heart's lead, or discarded (as by default).
+    s = position([["2H", "2C"], ["4H", "5C"], ["6H", "7C"], ["8H", "9C"]], 1, trick=[(0, "3H")],
+                 options={"any_heart_breaks": True}, hearts_broken=False)
+    assert not s.hearts_broken
+    play(s, "4H")
+    assert s.hearts_broken
+    # Off (the default) the same plays leave hearts unbroken: only a discard breaks them.
+    s = position([["2H", "3H"], ["4H", "5C"], ["6H", "7C"], ["8H", "9C"]], 0)
+    play(s, "3H", "4H")
+    assert not s.hearts_broken
+
+
 def test_first_trick_penalty_allowed_when_nothing_else():
     hearts = [r + "H" for r in "A23456789TJQK"]
     hands = first_trick_hands(["QS"] + hearts[:12])
