@@ -3,17 +3,22 @@
     python tools/make_sounds.py
 
 Every effect is a few tenths of a second of sine tones or filtered noise with a fast
-envelope, synthesised here with numpy from fixed seeds (the same files every run) and
-written as 16-bit mono WAV at 22 050 Hz: the app only loads the files (game/ui/sounds.py),
-so neither the desktop app nor the browser page needs numpy.
+envelope, synthesised here with numpy from fixed seeds and written as mono Ogg Vorbis at
+22 050 Hz with soundfile (libsndfile): Ogg is what pygbag packs for the browser (it
+refuses WAV) and what every SDL_mixer build plays. The app only loads the files
+(game/ui/sounds.py), so neither the desktop app nor the browser page needs numpy. The
+encoder numbers each Ogg stream at random, so two runs give the same sound in different
+bytes: tests compare the decoded sound with the synthesis.
+
+Needs numpy and soundfile (``pip install ".[test]"``).
 """
 from __future__ import annotations
 
 import sys
-import wave
 from pathlib import Path
 
 import numpy as np
+import soundfile
 
 RATE = 22050
 OUT = Path(__file__).resolve().parents[1] / "data" / "sounds"
@@ -65,12 +70,8 @@ def write(out: Path = OUT) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     paths = []
     for name, w in synthesise().items():
-        path = out / f"{name}.wav"
-        with wave.open(str(path), "wb") as f:
-            f.setnchannels(1)
-            f.setsampwidth(2)
-            f.setframerate(RATE)
-            f.writeframes((w * 32767).astype("<i2").tobytes())
+        path = out / f"{name}.ogg"
+        soundfile.write(str(path), w.astype(np.float32), RATE, format="OGG", subtype="VORBIS")
         paths.append(path)
     return paths
 

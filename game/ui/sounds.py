@@ -1,7 +1,7 @@
-"""Short sound effects, loaded from data/sounds/*.wav (written by tools/make_sounds.py).
+"""Short sound effects, loaded from data/sounds/*.ogg (written by tools/make_sounds.py).
 
-The files are small 16-bit mono WAV (what every SDL_mixer build reads, the browser's
-included); the mixer converts them to its own rate and channels on load. Without an audio
+The files are small mono Ogg Vorbis (what pygbag packs for the browser, and what every
+SDL_mixer build plays); the mixer converts them to its own rate and channels on load. Without an audio
 device (headless tests, some browsers before a tap) the class stays silent instead of
 failing, and so does a missing or unreadable file.
 """
@@ -34,7 +34,7 @@ class Sounds:
             return
         for name in NAMES:
             try:
-                self.sounds[name] = pygame.mixer.Sound(str(data_path("sounds", f"{name}.wav")))
+                self.sounds[name] = pygame.mixer.Sound(str(data_path("sounds", f"{name}.ogg")))
             except (pygame.error, FileNotFoundError, OSError):
                 continue
 
