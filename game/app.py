@@ -17,7 +17,8 @@ from game import i18n
 from game.settings import SETTINGS_NAME, Settings
 from game.stats import Stats
 from game.storage import MemoryStorage, default_storage
-from game.ui.cards import TABLES, CardRenderer
+from game.ui.cards import TABLES
+from game.ui.deck_art import DeckArt
 from game.ui.sounds import Sounds
 
 # The rules, the saved game and the sound files are loaded just after the first menu frame
@@ -88,7 +89,7 @@ class App:
         pygame.display.set_caption("Orlan")
         self.scale = self._scale_for(self.size)
         self.ui = self._make_ui()
-        self.cards = CardRenderer()
+        self.cards = DeckArt()  # every deck's faces: app.cards.face(code, width, four, deck=...)
         self.sounds = Sounds(self.settings.sound)
         if stats is None:
             stats, msg = Stats.load(self.storage)
@@ -97,6 +98,7 @@ class App:
         self.stats = stats
         self.seed = seed
         self.match = None  # the game in progress (Continue)
+        self.shelf_game: str | None = None  # the game last chosen on the menu's shelf
         self.started = False
         # Kiosk mode: the config from game/kiosk.py (the operator's file), the behaviour in
         # game/scenes/kiosk_mode.py (attract screen, code pad, idle save, touch gestures).

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.bots import make_bot
+from game.registry import default_game
 from game.rules import game_class
 
 
@@ -39,7 +40,7 @@ class Side:
 
 @dataclass
 class ArenaConfig:
-    game: str = "orlan"
+    game: str = field(default_factory=default_game)  # the first registered game
     players: int = 2
     options: dict[str, Any] = field(default_factory=dict)
     a: Side = field(default_factory=lambda: Side("simple"))

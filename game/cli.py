@@ -6,7 +6,9 @@ import json
 import re
 import sys
 
+from game.registry import default_game
 from game.rules import GAMES
+from game.storage import APP_NAME
 
 
 def _options(text: str | None) -> dict:
@@ -30,7 +32,7 @@ def program_name(argv0: str | None = None) -> str:
     if base.lower().endswith(".exe"):
         base = base[:-4]
     if base in ("", "-c"):
-        return "orlan"
+        return APP_NAME
     if base in ("cli.py", "__main__.py"):
         return "python -m game.cli"
     if base.endswith(".py"):
@@ -45,7 +47,7 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command")
 
     sim = sub.add_parser("simulate", help="play many games between bots and print the results")
-    sim.add_argument("--game", default="orlan", choices=sorted(GAMES))
+    sim.add_argument("--game", default=default_game(), choices=sorted(GAMES))
     sim.add_argument("--players", type=int, default=4)
     sim.add_argument("--teams", action="store_true", help="2v2 teams (4 players)")
     sim.add_argument("--games", type=int, default=100)
@@ -54,9 +56,10 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     sim.add_argument("--ms", type=float, default=100.0, help="think time per move for searching bots")
     sim.add_argument("--options", help="game options as JSON, e.g. '{\"target\": 11}'")
     sim.add_argument("--no-progress", action="store_true")
+    sim.add_argument("--replays", metavar="DIR", help="write every game as a replay file into DIR")
 
     ar = sub.add_parser("arena", help="bot A against bot B over duplicate deals: win rate, points, time per move")
-    ar.add_argument("--game", default="orlan", choices=sorted(GAMES))
+    ar.add_argument("--game", default=default_game(), choices=sorted(GAMES))
     ar.add_argument("--players", type=int, default=2)
     ar.add_argument("--teams", action="store_true", help="2v2 teams (4 players): A holds seats 0+2, then 1+3")
     ar.add_argument("--a", default="expert", help="level of side A (random, simple, expert)")
@@ -72,6 +75,15 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     ar.add_argument("--options", help="game options as JSON, e.g. '{\"target\": 11}'")
     ar.add_argument("--no-progress", action="store_true")
 
+    rv = sub.add_parser("review", help="the expert's opinion of every move of one seat in a replay file")
+    rv.add_argument("replay", help="a replay file (exported from the app, or written by simulate --replays)")
+    rv.add_argument("--seat", type=int, default=0)
+    rv.add_argument("--ms", type=float, default=500.0, help="thinking time per move")
+    rv.add_argument("--iterations", type=int, help="sampled deals per move instead of time (reproducible)")
+    rv.add_argument("--seed", type=int, default=0)
+    rv.add_argument("--save", action="store_true", help="keep the analysis in the replay file")
+    rv.add_argument("--no-progress", action="store_true")
+
     sub.add_parser("protocol", help="run the JSON-lines engine protocol on stdin/stdout (same as python -m game.protocol)")
 
     so = sub.add_parser("soak", help="play many random and simple-bot games of every game, checking the game contract")
@@ -84,6 +96,29 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     so.add_argument("--level", choices=("random", "simple"), help="only random moves or only the simple bots")
     so.add_argument("--no-progress", action="store_true")
     return p
+
+
+def _review(args) -> int:
+    import time
+
+    from tqdm import tqdm
+
+    from game.replay import Replay, ReplayError
+    from game.review import Review, report_lines
+
+    try:
+        rep = Replay.open(args.replay)
+        job = Review(rep, args.seat, ms=args.ms, iterations=args.iterations, seed=args.seed)
+    except (ReplayError, ValueError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    t0 = time.perf_counter()
+    with tqdm(total=job.total, initial=len(job.entries), disable=args.no_progress, unit="move", desc="review") as bar:
+        entries = job.run(lambda done, total: bar.update(done - bar.n))
+    print("\n".join(report_lines(rep, entries, args.seat, time.perf_counter() - t0)))
+    if args.save:
+        rep.export(args.replay)
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -99,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
         if len(bots) == 1:
             bots = bots * args.players
         try:
-            rep = simulate(args.game, args.players, args.games, args.seed, options, bots, args.ms, not args.no_progress)
+            rep = simulate(args.game, args.players, args.games, args.seed, options, bots, args.ms, not args.no_progress, args.replays)
         except (RulesError, ValueError) as e:
             print(f"error: {e}", file=sys.stderr)
             return 2
@@ -143,6 +178,8 @@ def main(argv: list[str] | None = None) -> int:
         rep = soak(plan, max(1, args.workers), not args.no_progress)
         print("\n".join(rep.lines()))
         return 1 if rep.failures else 0
+    if args.command == "review":
+        return _review(args)
     if args.command == "protocol":
         from game.protocol import serve
 

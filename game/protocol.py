@@ -26,6 +26,7 @@ class Session:
 
     def __init__(self) -> None:
         self.state: State | None = None
+        self.replay = None  # the moves since "new" (game.replay.Replay); None after "load"
         self.handlers: dict[str, Callable[[dict], dict]] = {
             "hello": self.hello,
             "games": self.games,
@@ -37,6 +38,8 @@ class Session:
             "observe": self.observe,
             "bot": self.bot,
             "result": self.result,
+            "replay": self.replay_cmd,
+            "review": self.review,
             "quit": lambda req: {"bye": True},
         }
 
@@ -91,6 +94,9 @@ class Session:
             raise ProtocolError(f"seed must be an integer, not {seed!r}")
         deck = req.get("deck", req.get("deck_order"))
         self.state = cls.new(players, req.get("options"), seed, deck)
+        from game.replay import Replay
+
+        self.replay = Replay.new(game_id, req.get("options"), seed, players=players, deck_order=deck)
         return {"state": self.state.to_json()}
 
     def get_state(self, req: dict) -> dict:
@@ -101,6 +107,7 @@ class Session:
         if not isinstance(data, dict):
             raise ProtocolError("load needs a state object: {\"cmd\": \"load\", \"state\": {...}}")
         self.state = load_state(data)
+        self.replay = None  # a state carries no history
         return {"state": self.state.to_json()}
 
     def legal(self, req: dict) -> dict:
@@ -117,6 +124,7 @@ class Session:
         if move not in st.legal_moves():
             raise ProtocolError(f"illegal move {json.dumps(req['move'])}")
         events = st.apply(move)
+        self._record(st, move)
         return {"events": events, "to_move": st.current_player(), "finished": st.current_player() is None}
 
     def observe(self, req: dict) -> dict:
@@ -151,11 +159,78 @@ class Session:
         answer: dict = {"seat": seat, "move": st.move_to_json(move)}
         if req.get("play"):
             answer["events"] = st.apply(move)
+            self._record(st, move)
             answer["to_move"] = st.current_player()
         return answer
 
     def result(self, req: dict) -> dict:
         return {"result": self._game().result()}
+
+    def _record(self, st: State, move) -> None:
+        if self.replay is not None:
+            self.replay.record(st.move_to_json(move))
+            if st.finished:
+                self.replay.finish(st)
+
+    def _replay_from(self, req: dict):
+        from game.replay import Replay, ReplayError
+
+        doc = req.get("replay")
+        if doc is None:
+            if self.replay is None:
+                raise ProtocolError("no replay: start a game with new, or send one: {\"replay\": {...}}")
+            return self.replay
+        try:
+            rep = Replay.from_json(doc)
+            rep.check()
+        except ReplayError as e:
+            raise ProtocolError(str(e)) from None
+        return rep
+
+    def replay_cmd(self, req: dict) -> dict:
+        """Without a replay: the current game's replay. With one: load it (the position after
+        ``moves`` moves, all by default)."""
+        from game.replay import ReplayError
+
+        if "replay" not in req:
+            rep = self._replay_from(req)
+            return {"replay": rep.to_json()}
+        rep = self._replay_from(req)
+        k = req.get("moves", len(rep.moves))
+        if not isinstance(k, int) or isinstance(k, bool):
+            raise ProtocolError("moves must be an integer")
+        try:
+            state = rep.state_at(k)
+        except ReplayError as e:
+            raise ProtocolError(str(e)) from None
+        rep.undo(len(rep.moves) - k)
+        self.state, self.replay = state, rep
+        return {"state": state.to_json(), "moves": k}
+
+    def review(self, req: dict) -> dict:
+        """The expert's opinion of every move of one seat: preferred move and cost."""
+        from game.review import DEFAULT_MS, Review, summarise
+
+        rep = self._replay_from(req)
+        seat, seed, iterations = req.get("seat", 0), req.get("seed", 0), req.get("iterations")
+        ms = req.get("ms", DEFAULT_MS)
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < rep.players:
+            raise ProtocolError(f"seat must be a seat of the replay, 0 to {rep.players - 1}")
+        if not isinstance(ms, (int, float)) or isinstance(ms, bool) or not 0 < ms <= 60_000:
+            raise ProtocolError("ms must be a number of milliseconds from 1 to 60000")
+        if iterations is not None and (not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1):
+            raise ProtocolError("iterations must be a positive integer")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ProtocolError("seed must be an integer")
+        job = Review(rep, seat, ms=float(ms), iterations=iterations, seed=seed)
+        entries = job.run()
+        s = summarise(entries)
+        return {
+            "seat": seat,
+            "moves": [e.to_json() for e in entries],
+            "summary": {"moves": s.moves, "agreed": s.agreed, "agreement": round(s.agreement, 4),
+                        "cost": round(s.cost, 4), "costly": s.costly},
+        }
 
 
 def serve(inp: TextIO = sys.stdin, out: TextIO = sys.stdout) -> None:

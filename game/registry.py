@@ -6,13 +6,26 @@ on first use, so the protocol and the simulator never import the app's pygame vi
     rules   the game's State class (game/rules)
     bots    the module that registers the game's bot hooks (game/bots)
     view    how the one table shows the game and turns input into moves (game/scenes; pygame)
-    stats   what the statistics count from the game's events (headless)
+    stats   what the statistics count from the game's events and what the statistics
+            scene shows (a ``game.stats.GameStats`` subclass in game/stats_games; headless)
 
-Menus, scenes, statistics and saves read the games from here and never name one.
+The rest of what the app shows of a game follows from its id and its rules' ``GameInfo``:
+
+    family          which shelf of the menu it stands on (``FAMILIES``)
+    players         GameInfo.min_players .. max_players; teams from GameInfo.teams
+    setup options   GameInfo.options, labelled by the game's texts (docs/plugins.md)
+    texts           data/i18n/games/<id>.<lang>.json: ``<id>.title`` (its name),
+                    ``<id>.description`` (one line on the shelf), its options, its own keys
+    rules page      data/i18n/rules/<id>.<lang>.md
+
+Menus, scenes, statistics and saves read the games from here and never name one. The
+order of ``ENTRIES`` is the order on the shelf; the first entry is the default game.
+How to add a game: docs/plugins.md.
 """
 from __future__ import annotations
 
 import importlib
+import sys
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +40,9 @@ class GameEntry:
     bots: str
     view: str = ""
     stats: str = ""
+    # Options for a short game, as (name, value) pairs: the kiosk's attract screen plays
+    # the first game with them, so passers-by see a game end now and then.
+    demo: tuple[tuple[str, Any], ...] = ()
 
     def load(self, part: str) -> Any:
         """The object a part names (``entry.load("rules")`` is the State class)."""
@@ -37,11 +53,50 @@ class GameEntry:
         obj = importlib.import_module(module)
         return getattr(obj, attr) if attr else obj
 
+    @property
+    def info(self):
+        """The rules' ``GameInfo`` (players, options, teams)."""
+        return self.load("rules").info
+
+    def loaded_info(self):
+        """``info`` if the rules are imported already, else None: the menu's first frame
+        shows without importing them (App.finish_start does, right after)."""
+        return self.info if self.rules.partition(":")[0] in sys.modules else None
+
+    @property
+    def title_key(self) -> str:
+        return f"{self.id}.title"
+
+    @property
+    def description_key(self) -> str:
+        return f"{self.id}.description"
+
 
 ENTRIES: tuple[GameEntry, ...] = (
-    GameEntry("orlan", "fishing", "game.rules.orlan:OrlanState", "game.bots.orlan_policy"),
-    GameEntry("olsen", "tricks", "game.rules.olsen:OlsenState", "game.bots.olsen_policy"),
-    GameEntry("aluette", "tricks", "game.rules.aluette:AluetteState", "game.bots.aluette_policy"),
+    GameEntry("orlan", "fishing", "game.rules.orlan:OrlanState", "game.bots.orlan_policy",
+              stats="game.stats_games.orlan:OrlanStats", demo=(("target", 11),)),
+    GameEntry("olsen", "tricks", "game.rules.olsen:OlsenState", "game.bots.olsen_policy",
+              stats="game.stats_games.olsen:OlsenStats"),
+    GameEntry("aluette", "tricks", "game.rules.aluette:AluetteState", "game.bots.aluette_policy",
+              stats="game.stats_games.aluette:AluetteStats"),
 )
 
 BY_ID: dict[str, GameEntry] = {e.id: e for e in ENTRIES}
+
+
+def default_game() -> str:
+    """The game chosen when none is named: the first on the shelf."""
+    return ENTRIES[0].id
+
+
+def entry(game_id: str) -> GameEntry:
+    try:
+        return BY_ID[game_id]
+    except KeyError:
+        raise LookupError(f"unknown game {game_id!r}; games are {sorted(BY_ID)}") from None
+
+
+def shelf() -> list[tuple[str, list[GameEntry]]]:
+    """The families that have a game, in ``FAMILIES`` order, each with its games in
+    registry order: what the menu shows."""
+    return [(family, games) for family in FAMILIES if (games := [e for e in ENTRIES if e.family == family])]

@@ -1,12 +1,14 @@
 """Headless simulator: many full games between bots, with a summary of what happened."""
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass, field
 
 from tqdm import tqdm
 
 from game.bots import make_bot
+from game.replay import Replay
 from game.rules import game_class
 
 
@@ -44,7 +46,9 @@ def simulate(
     bots: list[str] | None = None,
     ms: float = 100.0,
     progress: bool = True,
+    replays: str | None = None,
 ) -> SimReport:
+    """Play ``games`` games; with ``replays`` (a folder), write each as a replay file."""
     cls = game_class(game_id)
     bots = bots or ["random"] * players
     if len(bots) != players:
@@ -54,9 +58,21 @@ def simulate(
     t0 = time.perf_counter()
     for g in tqdm(range(games), disable=not progress or games < 50, desc=f"{game_id} x{players}", unit="game"):
         state = cls.new(players, options, seed=seed * 1_000_003 + g)
+        record = None
+        if replays is not None:
+            record = Replay.new(game_id, options, seed * 1_000_003 + g, [
+                {"name": f"{level} {i + 1}", "kind": "ai", "level": level} for i, level in enumerate(bots)
+            ])
         while (seat := state.current_player()) is not None:
-            state.apply(agents[seat].choose(state.observation(seat)))
+            move = agents[seat].choose(state.observation(seat))
+            state.apply(move)
+            if record is not None:
+                record.record(state.move_to_json(move))
             rep.moves += 1
+        if record is not None:
+            record.finish(state)
+            os.makedirs(replays, exist_ok=True)
+            record.export(os.path.join(replays, f"{game_id}-{seed}-{g + 1:05d}.json"))
         res = state.result()
         rep.games += 1
         rep.rounds += len(res["rounds"])

@@ -6,7 +6,7 @@ Two pieces:
 it every list of events from ``state.apply(move)``, and keeps ``tally.to_json()`` in the
 save (game/saves.py ``SavedGame.tally``) so a resumed game still counts its earlier rounds::
 
-    tally = GameTally.new("orlan", [seat.to_json() for seat in seats])
+    tally = GameTally.new(game_id, [seat.to_json() for seat in seats])
     events = state.apply(move); tally.record(events)
     if tally.finished: stats.record_game(tally); stats.save()
 
@@ -14,32 +14,33 @@ save (game/saves.py ``SavedGame.tally``) so a resumed game still counts its earl
 stored through game/storage.py as the document ``stats``. A profile keeps one record per
 game (``by_game``): games played, won and drawn, wins and games against each opponent level
 ("simple", "expert", ... and "human"), rounds and points (sums, so per-round averages
-follow), the game's own counters (``COUNTERS``), the best game and the last games (for the
-charts: ``points_per_round_series`` and ``win_rate_by_level``). A "round" is what the game
-calls it: an Orlan round, an Olsen hand, an Aluette deal.
+follow), the game's own counters, the best game and the last games (for the charts:
+``points_per_round_series`` and ``win_rate_by_level``). A "round" is what the game calls
+it: a round, a hand, a deal.
 
-* Orlan: cards and clubs taken, 2♣ and 10♦ taken, jack sweeps, Bi Qahwa; points per round.
-* Olsen: penalty points scored (the hand's score: taking all penalties scores 0), hearts
-  and Q♠ taken, tricks, hands in which the seat took all penalties ("moons") and hands
-  without a penalty card. Tie-break hands decide the winner but, as in the rules, do not
-  change the totals: they are left out, so the penalties of a game add up to its total.
-  The best game is the lowest total.
-* Aluette: deals won by the partnership (its points), deals the player carried (most
-  tricks), Mordiennes scored by the partnership, tricks won by the player; draws.
+What a game counts is its own: ``GameStats`` below is the interface, and each game's
+plug-in (``game/stats_games/<game id>.py``, named by the ``stats`` part of its registry
+entry) declares its counters, how events and round summaries feed them, and what the
+statistics scene shows. The tally knows only the common events: ``round_end`` (with the
+round summary) and ``game_end`` (with ``winners``, or the winning side as ``winner``).
+
+A round that does not count (``counted`` 0: an Olsen tie-break hand, a hand a seat sat
+out) is left out of the profile's rounds, points and counters. Games where the lowest
+total wins (``GameInfo.extra["lower_wins"]``) keep their lowest total as the best game.
 
 Only finished games count; a game is counted once even if recorded twice (each tally has
 a random id), so a crash between recording and discarding the save does no harm.
 
-Versions of the document: 1 kept one set of figures per profile, every game mixed
-(Olsen and Aluette rounds and points were added to Orlan's); 2 keeps them per game.
-``migrate_v1_profile`` splits a version-1 profile using its list of last games.
+Versions of the document: 1 kept one set of figures per profile, every game mixed;
+2 keeps them per game. ``migrate_v1_profile`` splits a version-1 profile using its list
+of last games.
 """
 from __future__ import annotations
 
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from game.storage import Message, Storage, StorageError, default_storage, read_or_set_aside
 
@@ -47,20 +48,81 @@ STATS_NAME = "stats"
 STATS_VERSION = 2
 RECENT_GAMES = 50  # per profile and game, for the charts
 REMEMBERED_NAMES = 20
-# Counted from the move events while a round is played, per seat.
-ROUND_COUNTERS: dict[str, tuple[str, ...]] = {
-    "orlan": ("cards", "clubs", "two_clubs", "ten_diamonds", "sweeps", "bi_qahwa"),
-    "olsen": ("tricks", "hearts", "queen_spades"),
-    "aluette": ("tricks",),
-}
-# Read from the round summary when the round ends, per seat.
-END_COUNTERS: dict[str, tuple[str, ...]] = {
-    "orlan": (),
-    "olsen": ("moons", "clean_hands"),
-    "aluette": ("deals_won", "deals_carried", "mordienne"),
-}
-COUNTERS = {g: ROUND_COUNTERS[g] + END_COUNTERS[g] for g in ROUND_COUNTERS}
+# What a version-1 profile could hold besides games, wins, rounds and points.
 V1_COUNTERS = ("cards", "clubs", "two_clubs", "ten_diamonds", "sweeps", "bi_qahwa", "tricks")
+
+Add = Callable[[int, str, int], None]  # add(seat, counter, n): count for the round in progress
+
+
+class GameStats:
+    """What the statistics count for one game: the ``stats`` part of its registry entry.
+
+    A game's plug-in (``game/stats_games/<game id>.py``) subclasses this and names the
+    subclass in its entry, ``stats="game.stats_games.<id>:<Class>"``. Everything here is
+    data or a small pure function; no pygame. A game without a plug-in gets this base:
+    rounds, points per round and the common round summary.
+
+    counters        per seat and round, summed into the profile (``summary`` adds
+                    ``<counter>_per_round``); counted by ``count`` or read by ``round_end``
+    details         the statistics scene's details block: (text key, field of
+                    ``Stats.summary``) pairs; a float is shown as an average, an int as is
+    points_label    text key of the points-per-round column (and of the chart's values)
+    best_label      text key of the best-score column
+    chart_heading   text key of the chart's heading (``{name}``: the player)
+    chart_top       the most one round can give: the chart's scale
+    v1_figures      True for the one game whose figures version-1 documents kept without
+                    naming a game (the migration gives them to it)
+    """
+
+    counters: tuple[str, ...] = ()
+    details: tuple[tuple[str, str], ...] = (("stats.rounds", "rounds"), ("stats.points_per_round", "points_per_round"))
+    points_label = "stats.points_per_round"
+    best_label = "stats.best"
+    chart_heading = "stats.chart_points"
+    chart_top = 10
+    v1_figures = False
+
+    def count(self, event: dict[str, Any], add: Add) -> None:
+        """Count one event of a move (from ``State.apply``) for the round in progress."""
+
+    def round_end(self, summary: dict[str, Any], seats: int, add: Add) -> tuple[list[int], list[dict[str, int]]]:
+        """A round ended (the ``round_end`` event's summary): the side of each seat and each
+        seat's figures of the round: ``points`` (of its side), ``counted`` (0 for a round
+        that does not count, e.g. a tie-break) and any counter read from the summary.
+
+        The base reads the common summary ``{"sides": [[seats], ...], "points": [per side]}``:
+        every seat of a side gets the side's points; a seat on no side sat the round out.
+        """
+        side_of = list(range(seats))
+        ends = [{"points": 0, "counted": 0} for _ in range(seats)]
+        for side, members in enumerate(summary.get("sides", [])):
+            for seat in members:
+                side_of[seat] = side
+                ends[seat] = {"points": summary["points"][side], "counted": 1}
+        return side_of, ends
+
+
+_PLUGINS: dict[str, GameStats] = {}
+
+
+def game_stats(game_id: str) -> GameStats:
+    """The statistics plug-in of a game (the base for a game without one, or unknown)."""
+    if game_id not in _PLUGINS:
+        from game.registry import BY_ID
+
+        entry = BY_ID.get(game_id)
+        _PLUGINS[game_id] = entry.load("stats")() if entry is not None and entry.stats else GameStats()
+    return _PLUGINS[game_id]
+
+
+def default_game() -> str:
+    from game.registry import default_game as first
+
+    return first()
+
+
+def _counters(game_id: str) -> tuple[str, ...]:
+    return game_stats(game_id).counters
 
 
 def _lower_wins(game_id: str) -> bool:
@@ -87,6 +149,7 @@ class GameTally:
     winners: list[int] = field(default_factory=list)  # winning seats
     finished: bool = False
     draw: bool = False
+    _last_summary: Any = field(default=None, repr=False, compare=False)
 
     @classmethod
     def new(cls, game_id: str, seats: list[dict[str, Any]]) -> "GameTally":
@@ -95,92 +158,34 @@ class GameTally:
         return t
 
     def _fresh_round(self) -> list[dict[str, int]]:
-        return [dict.fromkeys(ROUND_COUNTERS.get(self.game_id, ()), 0) for _ in self.seats]
+        return [dict.fromkeys(_counters(self.game_id), 0) for _ in self.seats]
 
     def record(self, events: list[dict[str, Any]] | None) -> None:
         """Count what one move caused (the list returned by State.apply)."""
+        plugin = game_stats(self.game_id)
         for ev in events or ():
             kind = ev.get("type")
-            if kind == "capture":
-                self._take(ev["seat"], [*ev["capture"], ev["card"]])
-                if ev.get("sweep"):
-                    self._add(ev["seat"], "sweeps")
-            elif kind == "lay" and ev.get("bi_qahwa"):
-                self._add(ev["seat"], "bi_qahwa")
-            elif kind == "round_end":
-                self._end_round(ev["summary"])
-            elif kind == "trick_end" and ev.get("winner") is not None:
-                seat = ev["winner"]
-                self._add(seat, "tricks")
-                if self.game_id == "olsen":
-                    cards = ev.get("cards", [])
-                    self._add(seat, "hearts", sum(1 for code in cards if code.endswith("H")))
-                    self._add(seat, "queen_spades", int("QS" in cards))
+            if kind == "round_end":
+                self._end_round(plugin, ev["summary"])
             elif kind == "game_end":
                 self.finished = True
                 self.draw = bool(ev.get("draw", False))
                 self.winners = list(ev["winners"])
+            else:
+                plugin.count(ev, self._add)
 
     def _add(self, seat: int, key: str, n: int = 1) -> None:
         c = self.round[seat]
         c[key] = c.get(key, 0) + n
 
-    def _take(self, seat: int, codes: list[str]) -> None:
-        self._add(seat, "cards", len(codes))
-        self._add(seat, "clubs", sum(1 for code in codes if code.endswith("C")))
-        self._add(seat, "two_clubs", int("2C" in codes))
-        self._add(seat, "ten_diamonds", int("TD" in codes))
-
-    def _end_round(self, summary: dict[str, Any]) -> None:
-        """Every game's round summary: sides, points and totals per side, then the game's
-        own details (Orlan's leftover cards, Olsen's penalties, Aluette's deal winner)."""
-        if summary.get("leftover_to") is not None:
-            self._take(summary["leftover_to"], list(summary.get("leftover", [])))
-        self.side_of = [0] * len(self.seats)
-        for side, seats in enumerate(summary["sides"]):
-            for seat in seats:
-                self.side_of[seat] = side
-        self.totals = list(summary["totals"])
-        if "penalties" in summary or "deal_winner" in summary:
-            self._end_trick_round(summary)
+    def _end_round(self, plugin: GameStats, summary: dict[str, Any]) -> None:
+        if summary == self._last_summary:  # one round announced under two event names
             return
-        points = [summary["points"][self.side_of[seat]] for seat in range(len(self.seats))]
-        self._close_round([{"points": points[seat], "counted": 1} for seat in range(len(self.seats))])
-
-    def _close_round(self, ends: list[dict[str, int]]) -> None:
+        self._last_summary = summary
+        self.side_of, ends = plugin.round_end(summary, len(self.seats), self._add)
+        self.totals = list(summary.get("totals", []))
         self.rounds.append([{**c, **end} for c, end in zip(self.round, ends)])
         self.round = self._fresh_round()
-
-    def _end_trick_round(self, summary: dict[str, Any]) -> None:
-        """Olsen hands (points per seat of the hand, totals per seat) and Aluette deals
-        (points and totals per partnership, seats 0+2 and 1+3)."""
-        n = len(self.seats)
-        if "penalties" in summary:  # Olsen: a tie-break hand is played by some seats only
-            ends = [{"points": 0, "penalties": 0, "moons": 0, "clean_hands": 0, "counted": 0} for _ in range(n)]
-            counted = int(not summary.get("tiebreak", False))
-            penalties = summary["penalties"]
-            for seat in summary["seats"]:
-                ends[seat] = {
-                    "points": summary["hand_points"][seat],
-                    "penalties": penalties[seat],
-                    "moons": int(summary.get("all_penalties") == seat),
-                    "clean_hands": int(penalties[seat] == 0),
-                    "counted": counted,
-                }
-            self._close_round(ends)
-            return
-        winner = summary.get("deal_winner")
-        ends = []
-        for seat in range(n):
-            team_won = winner is not None and winner % 2 == seat % 2
-            ends.append({
-                "points": summary["points"][seat % 2],
-                "deals_won": int(team_won),
-                "deals_carried": int(winner == seat),
-                "mordienne": int(team_won and bool(summary.get("mordienne"))),
-                "counted": 1,
-            })
-        self._close_round(ends)
 
     def seat_total(self, seat: int) -> int:
         return self.totals[self.side_of[seat]] if self.totals else 0
@@ -226,7 +231,7 @@ class GameTally:
         if not all(isinstance(c, dict) and all(isinstance(v, int) for v in c.values()) for c in t.round):
             raise ValueError("bad game tally: round counters")
         # A tally saved by an older version may lack a counter: it starts from 0.
-        t.round = [{**dict.fromkeys(ROUND_COUNTERS.get(t.game_id, ()), 0), **c} for c in t.round]
+        t.round = [{**dict.fromkeys(_counters(t.game_id), 0), **c} for c in t.round]
         if not all(isinstance(r, list) and len(r) == len(t.seats) and all(isinstance(c, dict) for c in r) for r in t.rounds):
             raise ValueError("bad game tally: rounds")
         return t
@@ -242,7 +247,7 @@ def _empty_record(game_id: str) -> dict[str, Any]:
         "by_level": {},  # opponent level -> {"games": n, "wins": n}
         "rounds": 0,
         "points": 0,
-        **dict.fromkeys(COUNTERS.get(game_id, ()), 0),
+        **dict.fromkeys(_counters(game_id), 0),
         "best": None,
         "recent": [],  # last games, oldest first
     }
@@ -297,12 +302,15 @@ def _best_key(game_id: str, game: dict[str, Any]) -> tuple:
 def migrate_v1_profile(p: dict[str, Any]) -> dict[str, Any]:
     """A version-1 profile (one set of figures, every game mixed) to per-game records.
 
-    The card counters were only ever counted by Orlan; games, wins, rounds, points and
-    the wins per level also held the Olsen and Aluette games, listed with their game in
-    ``by_game`` and, for the last 50, in ``recent``: those are moved to their own game and
-    taken out of Orlan's. Trick counts go to the trick game played, if only one was.
-    An older profile without ``by_game`` only ever played Orlan.
+    Version 1 counted one game's figures without naming it: the game whose statistics
+    plug-in says ``v1_figures``. Its games, wins, rounds, points and wins per level also
+    held the other games played, listed with their game in ``by_game`` and, for the last
+    50, in ``recent``: those are moved to their own game and taken out of the first one's.
+    Trick counts go to the other game played, if only one was. An older profile without
+    ``by_game`` only ever played the ``v1_figures`` game.
     """
+    first = _v1_game()
+
     def count(key: str) -> int:
         v = p.get(key, 0)
         return v if _is_count(v) else 0
@@ -312,12 +320,12 @@ def migrate_v1_profile(p: dict[str, Any]) -> dict[str, Any]:
     old_by_game = p.get("by_game") if isinstance(p.get("by_game"), dict) else {}
     others = {
         g: b for g, b in old_by_game.items()
-        if g != "orlan" and isinstance(b, dict) and _is_count(b.get("games")) and _is_count(b.get("wins")) and b["games"]
+        if g != first and isinstance(b, dict) and _is_count(b.get("games")) and _is_count(b.get("wins")) and b["games"]
     }
-    orlan = _empty_record("orlan")
-    for key in ("games", "wins", "rounds", "points", *ROUND_COUNTERS["orlan"]):
-        orlan[key] = count(key)
-    orlan["by_level"] = {lvl: dict(b) for lvl, b in by_level.items()}
+    own = _empty_record(first)
+    for key in ("games", "wins", "rounds", "points", *_counters(first)):
+        own[key] = count(key)
+    own["by_level"] = {lvl: dict(b) for lvl, b in by_level.items()}
     records = {}
     for g, b in others.items():
         rec = _empty_record(g)
@@ -331,7 +339,7 @@ def migrate_v1_profile(p: dict[str, Any]) -> dict[str, Any]:
                 lb = rec["by_level"].setdefault(lvl, {"games": 0, "wins": 0})
                 lb["games"] += 1
                 lb["wins"] += bool(x["won"])
-                ob = orlan["by_level"].get(lvl)
+                ob = own["by_level"].get(lvl)
                 if ob:
                     ob["games"] = max(0, ob["games"] - 1)
                     ob["wins"] = max(0, ob["wins"] - bool(x["won"]))
@@ -340,20 +348,29 @@ def migrate_v1_profile(p: dict[str, Any]) -> dict[str, Any]:
         if len(others) == 1 and "tricks" in rec:
             rec["tricks"] = count("tricks")
         for key in ("games", "wins", "rounds", "points"):
-            orlan[key] = max(0, orlan[key] - rec[key])
+            own[key] = max(0, own[key] - rec[key])
         records[g] = rec
-    orlan["by_level"] = {lvl: b for lvl, b in orlan["by_level"].items() if b["games"]}
-    orlan["wins"] = min(orlan["wins"], orlan["games"])
-    orlan["recent"] = [x for x in recent if x.get("game", "orlan") == "orlan"]
+    own["by_level"] = {lvl: b for lvl, b in own["by_level"].items() if b["games"]}
+    own["wins"] = min(own["wins"], own["games"])
+    own["recent"] = [x for x in recent if x.get("game", first) == first]
     best = p.get("best")
-    if _valid_game(best) and best.get("game", "orlan") == "orlan":
-        orlan["best"] = best
-    elif orlan["recent"]:
-        orlan["best"] = max(orlan["recent"], key=lambda x: _best_key("orlan", x))
-    if any(orlan[k] for k in ("games", "rounds", "points", "by_level", "recent", *ROUND_COUNTERS["orlan"])):
-        records = {"orlan": orlan, **records}
+    if _valid_game(best) and best.get("game", first) == first:
+        own["best"] = best
+    elif own["recent"]:
+        own["best"] = max(own["recent"], key=lambda x: _best_key(first, x))
+    if any(own[k] for k in ("games", "rounds", "points", "by_level", "recent", *_counters(first))):
+        records = {first: own, **records}
     known = {"games", "wins", "by_level", "by_game", "rounds", "points", "best", "recent", *V1_COUNTERS}
     return {**{k: v for k, v in p.items() if k not in known}, "by_game": records}
+
+
+def _v1_game() -> str:
+    from game.registry import ENTRIES
+
+    for e in ENTRIES:
+        if game_stats(e.id).v1_figures:
+            return e.id
+    return default_game()
 
 
 class Stats:
@@ -420,8 +437,10 @@ class Stats:
     def profile(self, name: str) -> dict[str, Any]:
         return self.profiles.get(name) or _empty_profile()
 
-    def record(self, name: str, game_id: str = "orlan") -> dict[str, Any]:
-        """One player's figures in one game (empty figures if none)."""
+    def record(self, name: str, game_id: str | None = None) -> dict[str, Any]:
+        """One player's figures in one game (empty figures if none; the first registered
+        game if none is named)."""
+        game_id = game_id or default_game()
         return self.profile(name)["by_game"].get(game_id) or _empty_record(game_id)
 
     def games_played(self, name: str) -> int:
@@ -459,7 +478,7 @@ class Stats:
             rec["rounds"] += len(rounds)
             points = sum(r.get("points", 0) for r in rounds)
             rec["points"] += points
-            for k in COUNTERS.get(gid, ()):
+            for k in _counters(gid):
                 rec[k] += sum(r.get(k, 0) for r in rounds)
             score = tally.seat_total(seat)
             others = [t for i, t in enumerate(tally.totals) if i != my_side]
@@ -493,10 +512,16 @@ class Stats:
                 self.profiles[n] = _empty_profile()
 
     # -------------------------------------------------------------- views
-    def summary(self, name: str, game_id: str = "orlan") -> dict[str, Any]:
+    @staticmethod
+    def lower_wins(game_id: str) -> bool:
+        """The lowest total wins that game (penalty points)."""
+        return _lower_wins(game_id)
+
+    def summary(self, name: str, game_id: str | None = None) -> dict[str, Any]:
         """The figures the statistics scene lists for one game, averages computed (0 when
         no data): games, wins, draws, win_rate, rounds, points_per_round, best, every
         counter of the game and, for each, ``<counter>_per_round``."""
+        game_id = game_id or default_game()
         rec = self.record(name, game_id)
         r = rec["rounds"]
         out = {
@@ -508,21 +533,21 @@ class Stats:
             "points_per_round": rec["points"] / r if r else 0.0,
             "best": rec["best"],
         }
-        for k in COUNTERS.get(game_id, ()):
+        for k in _counters(game_id):
             out[k] = rec[k]
             out[f"{k}_per_round"] = rec[k] / r if r else 0.0
         return out
 
-    def rows(self, game_id: str = "orlan") -> list[dict[str, Any]]:
+    def rows(self, game_id: str | None = None) -> list[dict[str, Any]]:
         """One row per player with at least one game of ``game_id``, best record first (a table)."""
         out = [{"name": n, **self.summary(n, game_id)} for n in self.profiles if self.record(n, game_id)["games"]]
         return sorted(out, key=lambda r: (-r["wins"], -r["games"], r["name"]))
 
-    def points_per_round_series(self, name: str, game_id: str = "orlan", last: int = 20) -> list[float]:
+    def points_per_round_series(self, name: str, game_id: str | None = None, last: int = 20) -> list[float]:
         """Average points per round of each of the last games, oldest first (a chart)."""
         return [g["points_per_round"] for g in self.record(name, game_id)["recent"][-last:]]
 
-    def win_rate_by_level(self, name: str, game_id: str = "orlan") -> dict[str, dict[str, float]]:
+    def win_rate_by_level(self, name: str, game_id: str | None = None) -> dict[str, dict[str, float]]:
         """Opponent level -> {"games", "wins", "rate"} (a bar chart)."""
         out = {}
         for level, b in sorted(self.record(name, game_id)["by_level"].items()):

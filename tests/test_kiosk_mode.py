@@ -203,7 +203,7 @@ def test_idle_timeout_saves_the_game_and_shows_attract_then_touch_goes_to_menu_a
     w, h = app.size
     tap(app, (w // 2, h // 2))
     assert isinstance(app.scenes.top, MenuScene)
-    cont = button(app, "Continue")
+    cont = button(app, "Continue: Orlan")
     assert cont.is_enabled
     tap(app, cont.rect.center)
     resumed = app.scenes.top
@@ -498,7 +498,7 @@ def test_idle_save_goes_to_the_apps_storage_and_a_restarted_kiosk_continues_it()
     again.tick(DT)
     assert isinstance(again.scenes.top, AttractScene)
     tap(again, (400, 240))
-    tap(again, button(again, "Continue").rect.center)
+    tap(again, button(again, "Continue: Orlan").rect.center)
     assert isinstance(again.scenes.top, TableScene)
     assert again.scenes.top.match.state.to_json() == match.state.to_json()
 
@@ -599,14 +599,17 @@ def test_every_screen_has_finger_sized_buttons_at_800x480():
     tap(app, (400, 240))
     assert isinstance(app.scenes.top, MenuScene)
     all_buttons_fit(app, KIOSK_MIN_BUTTON_PX)
+    from game.registry import ENTRIES
+
     for scene in (SetupScene, RulesScene, StatsScene):
         app.scenes.push(scene(app))
         app.tick(DT)
         all_buttons_fit(app, KIOSK_MIN_BUTTON_PX)
-        if scene is SetupScene:  # the other games' options too
-            app.scenes.top.cycle_game()
-            app.scenes.top.build()
-            all_buttons_fit(app, KIOSK_MIN_BUTTON_PX)
+        app.scenes.pop()
+    for entry in ENTRIES:  # every game's options
+        app.scenes.push(SetupScene(app, entry.id))
+        app.tick(DT)
+        all_buttons_fit(app, KIOSK_MIN_BUTTON_PX)
         app.scenes.pop()
     tap(app, button(app, "Settings").rect.center)
     type_code(app, CODE)

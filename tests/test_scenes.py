@@ -253,7 +253,7 @@ def test_escape_pauses_and_main_menu_keeps_continue():
     assert isinstance(app.scenes.top, PauseScene)
     click(app, button_with_text(app, "Main menu").rect.center)
     assert isinstance(app.scenes.top, MenuScene)
-    cont = button_with_text(app, "Continue")
+    cont = button_with_text(app, "Continue: Orlan")
     assert cont.is_enabled
     click(app, cont.rect.center)
     assert isinstance(app.scenes.top, TableScene)
@@ -310,7 +310,7 @@ def test_game_is_saved_after_each_move_and_continues_in_a_new_app():
     assert again.match is None  # the save is read just after the first menu frame
     again.tick(DT)
     assert again.match is not None and again.match.seats[1].kind == "expert"
-    click(again, button_with_text(again, "Continue").rect.center)
+    click(again, button_with_text(again, "Continue: Orlan").rect.center)
     assert isinstance(again.scenes.top, TableScene)
     assert "2C" in again.match.observation(0)["table"]
 
@@ -325,7 +325,7 @@ def test_resumed_game_keeps_its_own_turn_timer():
     # A new run whose settings say "no timer" still resumes the game with its 20 s.
     again = App((1280, 720), headless=True, settings=Settings(language="en", sound=False, turn_timer=0), storage=storage)
     again.tick(DT)
-    click(again, button_with_text(again, "Continue").rect.center)
+    click(again, button_with_text(again, "Continue: Orlan").rect.center)
     for _ in range(400):
         again.tick(DT)
         if again.match.current() == 0:

@@ -82,12 +82,14 @@ def follow_match(options=None) -> Match:
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
 def test_start_olsen_from_setup_and_play_a_legal_card_by_click(size):
     app = make_app(size)
-    click(app, button_with_text(app, t("menu.new_game")).rect.center)
+    # On the shelf: the trick-taking family opens on its first game, Olsen; a tap on the
+    # chosen game sets it up.
+    click(app, button_with_text(app, t("family.tricks")).rect.center)
+    click(app, button_with_text(app, t("olsen.title")).rect.center)
     assert isinstance(app.scenes.top, SetupScene)
-    click(app, button_with_text(app, t("game.orlan")).rect.center)
     assert app.scenes.top.game == "olsen"
     # Olsen's own settings are offered, defaults from OlsenState.info.options.
-    assert button_with_text(app, t("setup.olsen_end_target", count=100))
+    assert button_with_text(app, t("olsen.option.target.value", count=100))
     click(app, button_with_text(app, t("setup.start")).rect.center)
     table = app.scenes.top
     assert isinstance(table, TrickTableScene)
@@ -106,8 +108,7 @@ def test_start_olsen_from_setup_and_play_a_legal_card_by_click(size):
 
 def test_setup_reads_olsen_options_and_fixes_aluette_partners():
     app = make_app((800, 480))
-    setup = app.scenes.push(SetupScene(app))
-    setup.cycle_game()
+    setup = app.scenes.push(SetupScene(app, "olsen"))
     assert setup.game == "olsen" and 3 <= setup.players <= 5
     counts = set()
     for _ in range(3):
@@ -116,28 +117,30 @@ def test_setup_reads_olsen_options_and_fixes_aluette_partners():
     assert counts == {3, 4, 5}
     click(app, button_with_text(app, t("common.off")).rect.center)  # passing
     click(app, button_with_text(app, t("common.off")).rect.center)  # jack of diamonds
-    # One button cycles through every end the game declares: each target, each number of hands.
-    info = setup.options_for("olsen")
     from game.rules import GAMES
 
     declared = GAMES["olsen"].info
-    expected = {t("setup.olsen_end_target", count=v) for v in declared.option("target").choices}
-    expected |= {t("setup.olsen_end_deals", count=v) for v in declared.option("deals").choices if v}
-    shown = t("setup.olsen_end_target", count=info["target"])
-    seen = [shown]
-    for _ in range(len(expected)):
-        click(app, button_with_text(app, shown).rect.center)
-        opts = setup.options_for("olsen")
-        shown = t("setup.olsen_end_deals", count=opts["deals"]) if opts["deals"] else t("setup.olsen_end_target", count=opts["target"])
-        seen.append(shown)
-    assert set(seen) == expected and seen[-1] == seen[0]  # all of them, then back to the start
-    assert setup.options_for("olsen")["pass3"] and setup.options_for("olsen")["jack_diamonds"]
+    # Each option's button cycles through every value the game declares, then back to the start.
+    for name, text in (("target", lambda v: t("olsen.option.target.value", count=v)),
+                       ("deals", lambda v: t("olsen.option.deals.value", count=v) if v else t("olsen.option.deals.0"))):
+        expected = [text(v) for v in declared.option(name).choices]
+        seen = [setup.option_buttons[name].text]
+        for _ in expected:
+            click(app, setup.option_buttons[name].rect.center)
+            seen.append(setup.option_buttons[name].text)
+        assert seen[:-1] == expected and seen[-1] == seen[0], name
+    click(app, setup.option_buttons["deals"].rect.center)  # a fixed number of hands
+    opts = setup.options_for("olsen")
+    assert opts["pass3"] and opts["jack_diamonds"] and opts["deals"] == declared.option("deals").choices[1]
     m = setup.make_match()
     assert m.game_id == "olsen" and m.state.options["pass3"] and m.state.options["jack_diamonds"]
-    setup.cycle_game()
+    assert m.state.options["deals"] == opts["deals"]
+    app.scenes.pop()
+    setup = app.scenes.push(SetupScene(app, "aluette"))
     assert setup.game == "aluette" and setup.players == 4
     players = button_with_text(app, t("setup.players_value", count=4))
     assert not players.is_enabled  # fixed at four
+    assert not setup.option_buttons["teams"].is_enabled and setup.option_buttons["teams"].text == t("aluette.option.teams.true")
     m = setup.make_match()
     assert m.game_id == "aluette" and m.teams and m.side_of(0) == m.side_of(2) != m.side_of(1)
 
@@ -389,7 +392,7 @@ def test_app_saves_after_each_move_and_continue_resumes_the_trick_game():
     app2.run_frames(2)  # start-up finishes once the menu is on screen
     assert app2.match is not None and app2.match.game_id == "olsen"
     assert app2.match.state.to_json() == saved_state
-    click(app2, button_with_text(app2, t("menu.continue")).rect.center)
+    click(app2, button_with_text(app2, t("menu.continue_game", game=t(f"{app2.match.game_id}.title"))).rect.center)
     resumed = app2.scenes.top
     assert isinstance(resumed, TrickTableScene)
     resumed.skip_animations()

@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+APP_NAME = "orlan"  # the program's name (PyInstaller names the folder and the program after it)
 SPEC = ROOT / "packaging" / "orlan.spec"
 
 
@@ -29,7 +30,7 @@ def build(out: Path, timeout: float) -> Path:
     if proc.returncode != 0:
         sys.stderr.write(proc.stderr[-4000:])
         raise SystemExit(f"PyInstaller failed ({proc.returncode}); log in {out / 'pyinstaller.log'}")
-    exe = out / "dist" / "orlan" / ("orlan.exe" if os.name == "nt" else "orlan")
+    exe = out / "dist" / APP_NAME / (f"{APP_NAME}.exe" if os.name == "nt" else APP_NAME)
     if not exe.exists():
         raise SystemExit(f"PyInstaller finished but {exe} is missing")
     return exe

@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+APP_NAME = "orlan"  # the launcher pip installs
 TEMPLATE = ROOT / "packaging" / "orlan.desktop"
 ICON = ROOT / "packaging" / "orlan.png"
 
@@ -33,7 +34,7 @@ def targets() -> tuple[Path, Path]:
 
 
 def exec_line() -> str:
-    launcher = shutil.which("orlan")
+    launcher = shutil.which(APP_NAME)
     if launcher:
         return shlex.quote(str(Path(launcher).resolve()))
     return f"{shlex.quote(sys.executable)} {shlex.quote(str(ROOT / 'main.py'))}"

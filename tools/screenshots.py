@@ -213,9 +213,8 @@ def render_trick_games(app: App, outdir: str) -> list[str]:
                 return
             app.tick(1 / 60)
 
-    setup = app.scenes.push(SetupScene(app))
-    setup.cycle_game()
-    setup.toggle_option("pass3")
+    setup = app.scenes.push(SetupScene(app, "olsen"))
+    setup.cycle_option("pass3")
     paths.append(shoot(app, outdir, "20_setup_olsen"))
     table = table_for(olsen_demo())
     until_my_turn(table)

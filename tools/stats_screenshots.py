@@ -1,8 +1,8 @@
 """Render the statistics screen for each game: `python tools/stats_screenshots.py OUTDIR [LANG]`.
 
-A few finished games of every game are recorded first (moves picked at random among the
-legal ones; names, opponents and seeds fixed), then the screen is shown headless for Orlan,
-Olsen and Aluette at 1280x720 and 800x480, plus an empty game tab.
+A few finished games of every registered game are recorded first (moves picked at random
+among the legal ones; names, opponents and seeds fixed), then the screen is shown headless
+for each game at 1280x720 and 800x480, plus an empty game tab.
 """
 from __future__ import annotations
 
@@ -21,19 +21,30 @@ from game.rules import new_game  # noqa: E402
 from game.stats import GameTally  # noqa: E402
 
 SIZES = [(1280, 720), (800, 480)]
-# game, options, seats (name, level or None for a person), games to play
-PLAYS = [
-    ("orlan", {"target": 11}, [("Ana", None), ("Bot", "expert")], 4),
-    ("orlan", {"target": 11}, [("Bo", None), ("Ana", None)], 2),
-    ("olsen", {"deals": 3}, [("Ana", None), ("Bot 1", "simple"), ("Bot 2", "expert"), ("Bot 3", "simple")], 5),
-    ("olsen", {"deals": 2}, [("Maximiliaan W.", None), ("Bo", None), ("Bot", "expert")], 3),
-    ("aluette", {}, [("Ana", None), ("Bot 1", "expert"), ("Bo", None), ("Bot 2", "expert")], 6),
+# Two tables: seats (name, level or None for a person), players wanted (brought within
+# each game's range), games to play.
+TABLES = [
+    ([("Ana", None), ("Bot 1", "expert"), ("Bo", None), ("Bot 2", "simple"), ("Bot 3", "simple")], 4, 4),
+    ([("Maximiliaan W.", None), ("Bo", None), ("Bot", "expert"), ("Ana", None), ("Bot 4", "simple")], 2, 2),
 ]
 
 
-def record_games(app: App, plays=PLAYS, seed: int = 1) -> None:
+def default_plays() -> list[tuple[str, dict, list, int]]:
+    """Game, options (the entry's short ones), seats, games to play: for every registered game."""
+    from game.registry import ENTRIES
+
+    out = []
+    for e in ENTRIES:
+        info = e.info
+        for people, wanted, count in TABLES:
+            n = min(max(wanted, info.min_players), info.max_players)
+            out.append((e.id, dict(e.demo), people[:n], count))
+    return out
+
+
+def record_games(app: App, plays=None, seed: int = 1) -> None:
     rng = random.Random(seed)
-    for game_id, options, people, count in plays:
+    for game_id, options, people, count in default_plays() if plays is None else plays:
         seats = [{"name": n, "kind": "human" if lvl is None else "ai", "level": lvl} for n, lvl in people]
         for _ in range(count):
             state = new_game(game_id, len(seats), options, seed=rng.randrange(1 << 30))
@@ -56,7 +67,9 @@ def render(outdir: str, language: str = "en", sizes=SIZES) -> list[str]:
         record_games(app)
         app.scenes.reset(MenuScene(app))
         scene = app.scenes.push(StatsScene(app))
-        for game_id in ("orlan", "olsen", "aluette"):
+        from game.registry import ENTRIES
+
+        for game_id in [e.id for e in ENTRIES]:
             scene.show_game(game_id)
             app.run_frames(2)
             path = os.path.join(outdir, f"stats_{game_id}_{language}_{size[0]}x{size[1]}.png")
@@ -64,7 +77,7 @@ def render(outdir: str, language: str = "en", sizes=SIZES) -> list[str]:
             paths.append(path)
         # A player who never played the chosen game: the empty message.
         app.stats.reset()
-        scene.show_game("olsen")
+        scene.show_game(ENTRIES[-1].id)
         app.run_frames(2)
         path = os.path.join(outdir, f"stats_empty_{language}_{size[0]}x{size[1]}.png")
         pygame.image.save(app.screen, path)

@@ -1,6 +1,8 @@
-"""Kiosk attract screen: simple AIs play Orlan on the table, "Touch to play" pulses on top.
+"""Kiosk attract screen: simple AIs play the first registered game on the table, "Touch to
+play" pulses on top.
 
-It is the table scene with four bots (``make_bot("simple", "orlan", ...)``) and its own
+It is the table scene with up to four bots (``make_bot("simple", game_id, ...)``), the
+game's short options (its registry entry's ``demo``) and its own
 pace, independent of the animation setting, so passers-by can follow each capture: about
 a second per move, a short pause with the scores between rounds, and a new game with a
 new deal after each game. The demo never touches ``app.match`` (the visitor's saved game)
@@ -12,7 +14,7 @@ import math
 
 import pygame
 
-from game import i18n
+from game import i18n, registry
 from game.bots import make_bot
 from game.i18n import t
 from game.scenes.match import Match, Seat
@@ -23,14 +25,16 @@ DEMO_PLAYERS = 4
 DEMO_PACE = 0.75  # animation speed factor of the demo (normal play is 1.0)
 DEMO_THINK_MS = 20.0  # the simple bot's budget; the pace comes from the table's minimum think time
 BETWEEN_ROUNDS = 3.0  # seconds the round scores stay up
-DEMO_TARGET = 11  # a short game, so the demo shows a game's end now and then
 PROMPT_SECONDS = 3.2  # each language of "Touch to play" stays this long (two pulses)
 
 
 def demo_match(seed: int) -> Match:
-    seats = [Seat("simple", t("seat.ai_simple_name", n=i + 1)) for i in range(DEMO_PLAYERS)]
-    match = Match("orlan", seats, {"target": DEMO_TARGET, "teams": False, "starter": 0}, seed=seed)
-    match.bots = {i: make_bot("simple", "orlan", seed=seed * 10 + i, ms=DEMO_THINK_MS) for i in range(DEMO_PLAYERS)}
+    entry = registry.BY_ID[registry.default_game()]
+    info = entry.info
+    players = min(max(DEMO_PLAYERS, info.min_players), info.max_players)
+    seats = [Seat("simple", t("seat.ai_simple_name", n=i + 1)) for i in range(players)]
+    match = Match(entry.id, seats, dict(entry.demo), seed=seed)
+    match.bots = {i: make_bot("simple", entry.id, seed=seed * 10 + i, ms=DEMO_THINK_MS) for i in range(players)}
     return match
 
 

@@ -1,7 +1,9 @@
 """The rules of the game in the current language, scrollable (wheel, drag, arrows, PgUp/PgDn).
 
 The text is data/i18n/rules/<game>.<lang>.md, a small Markdown subset: ``#``/``##``
-headings, ``-`` bullets, ``|`` tables and paragraphs.
+headings, ``-`` bullets, ``|`` tables and paragraphs. Any registered game's page; the
+other games of the same family are offered as tabs (‹ › steps through every game), so the
+row stays short however many games the shelf holds.
 """
 from __future__ import annotations
 
@@ -77,9 +79,11 @@ def render_markdown(text: str, width: int, size: int, suit_colours=None) -> list
 class RulesScene(Scene):
     name = "rules"
 
-    def __init__(self, app, game_id: str = "orlan") -> None:
+    def __init__(self, app, game_id: str | None = None) -> None:
         super().__init__(app)
-        self.game_id = game_id
+        from game import registry
+
+        self.game_id = game_id if game_id in registry.BY_ID else registry.default_game()
         self.scroll = 0
         self.lines: list[tuple[pygame.Surface, int]] = []
         self.area = pygame.Rect(0, 0, 0, 0)
@@ -90,16 +94,24 @@ class RulesScene(Scene):
         s = self.app.scale
         bh = widgets.button_height(s)
         bw = min(int(w * 0.3), int(300 * s))
-        # One tab per game (the current one greyed), then Back.
-        from game.rules import GAMES
+        # ‹, a tab per game of this game's family (the current one greyed), ›, then Back.
+        from game import registry
 
-        games = list(GAMES)
+        family = registry.BY_ID[self.game_id].family
+        games = [e.id for e in registry.ENTRIES if e.family == family]
         gap = max(6, int(10 * s))
-        tw = min(int(200 * s), (w - 2 * gap - (len(games) + 1) * gap - bw) // len(games))
-        x = w // 2 - (len(games) * (tw + gap) + bw) // 2
+        arrow = bh
+        tw = min(int(200 * s), (w - 2 * gap - (len(games) + 3) * gap - bw - 2 * arrow) // len(games))
+        x = w // 2 - (len(games) * (tw + gap) + 2 * (arrow + gap) + bw) // 2
+        y = h - bh - int(10 * s)
+        many = len(registry.ENTRIES) > 1
+        self.button(pygame.Rect(x, y, arrow, bh), t("common.previous"), lambda: self.step_game(-1), enabled=many)
+        x += arrow + gap
         for gid in games:
-            self.button(pygame.Rect(x, h - bh - int(10 * s), tw, bh), t(f"game.{gid}"), lambda gid=gid: self.show_game(gid), enabled=gid != self.game_id)
+            self.button(pygame.Rect(x, y, tw, bh), t(f"{gid}.title"), lambda gid=gid: self.show_game(gid), enabled=gid != self.game_id)
             x += tw + gap
+        self.button(pygame.Rect(x, y, arrow, bh), t("common.next"), lambda: self.step_game(1), enabled=many)
+        x += arrow + gap
         self.button(pygame.Rect(x, h - bh - int(10 * s), bw, bh), t("common.back"), self.back)
         top = int(60 * s) + 20
         self.area = pygame.Rect(int(w * 0.06), top, int(w * 0.88), h - top - bh - int(24 * s))
@@ -109,6 +121,13 @@ class RulesScene(Scene):
         self.lines = render_markdown(i18n.rules_text(self.game_id), self.area.width - 2 * int(16 * s), size, suit_colours(self.app.settings.four_colour_suits))
         self.content_h = sum(img.get_height() for img, _ in self.lines) + int(size * 2)
         self.scroll_to(self.scroll)
+
+    def step_game(self, delta: int) -> None:
+        """The next (or previous) game on the shelf, whatever its family."""
+        from game import registry
+
+        ids = [e.id for e in registry.ENTRIES]
+        self.show_game(ids[(ids.index(self.game_id) + delta) % len(ids)])
 
     def show_game(self, game_id: str) -> None:
         self.game_id = game_id
@@ -139,7 +158,7 @@ class RulesScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.app.scale
-        title = t("rules.title") if self.game_id == "orlan" else t("rules.title_game", game=t(f"game.{self.game_id}"))
+        title = t("rules.title_game", game=t(f"{self.game_id}.title"))
         widgets.title(surface, title, s, max(6, int(14 * s)), size=40)
         widgets.panel(surface, self.area, alpha=170)
         pad = int(16 * s)

@@ -1,14 +1,25 @@
-"""New-game setup: the game (Orlan, Olsen, Aluette), each seat human / simple AI / expert AI,
-and the game's own settings. Orlan: 2-4 players, teams at 4, game to 21 or 11, who starts
-the first round. Olsen: 3-5 players and its options as GameInfo declares them (passing,
-jack of diamonds, end at a target or after a number of hands). Aluette: 4 players in
-fixed partnerships, five deals."""
+"""New-game setup for the game chosen on the shelf: each seat human / simple AI / expert
+AI with a name, the number of players (GameInfo.min_players .. max_players) and one row
+per option the game declares in ``GameInfo.options``; this scene names no game.
+
+Texts of an option ``name`` of game ``id``, each falling back to the next:
+
+    label   ``id.option.name``, ``setup.option.name``, the option's name
+    value   ``id.option.name.<value>`` (``true``/``false`` for a switch), then
+            ``id.option.name.value`` (``{count}``: the value), ``setup.option.name.value``,
+            then On/Off for a switch and the value itself otherwise
+
+Two option names are shared conventions: ``teams`` (2 vs 2 at four players; fixed when
+GameInfo.teams is "fixed") and ``starter`` (a seat: shown as that seat's name). An option
+with a single choice is shown greyed. ``id.setup_note``, if the game has one, is shown
+under the options."""
 from __future__ import annotations
 
 import pygame
 import pygame_gui
 
-from game.i18n import t
+from game import registry
+from game.i18n import lookup, t
 from game.rules import GAMES
 from game.scenes.base import Scene
 from game.scenes.match import KINDS, Match, Seat
@@ -24,27 +35,43 @@ def seat_name(kind: str, seat: int, humans: int) -> str:
 class SetupScene(Scene):
     name = "setup"
 
-    def __init__(self, app) -> None:
+    def __init__(self, app, game_id: str | None = None) -> None:
         super().__init__(app)
-        self.game = "orlan"
-        self.players = 4
-        self.teams = False
+        self.game = game_id if game_id in GAMES else registry.default_game()
+        info = GAMES[self.game].info
+        self.players = min(max(4, info.min_players), info.max_players)
         self.game_options: dict[str, dict] = {}  # per game id: option name -> chosen value
-        self.target = 21
-        self.starter = 0
-        self.kinds = ["human", "simple", "simple", "simple"]
+        self.kinds = ["human"] + ["simple"] * (info.max_players - 1)
         self.starter_chosen = False  # until the player picks, the first human seat starts
         self.names: dict[int, str] = {}
         self.entries: dict = {}
         self.labels: list[tuple[str, pygame.Rect]] = []
+        self.option_buttons: dict[str, object] = {}
+        self.notes: list[tuple[str, pygame.Rect]] = []  # wrapped texts under the options
+
+    @property
+    def info(self):
+        return GAMES[self.game].info
+
+    @property
+    def teams(self) -> bool:
+        return bool(self.options_for(self.game).get("teams", False)) and self.players == 4
+
+    @property
+    def starter(self) -> int:
+        return self.options_for(self.game).get("starter", 0)
 
     def layout(self) -> None:
         w, h = self.app.size
         s = self.app.scale
         bh = widgets.button_height(s)
         gap = max(6, int(10 * s))
+        info = self.info
+        rows = 1 + len(info.options)
+        by = h - bh - int(16 * s)
         top = int(h * 0.16) + int(20 * s)
-        two_cols = True
+        # Rows shrink their gap (never their buttons) when a game has many options.
+        step = max(bh + 2, min(bh + gap, (by - gap - top) // max(rows, self.players, 1)))
         col_w = min(int(w * 0.44), int(560 * s))
         self.labels = []
         left_x = w // 2 - col_w - gap
@@ -53,46 +80,70 @@ class SetupScene(Scene):
         btn_w = col_w - label_w
 
         def row(x: int, i: int, label: str, value: str, action, enabled: bool = True):
-            y = top + i * (bh + gap)
+            y = top + i * step
             self.labels.append((label, pygame.Rect(x, y, label_w, bh)))
-            self.button(pygame.Rect(x + label_w, y, btn_w, bh), value, action, enabled)
+            return self.button(pygame.Rect(x + label_w, y, btn_w, bh), value, action, enabled)
 
-        row(left_x, 0, t("setup.game"), t(f"game.{self.game}"), self.cycle_game)
-        info = GAMES[self.game].info
-        row(left_x, 1, t("setup.players"), t("setup.players_value", count=self.players), self.cycle_players, info.min_players < info.max_players)
-        if self.game == "orlan":
-            row(left_x, 2, t("setup.teams"), t("common.on") if self.teams else t("common.off"), self.toggle_teams, self.players == 4)
-            row(left_x, 3, t("setup.target"), t("setup.target_value", count=self.target), self.toggle_target)
-            row(left_x, 4, t("setup.starter"), self.display_name(self.starter), self.cycle_starter)
-        elif self.game == "olsen":
-            opts = self.options_for("olsen")
-            on_off = {True: t("common.on"), False: t("common.off")}
-            row(left_x, 2, t("setup.olsen_pass"), on_off[opts["pass3"]], lambda: self.toggle_option("pass3"))
-            row(left_x, 3, t("setup.olsen_jack"), on_off[opts["jack_diamonds"]], lambda: self.toggle_option("jack_diamonds"))
-            end = t("setup.olsen_end_deals", count=opts["deals"]) if opts["deals"] else t("setup.olsen_end_target", count=opts["target"])
-            row(left_x, 4, t("setup.olsen_end"), end, self.cycle_olsen_end)
-        else:
-            row(left_x, 2, t("setup.aluette_partners"), t("setup.aluette_partners_value"), None, False)
-            row(left_x, 3, t("setup.aluette_match"), t("setup.aluette_match_value", count=info.extra.get("deals", 5)), None, False)
+        row(left_x, 0, t("setup.players"), t("setup.players_value", count=self.players), self.cycle_players, info.min_players < info.max_players)
+        self.option_buttons = {}
+        for i, option in enumerate(info.options, start=1):
+            self.option_buttons[option.name] = row(left_x, i, self.option_label(option), self.option_value(option), lambda name=option.name: self.cycle_option(name), self.option_enabled(option))
+        note = lookup(f"{self.game}.setup_note")
+        self.notes = []
+        if isinstance(note, str):
+            self.notes.append((note, pygame.Rect(left_x, top + rows * step, col_w, by - gap - top - rows * step)))
         self.entries = {}
         for seat in range(self.players):
             row(right_x, seat, "" if self.kinds[seat] == "human" else self.display_name(seat), t(f"kind.{self.kinds[seat]}"), lambda seat=seat: self.cycle_kind(seat))
             if self.kinds[seat] == "human":
                 # Human seats get a name field: statistics are kept per name.
-                y = top + seat * (bh + gap)
+                y = top + seat * step
                 entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(right_x, y + (bh - min(bh, int(44 * s))) // 2, label_w - gap, min(bh, max(36, int(44 * s)))), self.app.ui, initial_text=self.display_name(seat))
                 entry.set_text_length_limit(16)
                 self.elements.append(entry)
                 self.entries[seat] = entry
-        if self.teams or GAMES[self.game].info.teams == "fixed":
-            self.labels.append((t("setup.teams_hint"), pygame.Rect(right_x, top + 4 * (bh + gap), col_w, bh)))
-        by = h - bh - int(16 * s)
+        if self.teams or info.teams == "fixed":
+            self.labels.append((t("setup.teams_hint"), pygame.Rect(right_x, top + self.players * step, col_w, bh)))
         bw = min(int(w * 0.3), int(300 * s))
         self.button(pygame.Rect(w // 2 - bw - gap, by, bw, bh), t("common.back"), self.back)
         self.start_button = self.button(pygame.Rect(w // 2 + gap, by, bw, bh), t("setup.start"), self.start)
         if self.focus < 0:
             self.focus = len(self.focusables) - 1
-        del two_cols
+
+    # ------------------------------------------------------------ option texts
+    def option_label(self, option) -> str:
+        for key in (f"{self.game}.option.{option.name}", f"setup.option.{option.name}"):
+            text = lookup(key)
+            if isinstance(text, str):
+                return t(key)
+        return option.name.replace("_", " ")
+
+    def option_value(self, option, value=None) -> str:
+        value = self.options_for(self.game)[option.name] if value is None else value
+        if option.name == "starter":
+            return self.display_name(value) if isinstance(value, int) and value < len(self.kinds) else str(value)
+        word = str(value).lower() if isinstance(value, bool) else str(value)
+        count = value if isinstance(value, int) and not isinstance(value, bool) else 0
+        for key in (f"{self.game}.option.{option.name}.{word}", f"{self.game}.option.{option.name}.value", f"setup.option.{option.name}.value"):
+            if lookup(key) is not None:
+                return t(key, count=count)
+        if isinstance(value, bool):
+            return t("common.on") if value else t("common.off")
+        if count or value == 0:
+            return t("common.number", value=value)
+        return str(value)
+
+    def option_enabled(self, option) -> bool:
+        if len(option.choices) < 2:
+            return False
+        if option.name == "teams":
+            return self.info.teams == "optional" and self.players == 4
+        return True
+
+    def option_choices(self, option) -> list:
+        if option.name == "starter":
+            return [c for c in option.choices if c < self.players]
+        return list(option.choices)
 
     def display_name(self, seat: int) -> str:
         typed = self.names.get(seat, "").strip()
@@ -131,60 +182,34 @@ class SetupScene(Scene):
         chosen = self.game_options.setdefault(game_id, {})
         return {o.name: chosen.get(o.name, o.default) for o in info.options}
 
-    def toggle_option(self, name: str) -> None:
-        opts = self.options_for(self.game)
-        self.game_options[self.game][name] = not opts[name]
+    def cycle_option(self, name: str) -> None:
+        """The option's next choice, in the order GameInfo declares them."""
+        option = self.info.option(name)
+        choices = self.option_choices(option)
+        now = self.options_for(self.game)[name]
+        self.game_options[self.game][name] = choices[(choices.index(now) + 1) % len(choices)] if now in choices else choices[0]
+        if name == "starter":
+            self.starter_chosen = True
         self.build()
 
-    def cycle_olsen_end(self) -> None:
-        """One button for both ways to end: each target, then each fixed number of hands."""
-        info = GAMES["olsen"].info
-        default = info.option("target").default
-        ends = [(v, 0) for v in info.option("target").choices] + [(default, v) for v in info.option("deals").choices if v]
-        opts = self.options_for("olsen")
-        now = (default, opts["deals"]) if opts["deals"] else (opts["target"], 0)
-        target, deals = ends[(ends.index(now) + 1) % len(ends)] if now in ends else ends[0]
-        self.game_options["olsen"].update(target=target, deals=deals)
-        self.build()
-
-    def cycle_game(self) -> None:
-        games = list(GAMES)
-        self.game = games[(games.index(self.game) + 1) % len(games)]
-        info = GAMES[self.game].info
-        self.players = min(max(self.players, info.min_players), info.max_players)
-        self.teams = False
-        self.starter = 0
-        self.kinds += ["simple"] * (info.max_players - len(self.kinds))
-        self.build()
+    def set_option(self, name: str, value) -> None:
+        self.options_for(self.game)
+        self.game_options[self.game][name] = value
 
     def cycle_players(self) -> None:
-        info = GAMES[self.game].info
+        info = self.info
         self.players = info.min_players + (self.players - info.min_players + 1) % (info.max_players - info.min_players + 1)
         self.kinds += ["simple"] * (self.players - len(self.kinds))
-        if self.players != 4:
-            self.teams = False
-        if self.starter >= self.players:
-            self.starter = 0
-        self.build()
-
-    def toggle_teams(self) -> None:
-        self.teams = not self.teams and self.players == 4
-        self.build()
-
-    def toggle_target(self) -> None:
-        self.target = 11 if self.target == 21 else 21
-        self.build()
-
-    def cycle_starter(self) -> None:
-        self.starter_chosen = True
-        self.starter = (self.starter + 1) % self.players
+        names = {o.name for o in info.options}
+        if "starter" in names and self.starter >= self.players:
+            self.set_option("starter", 0)
         self.build()
 
     def cycle_kind(self, seat: int) -> None:
         self.kinds[seat] = KINDS[(KINDS.index(self.kinds[seat]) + 1) % len(KINDS)]
-        if not self.starter_chosen:
+        if not self.starter_chosen and any(o.name == "starter" for o in self.info.options):
             humans = [i for i in range(self.players) if self.kinds[i] == "human"]
-            self.starter = humans[0] if humans else 0
+            self.set_option("starter", humans[0] if humans else 0)
         self.build()
 
     def make_match(self) -> Match:
@@ -196,10 +221,9 @@ class SetupScene(Scene):
             seen[seat.name] = seen.get(seat.name, 0) + 1
             if seen[seat.name] > 1:
                 seat.name = f"{seat.name} {seen[seat.name]}"
-        if self.game == "orlan":
-            options = {"target": self.target, "teams": self.teams, "starter": self.starter}
-        else:
-            options = self.options_for(self.game)
+        options = self.options_for(self.game)
+        if "teams" in options and self.info.teams == "optional":
+            options["teams"] = self.teams  # 2 vs 2 only at four players
         return Match(self.game, seats, options, seed=self.app.seed, timer=self.app.settings.turn_timer)
 
     def start(self) -> None:
@@ -211,7 +235,15 @@ class SetupScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.app.scale
-        widgets.title(surface, t("setup.title"), s, max(6, int(14 * s)), size=44)
+        widgets.title(surface, t("setup.title_game", game=t(f"{self.game}.title")), s, max(6, int(14 * s)), size=44)
         size = max(14, int(22 * s))
         for text, rect in self.labels:
             fonts.blit_text(surface, text, size, widgets.WHITE, (rect.x, rect.centery), "midleft", bold=True, max_width=rect.width - 8)
+        small = max(13, int(19 * s))
+        for text, rect in self.notes:
+            y = rect.y + int(4 * s)
+            for part in fonts.wrap(text, small, rect.width - 8):
+                if y + fonts.font(small).get_linesize() > rect.bottom:
+                    break
+                fonts.blit_text(surface, part, small, widgets.SOFT, (rect.x, y), max_width=rect.width - 8)
+                y += fonts.font(small).get_linesize()

@@ -1,12 +1,11 @@
-"""Statistics per player profile and per game (game.stats). One tab per game (Orlan, Olsen,
-Aluette) along the bottom; the table lists the players who finished a game of the chosen
-one: games, wins, win rate, the game's points per round and its best score (Olsen: penalty
-points per hand and the lowest total). For the selected profile: the details that mean
-something for that game (Orlan: cards, clubs, 2♣, 10♦, jack sweeps, Bi Qahwa; Olsen:
-hearts, Q♠, all penalties taken, clean hands, tricks; Aluette: deals won by the team,
-deals carried, Mordiennes, tricks, draws), a chart of points per round over the last
-games and the win rate against each opponent level. Tap a row (or use the up and down
-arrows) to select a profile.
+"""Statistics per player profile and per game (game.stats). One tab per registered game
+along the bottom (when they do not all fit, a ‹ game › selector instead); the table lists
+the players who finished a game of the chosen one: games, wins, win rate, the game's
+points per round and its best score. For the selected profile: the details that mean
+something for that game, a chart of points per round over the last games and the win
+rate against each opponent level. What a game shows (columns, details, chart scale) is
+its statistics plug-in's (``game.stats.GameStats``, named by its registry entry); this
+scene names no game. Tap a row (or use the up and down arrows) to select a profile.
 
 "Reset…" opens ``ResetStatsScene``, a confirmation overlay: reset the selected player (every
 game), reset every player, or cancel. Confirming goes through ``Stats.reset`` and saves the
@@ -18,11 +17,12 @@ import pygame
 
 from game.i18n import t
 from game.scenes.base import Scene
+from game.stats import game_stats
 from game.ui import fonts, widgets
 
-# The top of the points-per-round chart: the most one round can give (Orlan 5 points,
-# an Olsen hand 26 penalties, an Aluette deal 2 points for a Mordienne).
-CHART_TOP = {"orlan": 5, "olsen": 26, "aluette": 2}
+# Bars of a game where the lowest total wins (penalty points) are red, others green.
+PENALTY_COLOUR = (220, 120, 100)
+POINTS_COLOUR = (110, 200, 140)
 
 
 def number(value) -> str:
@@ -46,9 +46,9 @@ def heading(key: str, name: str, size: int, width: int) -> str:
 
 
 def stats_games() -> list[str]:
-    from game.rules import GAMES
+    from game.registry import ENTRIES
 
-    return list(GAMES)
+    return [e.id for e in ENTRIES]
 
 
 class StatsScene(Scene):
@@ -81,18 +81,46 @@ class StatsScene(Scene):
         # Game tabs on the left (the chosen one greyed, as on the rules page), Reset and Back
         # on the right; each button as wide as its text needs, all of them within the screen.
         games = stats_games()
-        texts = [t(f"game.{gid}") for gid in games] + [t("stats.reset"), t("common.back")]
-        widths = self.button_widths(texts, [int(150 * s)] * len(games) + [int(200 * s)] * 2, w - 2 * gap, gap)
-        x = (w - sum(widths) - gap * len(widths)) // 2
+        texts = [t(f"{gid}.title") for gid in games] + [t("stats.reset"), t("common.back")]
+        wanted = [int(150 * s)] * len(games) + [int(200 * s)] * 2
+        widths = self.button_widths(texts, wanted, w - 2 * gap, gap)
         self.tab_buttons = {}
-        for gid, bw in zip(games, widths):
-            self.tab_buttons[gid] = self.button(pygame.Rect(x, y, bw, bh), t(f"game.{gid}"), lambda gid=gid: self.show_game(gid), enabled=gid != self.game_id)
-            x += bw + gap
+        self.selector = None
+        if self.tabs_fit(texts, widths):
+            x = (w - sum(widths) - gap * len(widths)) // 2
+            for gid, bw in zip(games, widths):
+                self.tab_buttons[gid] = self.button(pygame.Rect(x, y, bw, bh), t(f"{gid}.title"), lambda gid=gid: self.show_game(gid), enabled=gid != self.game_id)
+                x += bw + gap
+        else:
+            # Too many games for a row of tabs: ‹ the chosen game ›, each arrow a step along the shelf.
+            arrow = max(bh, int(64 * s))
+            name_w = max(fonts.font(self.ui_size(), True).size(text)[0] for text in texts[: len(games)]) + 2 * max(16, int(28 * s))
+            widths = [arrow, name_w, arrow] + widths[-2:]
+            widths = self.button_widths([t("common.previous"), t(f"{self.game_id}.title"), t("common.next"), *texts[-2:]], widths, w - 2 * gap, gap)
+            x = (w - sum(widths) - gap * len(widths)) // 2
+            self.button(pygame.Rect(x, y, widths[0], bh), t("common.previous"), lambda: self.step_game(-1))
+            self.selector = self.button(pygame.Rect(x + widths[0] + gap, y, widths[1], bh), t(f"{self.game_id}.title"), lambda: self.step_game(1))
+            self.button(pygame.Rect(x + widths[0] + widths[1] + 2 * gap, y, widths[2], bh), t("common.next"), lambda: self.step_game(1))
+            x += sum(widths[:3]) + 3 * gap
         x += gap  # a wider gap between the tabs and the actions
         reset_w, back_w = widths[-2:]
         # Reset acts on the selected player (every game): there must be one in this game's table.
         self.reset_button = self.button(pygame.Rect(x, y, reset_w, bh), t("stats.reset"), lambda: self.app.operator_gate(self.ask_reset), enabled=bool(self.names()))
         self.button(pygame.Rect(x + reset_w + gap, y, back_w, bh), t("common.back"), self.back)
+
+    def ui_size(self) -> int:
+        from game.app import ui_font_size
+
+        return ui_font_size(self.app.scale)
+
+    def tabs_fit(self, texts: list[str], widths: list[int]) -> bool:
+        """Every tab's text fits its (possibly narrowed) button."""
+        f = fonts.font(self.ui_size(), True)
+        return all(f.size(text)[0] + 8 <= width for text, width in zip(texts, widths))
+
+    def step_game(self, delta: int) -> None:
+        games = stats_games()
+        self.show_game(games[(games.index(self.game_id) + delta) % len(games)] if self.game_id in games else games[0])
 
     def button_widths(self, texts: list[str], wanted: list[int], room: int, gap: int) -> list[int]:
         """Each button at least ``wanted`` wide and wide enough for its text; narrowed
@@ -131,11 +159,8 @@ class StatsScene(Scene):
         return names[self.selected]
 
     def columns(self) -> list[str]:
-        if self.game_id == "olsen":
-            return [t("stats.player"), t("stats.played"), t("stats.won"), t("stats.win_rate"), t("stats.penalties_per_hand"), t("stats.lowest_total")]
-        if self.game_id == "aluette":
-            return [t("stats.player"), t("stats.played"), t("stats.won"), t("stats.win_rate"), t("stats.points_per_deal"), t("stats.best")]
-        return [t("stats.player"), t("stats.played"), t("stats.won"), t("stats.win_rate"), t("stats.points_per_round"), t("stats.best")]
+        plugin = game_stats(self.game_id)
+        return [t("stats.player"), t("stats.played"), t("stats.won"), t("stats.win_rate"), t(plugin.points_label), t(plugin.best_label)]
 
     def rows(self) -> list[list[str]]:
         out = []
@@ -153,45 +178,13 @@ class StatsScene(Scene):
         return out
 
     def details(self, name: str) -> list[tuple[str, str]]:
-        """(label, value) lines of the details block for one profile in the chosen game."""
+        """(label, value) lines of the details block for one profile in the chosen game,
+        as its statistics plug-in lists them: an average to one decimal, a count as is."""
         s = self.app.stats.summary(name, self.game_id)
-        if self.game_id == "olsen":
-            return [
-                (t("stats.hands"), number(s["rounds"])),
-                (t("stats.penalties_per_hand"), average(s["points_per_round"])),
-                (t("stats.hearts_per_hand"), average(s["hearts_per_round"])),
-                (t("stats.queen_spades"), number(s["queen_spades"])),
-                (t("stats.moons"), number(s["moons"])),
-                (t("stats.clean_hands"), number(s["clean_hands"])),
-                (t("stats.tricks_per_hand"), average(s["tricks_per_round"])),
-            ]
-        if self.game_id == "aluette":
-            return [
-                (t("stats.deals"), number(s["rounds"])),
-                (t("stats.deals_won"), number(s["deals_won"])),
-                (t("stats.deals_carried"), number(s["deals_carried"])),
-                (t("stats.mordienne"), number(s["mordienne"])),
-                (t("stats.tricks_per_deal"), average(s["tricks_per_round"])),
-                (t("stats.draws"), number(s["draws"])),
-            ]
-        if self.game_id != "orlan":  # a game without its own figures yet
-            return [(t("stats.rounds"), number(s["rounds"])), (t("stats.points_per_round"), average(s["points_per_round"]))]
-        return [
-            (t("stats.rounds"), number(s["rounds"])),
-            (t("stats.cards_per_round"), average(s["cards_per_round"])),
-            (t("stats.clubs_per_round"), average(s["clubs_per_round"])),
-            (t("stats.two_clubs"), number(s["two_clubs"])),
-            (t("stats.ten_diamonds"), number(s["ten_diamonds"])),
-            (t("stats.sweeps"), number(s["sweeps"])),
-            (t("stats.bi_qahwa"), number(s["bi_qahwa"])),
-        ]
+        return [(t(label), average(s[field]) if isinstance(s[field], float) else number(s[field])) for label, field in game_stats(self.game_id).details]
 
     def chart_heading(self, name: str, size: int, width: int) -> str:
-        if self.game_id == "olsen":
-            return heading("stats.chart_penalties", name, size, width)
-        if self.game_id == "aluette":
-            return heading("stats.chart_deal_points", name, size, width)
-        return heading("stats.chart_points", name, size, width)
+        return heading(game_stats(self.game_id).chart_heading, name, size, width)
 
     def ask_reset(self) -> None:
         name = self.selected_name()
@@ -226,7 +219,7 @@ class StatsScene(Scene):
         self.details_rect = None
         self.drawn_details = []
         if not rows:
-            fonts.blit_text(surface, t("stats.empty_game", game=t(f"game.{self.game_id}")), size, widgets.SOFT, area.center, "center", max_width=area.width - 20)
+            fonts.blit_text(surface, t("stats.empty_game", game=t(f"{self.game_id}.title")), size, widgets.SOFT, area.center, "center", max_width=area.width - 20)
             return
         name = self.selected_name()
         cols = self.columns()
@@ -294,15 +287,14 @@ class StatsScene(Scene):
         head = fonts.blit_text(surface, self.chart_heading(name, small, left.width), small, widgets.GOLD, left.topleft, bold=True, max_width=left.width)
         series = stats.points_per_round_series(name, self.game_id)
         tiny = max(11, int(small * 0.85))
-        top = CHART_TOP.get(self.game_id, max([1.0, *series]))
+        top = game_stats(self.game_id).chart_top or max([1.0, *series])
         label_w = fonts.font(tiny).size(number(top))[0] + 6
         plot = pygame.Rect(left.x + label_w, head.bottom + tiny + 6, left.width - label_w, min(left.bottom - head.bottom - tiny - 10, int(small * 12)))
         pygame.draw.line(surface, widgets.DIM, plot.bottomleft, plot.bottomright, 1)
         pygame.draw.line(surface, (90, 100, 110), plot.topleft, plot.topright, 1)
         fonts.blit_text(surface, number(top), tiny, widgets.DIM, (plot.x - 4, plot.y), "midright")
         fonts.blit_text(surface, number(0), tiny, widgets.DIM, (plot.x - 4, plot.bottom), "midright")
-        # Olsen counts penalties (lower is better): its bars are red rather than green.
-        colour = (220, 120, 100) if self.game_id == "olsen" else (110, 200, 140)
+        colour = PENALTY_COLOUR if self.app.stats.lower_wins(self.game_id) else POINTS_COLOUR
         if series:
             bw = max(3, min(32, plot.width // max(1, len(series)) - 4))
             for i, v in enumerate(series):

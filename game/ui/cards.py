@@ -1,10 +1,13 @@
-"""Card faces and backs rendered at start-up (lazily, per size) from data/cards/style.json.
+"""French-suited card faces and the backs, rendered lazily per size from data/cards/style.json.
 
 Faces: large rank index in two corners (rank letters follow the language: V/D/R in
 French, B/V/H in Dutch), a big suit symbol in the middle of number cards, a framed
-letter on court cards. Everything is drawn at the exact pixel size asked for, so cards
-are crisp from a phone to a 4K screen. Surfaces are cached per (card, size, options);
-``clear()`` drops them when the window size changes, which bounds memory.
+letter on court cards; the jokers (X1 red, X2 black) carry a star index and a jester's
+cap; a multi-deck copy (``AS/2``) has its copy number in a small disc under the index.
+Everything is drawn at the exact pixel size asked for, so cards are crisp from a phone to
+a 4K screen. Surfaces are cached per (card, size, options); ``clear()`` drops them when
+the window size changes, which bounds memory. ``game.ui.deck_art`` draws every deck
+(Spanish and tarot too) through one entry point built on this renderer.
 """
 from __future__ import annotations
 
@@ -29,18 +32,153 @@ def suit_colours(four_colour: bool) -> list[tuple]:
     return [tuple(pal[s]) for s in SUITS]
 
 
+JOKERS = ("X1", "X2")
+COURTS = "JQKVCDR"  # French courts, then the tarot's Valet, Cavalier, Dame, Roi
+COPY_MARK = (64, 72, 92)  # the disc behind a copy number (108-, 64- and 128-card decks)
+
+
+def split_copy(code: str) -> tuple[str, int]:
+    """``("AS", 2)`` for ``AS/2``; a single deck's code has copy 0."""
+    base, _, copy = code.partition("/")
+    return base, int(copy) if copy else 0
+
+
 def rank_label(code: str) -> str:
     r = code[0]
     if r == "T":
         return "10"
-    if r in "JQK":
+    if r in COURTS:
         return i18n.t(f"card.rank.{r}")
     return r
 
 
 def card_name(code: str) -> str:
     """Short readable name, e.g. '10♦' (the suit char is drawn as a shape by fonts)."""
+    code = split_copy(code)[0]
+    if code in JOKERS:
+        return i18n.t("card.joker")
     return rank_label(code) + "♣♦♥♠"[SUITS.index(code[1])]
+
+
+def joker_colour(code: str, four_colour: bool) -> tuple:
+    """The red joker (X1) takes the hearts colour, the black one (X2) the spades colour."""
+    return suit_colours(four_colour)[2 if code == "X1" else 3]
+
+
+def copy_mark(copy: int, w: int) -> pygame.Surface:
+    """A small numbered disc: the copy of a card in a multi-deck game (1, 2, ...)."""
+    d = max(9, int(w * 0.17))
+    mark = pygame.Surface((d, d), pygame.SRCALPHA)
+    pygame.draw.circle(mark, COPY_MARK, (d / 2, d / 2), d / 2)
+    digit = fonts.font(max(8, int(d * 0.9)), bold=True).render(str(copy), True, (255, 255, 255))
+    mark.blit(digit, digit.get_rect(center=(d // 2, d // 2)))
+    return mark
+
+
+def stack(parts: list[pygame.Surface], gaps: list[int]) -> pygame.Surface:
+    """Surfaces one under the other, centred, each ``gap`` pixels below the previous (may be negative)."""
+    width = max(p.get_width() for p in parts)
+    height = parts[0].get_height() + sum(g + p.get_height() for g, p in zip(gaps, parts[1:]))
+    out = pygame.Surface((width, height), pygame.SRCALPHA)
+    y = 0
+    for i, p in enumerate(parts):
+        if i:
+            y += gaps[i - 1]
+        out.blit(p, p.get_rect(midtop=(width // 2, y)))
+        y += p.get_height()
+    return out
+
+
+def corner_pad(w: int) -> int:
+    return max(2, w // 16)
+
+
+def french_corner(code: str, w: int, four_colour: bool, ace: str = "A") -> pygame.Surface:
+    """The index in a card's corner: rank over suit, a star for a joker, the copy number below."""
+    base, copy = split_copy(code)
+    if base in JOKERS:
+        col = joker_colour(base, four_colour)
+        parts = [suits.star(max(6, int(w * 0.26)), col)]
+        gaps = []
+    else:
+        suit = SUITS.index(base[1])
+        col = suit_colours(four_colour)[suit]
+        label = ace if base[0] == "A" else rank_label(base)
+        idx_size = max(10, int(w * (0.34 if len(label) == 1 else 0.29)))
+        parts = [fonts.font(idx_size, bold=True).render(label, True, col), suits.symbol(suit, max(5, int(w * 0.22)), col)]
+        gaps = [-max(1, w // 30)]
+    if copy:
+        parts.append(copy_mark(copy, w))
+        gaps.append(max(1, w // 30))
+    return stack(parts, gaps)
+
+
+def paper(w: int, h: int) -> pygame.Surface:
+    face = STYLE["face"]
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    radius = max(3, w // 12)
+    _rounded(surf, surf.get_rect(), tuple(face["paper"]), radius)
+    _rounded(surf, surf.get_rect(), tuple(face["edge"]), radius, max(1, w // 80))
+    return surf
+
+
+def blit_corners(surf: pygame.Surface, corner: pygame.Surface) -> None:
+    """The index top left and, upside down, bottom right."""
+    w, h = surf.get_size()
+    pad = corner_pad(w)
+    surf.blit(corner, (pad, pad // 2))
+    surf.blit(pygame.transform.rotate(corner, 180), corner.get_rect(bottomright=(w - pad, h - pad // 2)))
+
+
+def draw_joker(code: str, w: int, four_colour: bool) -> pygame.Surface:
+    h = int(round(w * CARD_RATIO))
+    surf = paper(w, h)
+    base = split_copy(code)[0]
+    col = joker_colour(base, four_colour)
+    blit_corners(surf, french_corner(code, w, four_colour))
+    gold = tuple(STYLE["face"]["court"])
+    points = (col, gold, col) if base == "X1" else (col, (200, 24, 36), col)
+    # The cap and the word sit between the two corner stars.
+    cap = suits.jester(int(w * 0.52), points)
+    surf.blit(cap, cap.get_rect(center=(w // 2, int(w * 0.64))))
+    word = i18n.t("card.joker")
+    if w >= 48:
+        size = fonts.fit_size(word, max(8, int(w * 0.16)), int(w * 0.36), True, minimum=7)
+        text = fonts.font(size, True).render(word, True, col)
+        surf.blit(text, text.get_rect(midtop=(w // 2, int(w * 0.9))))
+    return surf
+
+
+def draw_face(code: str, w: int, four_colour: bool = False, ace: str = "A") -> pygame.Surface:
+    """A French-suited face: 52/54/108, the piquet decks (a copy number for ``AS/2``) and the
+    tarot's suit cards (whose ace is marked ``1``)."""
+    base, copy = split_copy(code)
+    if base in JOKERS:
+        return draw_joker(code, w, four_colour)
+    if len(base) != 2 or base[1] not in SUITS:
+        raise ValueError(f"not a French-suited card code: {code!r}")
+    w, h = int(w), int(round(w * CARD_RATIO))
+    face = STYLE["face"]
+    surf = paper(w, h)
+    suit = SUITS.index(base[1])
+    col = suit_colours(four_colour)[suit]
+    label = rank_label(base)
+    blit_corners(surf, french_corner(code, w, four_colour, ace))
+    centre = (w // 2, h // 2)
+    if base[0] in COURTS:
+        frame = pygame.Rect(0, 0, int(w * 0.38), int(h * 0.42))
+        frame.center = centre
+        _rounded(surf, frame, tuple(face["court"]), max(2, w // 20))
+        _rounded(surf, frame, tuple(face["court_edge"]), max(2, w // 20), max(1, w // 40))
+        letter_size = int(w * (0.27 if len(label) == 1 else 0.2))
+        letter = fonts.font(letter_size, bold=True).render(label, True, col)
+        surf.blit(letter, letter.get_rect(center=(frame.centerx, frame.centery - frame.height * 0.12)))
+        small = suits.symbol(suit, max(5, int(w * 0.13)), col)
+        surf.blit(small, small.get_rect(center=(frame.centerx, frame.bottom - frame.height * 0.2)))
+    else:
+        big = suits.symbol(suit, int(w * 0.4), col)
+        surf.blit(big, big.get_rect(center=centre))
+    return surf
 
 
 def _fast(img: pygame.Surface) -> pygame.Surface:
@@ -85,40 +223,7 @@ class CardRenderer:
 
     # -------------------------------------------------------------- drawing
     def _draw_face(self, code: str, w: int, four_colour: bool) -> pygame.Surface:
-        w, h = self.size_for(w)
-        face = STYLE["face"]
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
-        radius = max(3, w // 12)
-        rect = surf.get_rect()
-        _rounded(surf, rect, tuple(face["paper"]), radius)
-        _rounded(surf, rect, tuple(face["edge"]), radius, max(1, w // 80))
-        suit = SUITS.index(code[1])
-        col = suit_colours(four_colour)[suit]
-        label = rank_label(code)
-        # Large corner index: readable when cards overlap or are small.
-        idx_size = max(10, int(w * (0.34 if len(label) == 1 else 0.29)))
-        idx = fonts.font(idx_size, bold=True).render(label, True, col)
-        pad = max(2, w // 16)
-        pip = suits.symbol(suit, max(5, int(w * 0.22)), col)
-        corner = pygame.Surface((max(idx.get_width(), pip.get_width()), idx.get_height() + pip.get_height()), pygame.SRCALPHA)
-        corner.blit(idx, idx.get_rect(midtop=(corner.get_width() // 2, 0)))
-        corner.blit(pip, pip.get_rect(midtop=(corner.get_width() // 2, idx.get_height() - max(1, w // 30))))
-        surf.blit(corner, (pad, pad // 2))
-        surf.blit(pygame.transform.rotate(corner, 180), corner.get_rect(bottomright=(w - pad, h - pad // 2)))
-        centre = (w // 2, h // 2)
-        if code[0] in "JQK":
-            frame = pygame.Rect(0, 0, int(w * 0.38), int(h * 0.42))
-            frame.center = centre
-            _rounded(surf, frame, tuple(face["court"]), max(2, w // 20))
-            _rounded(surf, frame, tuple(face["court_edge"]), max(2, w // 20), max(1, w // 40))
-            letter = fonts.font(int(w * 0.27), bold=True).render(label, True, col)
-            surf.blit(letter, letter.get_rect(center=(frame.centerx, frame.centery - frame.height * 0.12)))
-            small = suits.symbol(suit, max(5, int(w * 0.13)), col)
-            surf.blit(small, small.get_rect(center=(frame.centerx, frame.bottom - frame.height * 0.2)))
-        else:
-            big = suits.symbol(suit, int(w * 0.4), col)
-            surf.blit(big, big.get_rect(center=centre))
-        return surf
+        return draw_face(code, w, four_colour)
 
     def _draw_back(self, style: str, w: int) -> pygame.Surface:
         w, h = self.size_for(w)

@@ -141,6 +141,23 @@ class SpanishCardRenderer:
         return img
 
 
+def corner_pad(w: int) -> int:
+    return max(2, w // 18)
+
+
+def corner(code: str, w: int) -> pygame.Surface:
+    """The corner index: the rank (a language's court letter) over a small suit sign."""
+    label = rank_label(code)
+    dark = SUIT_COLOURS[code[1]][1]
+    idx_size = max(10, int(w * (0.28 if len(label) == 1 else 0.2)))
+    idx = fonts.font(idx_size, bold=True).render(label, True, dark)
+    pip = suit_sign(code[1], max(6, int(w * 0.16)))
+    out = pygame.Surface((max(idx.get_width(), pip.get_width()), idx.get_height() + pip.get_height()), pygame.SRCALPHA)
+    out.blit(idx, idx.get_rect(midtop=(out.get_width() // 2, 0)))
+    out.blit(pip, pip.get_rect(midtop=(out.get_width() // 2, idx.get_height() - max(1, w // 25))))
+    return out
+
+
 def draw_face(code: str, w: int, caption: str | None = None) -> pygame.Surface:
     if len(code) != 2 or code[0] not in RANKS or code[1] not in SUITS:
         raise ValueError(f"not a Spanish card code: {code!r}")
@@ -157,16 +174,11 @@ def draw_face(code: str, w: int, caption: str | None = None) -> pygame.Surface:
     pygame.draw.rect(surf, col, inner, max(1, w // 70), border_radius=max(2, radius // 2))
     pygame.draw.rect(surf, EDGE, rect, max(1, w // 80), border_radius=radius)
     label = rank_label(code)
-    idx_size = max(10, int(w * (0.28 if len(label) == 1 else 0.2)))
-    idx = fonts.font(idx_size, bold=True).render(label, True, dark)
-    pip = suit_sign(suit, max(6, int(w * 0.16)))
-    corner = pygame.Surface((max(idx.get_width(), pip.get_width()), idx.get_height() + pip.get_height()), pygame.SRCALPHA)
-    corner.blit(idx, idx.get_rect(midtop=(corner.get_width() // 2, 0)))
-    corner.blit(pip, pip.get_rect(midtop=(corner.get_width() // 2, idx.get_height() - max(1, w // 25))))
-    pad = max(2, w // 18)
-    surf.blit(corner, (pad, pad // 2))
+    index = corner(code, w)
+    pad = corner_pad(w)
+    surf.blit(index, (pad, pad // 2))
     if not (caption and w >= 60):  # a caption ribbon takes the place of the bottom index
-        surf.blit(pygame.transform.rotate(corner, 180), corner.get_rect(bottomright=(w - pad, h - pad // 2)))
+        surf.blit(pygame.transform.rotate(index, 180), index.get_rect(bottomright=(w - pad, h - pad // 2)))
     # The centre area, clear of both corner indices.
     area = pygame.Rect(0, 0, int(w * 0.46), int(h * 0.66))
     area.center = (w // 2, h // 2)

@@ -60,3 +60,32 @@ def star(size: int, colour: tuple) -> pygame.Surface:
     big = pygame.Surface((n, n), pygame.SRCALPHA)
     pygame.draw.polygon(big, colour, pts)
     return pygame.transform.smoothscale(big, (n // SS, n // SS))
+
+
+@lru_cache(maxsize=32)
+def jester(size: int, colours: tuple) -> pygame.Surface:
+    """A jester's cap with three bells (jokers and the Excuse): ``colours`` are the three
+    points' colours, ``size`` pixels square."""
+    n = max(6, int(size)) * SS
+    big = pygame.Surface((n, n), pygame.SRCALPHA)
+    ink = (40, 30, 30)
+    lw = max(1, n // 40)
+    band = pygame.Rect(int(n * 0.18), int(n * 0.72), int(n * 0.64), int(n * 0.16))
+    # Three floppy points, drawn back to front: left, right, then the tall middle one.
+    tips = ((0.08, 0.30), (0.92, 0.30), (0.5, 0.06))
+    roots = (((0.2, 0.74), (0.46, 0.72)), ((0.54, 0.72), (0.8, 0.74)), ((0.34, 0.73), (0.66, 0.73)))
+    for (tx, ty), ((ax, ay), (bx, by)), col in zip(tips, roots, colours):
+        mid = ((ax + bx) / 2, (ay + by) / 2 - 0.22)
+        pts = [(ax * n, ay * n), ((mid[0] - 0.12) * n, mid[1] * n), (tx * n, ty * n), ((mid[0] + 0.12) * n, (mid[1] + 0.04) * n), (bx * n, by * n)]
+        pygame.draw.polygon(big, col, pts)
+        pygame.draw.polygon(big, ink, pts, lw)
+    pygame.draw.rect(big, (236, 206, 120), band, border_radius=n // 20)
+    pygame.draw.rect(big, ink, band, lw, border_radius=n // 20)
+    for k in range(4):
+        x = band.x + band.width * (k + 0.5) / 4
+        pygame.draw.circle(big, ink, (x, band.centery), n * 0.022)
+    for tx, ty in tips:
+        pygame.draw.circle(big, (236, 196, 60), (tx * n, ty * n), n * 0.07)
+        pygame.draw.circle(big, ink, (tx * n, ty * n), n * 0.07, lw)
+        pygame.draw.circle(big, ink, (tx * n, ty * n + n * 0.03), n * 0.015)
+    return pygame.transform.smoothscale(big, (n // SS, n // SS))
