@@ -18,7 +18,7 @@ import play_record  # noqa: E402
 
 
 def _cases():
-    for game in play_record.CASES:
+    for game in play_record.games():
         with open(play_record.baseline_path(game)) as f:
             for case in json.load(f)["cases"]:
                 yield pytest.param(case, id=f"{game}-{case['players']}-{case['seed']}-{case['level']}-{len(case['steps'])}")

@@ -2,7 +2,8 @@
 
     git archive 073cb58 | tar -x -C /tmp/old && cd /tmp && python /path/to/tools/make_format1_states.py /tmp/old
 
-Run with the old code first on the path: each case is a state in format 1, the random
+Run with the old code first on the path: for each case of tests/data/format1_cases.json
+(game, players, options, seed, how many random moves in), a state in format 1, the random
 moves that finished the game from there (normalised as tools/play_record.py does) and the
 result, for tests/test_old_states.py.
 """
@@ -16,9 +17,9 @@ from game.rules import new_game
 from play_record import normal_move
 
 out = []
-for game, players, options, seed, at in [("orlan", 4, {"teams": True}, 5, 150), ("orlan", 3, {}, 6, 30),
-                                         ("olsen", 4, {"pass3": True}, 7, 2), ("olsen", 3, {"deals": 2}, 8, 60),
-                                         ("aluette", 4, {}, 9, 50)]:
+spec = json.loads((Path(__file__).resolve().parent.parent / "tests" / "data" / "format1_cases.json").read_text())
+for case in spec["cases"]:
+    game, players, options, seed, at = (case[k] for k in ("game", "players", "options", "seed", "at"))
     s = new_game(game, players, options, seed)
     rng = random.Random(seed)
     for _ in range(at):

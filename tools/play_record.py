@@ -3,7 +3,8 @@
     python tools/play_record.py record   # writes tests/data/baseline_<game>.json
     python tools/play_record.py check    # replays them and reports the first difference
 
-A record is, for a fixed list of (game, players, options, seed, bot level) cases, the moves
+A record is, for the (game, players, options) cases, seeds and bot levels listed in
+tests/data/baseline_cases.json, the moves
 the protocol's ``bot`` command chose (in a normalised form that does not depend on the
 move's JSON spelling), a digest of the legal moves at every step, the points and totals of
 every round and the final totals and winners. ``check`` (and tests/test_baseline.py) starts
@@ -29,25 +30,12 @@ if str(ROOT) not in sys.path:
 from game.protocol import Session  # noqa: E402
 
 DATA = ROOT / "tests" / "data"
-SEEDS = (1, 2, 3, 4)
-LEVELS = ("random", "simple")
+# Which games, player counts, options, seeds and bot levels are recorded.
+SPEC = json.loads((DATA / "baseline_cases.json").read_text())
 
-CASES: dict[str, list[tuple[int, dict]]] = {
-    "orlan": [
-        (2, {}),
-        (3, {"target": 11}),
-        (4, {}),
-        (4, {"teams": True, "starter": 2}),
-    ],
-    "olsen": [
-        (3, {"pass3": True}),
-        (4, {}),
-        (4, {"pass3": True, "jack_diamonds": True, "deals": 3}),
-        (5, {"target": 50}),
-        (5, {"jack_diamonds": True, "deals": 2}),
-    ],
-    "aluette": [(4, {})],
-}
+
+def games() -> list[str]:
+    return list(dict.fromkeys(c["game"] for c in SPEC["cases"]))
 
 
 def normal_move(move: dict) -> str:
@@ -164,8 +152,9 @@ def baseline_path(game: str) -> Path:
 
 def record() -> None:
     DATA.mkdir(parents=True, exist_ok=True)
-    for game, configs in CASES.items():
-        cases = [record_case(game, p, o, s, lv) for p, o in configs for s in SEEDS for lv in LEVELS]
+    for game in games():
+        configs = [(c["players"], c["options"]) for c in SPEC["cases"] if c["game"] == game]
+        cases = [record_case(game, p, o, s, lv) for p, o in configs for s in SPEC["seeds"] for lv in SPEC["levels"]]
         with open(baseline_path(game), "w") as f:
             json.dump({"cases": cases}, f, separators=(",", ":"))
         print(f"{game}: {len(cases)} games, {sum(len(c['steps']) for c in cases)} moves -> {baseline_path(game)}")
@@ -173,7 +162,7 @@ def record() -> None:
 
 def check() -> int:
     bad = 0
-    for game in CASES:
+    for game in games():
         with open(baseline_path(game)) as f:
             cases = json.load(f)["cases"]
         for case in cases:
