@@ -71,7 +71,7 @@ class SetupScene(Scene):
         info = self.info
         by = h - bh - int(16 * s)
         top = int(h * 0.16) + int(20 * s)
-        fit = max(3, (by - gap - top) // (bh + 2))  # rows that fit at the smallest step
+        fit = max(3, (by - gap - top - bh) // (bh + 2) + 1)  # rows that fit at the smallest step
         options = list(info.options)
         pages = [options]
         if 1 + len(options) > fit:
