@@ -44,7 +44,7 @@ def game_ids() -> set[str]:
 def own_modules() -> dict[str, set[str]]:
     """Per game id, the files that are that game's own: the modules its registry entry
     names (rules, bots, view, stats) and every module whose name starts with its id
-    (game/rules/olsen_fast.py, game/bots/olsen_playout.py, ...)."""
+    (game/bots/olsen_playout.py, ...)."""
     from game.registry import ENTRIES
 
     out: dict[str, set[str]] = {}
