@@ -53,7 +53,7 @@ def main() -> int:
                 app.scenes.top.close() if hasattr(app.scenes.top, "close") else app.scenes.pop()
         for _ in range(60):
             idle.append(timed_tick(app))
-        table.play(m.moves_by_card()[table.view["hand"][0]][0])
+        table.play(table.moves_with([table.shown["hand"][0]])[0])
         # Frames until the human is to play again: animations and expert thinking.
         while not (m.is_human_turn() and not table.steps) and not m.finished:
             ms = timed_tick(app)

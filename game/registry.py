@@ -74,11 +74,12 @@ class GameEntry:
 
 ENTRIES: tuple[GameEntry, ...] = (
     GameEntry("orlan", "fishing", "game.rules.orlan:OrlanState", "game.bots.orlan_policy",
-              stats="game.stats_games.orlan:OrlanStats", demo=(("target", 11),)),
+              view="game.scenes.views.orlan:OrlanView", stats="game.stats_games.orlan:OrlanStats",
+              demo=(("target", 11),)),
     GameEntry("olsen", "tricks", "game.rules.olsen:OlsenState", "game.bots.olsen_policy",
-              stats="game.stats_games.olsen:OlsenStats"),
+              view="game.scenes.views.tricks:OlsenView", stats="game.stats_games.olsen:OlsenStats"),
     GameEntry("aluette", "tricks", "game.rules.aluette:AluetteState", "game.bots.aluette_policy",
-              stats="game.stats_games.aluette:AluetteStats"),
+              view="game.scenes.views.tricks:AluetteView", stats="game.stats_games.aluette:AluetteStats"),
 )
 
 BY_ID: dict[str, GameEntry] = {e.id: e for e in ENTRIES}

@@ -36,6 +36,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "sound": (True, False),
     "fullscreen": (False, True),
     "undo_allowed": (True, False),
+    "tap_confirm": (False, True),  # a tapped card waits for a confirmation before it is played
 }
 
 # Old field name -> current name (and an optional value translation).
@@ -53,6 +54,7 @@ class Settings:
     sound: bool = True
     fullscreen: bool = False
     undo_allowed: bool = True
+    tap_confirm: bool = False
     unknown: dict[str, Any] = field(default_factory=dict, repr=False)  # fields we do not know, kept
     storage: Storage | None = field(default=None, repr=False, compare=False)
 

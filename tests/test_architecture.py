@@ -24,13 +24,8 @@ def test_no_pygame_under_rules_or_bots():
 
 
 # ------------------------------------------------------------------ one plug-in per game
-# Files that still name games, and why. TEMPORARY: the table scenes are being rewritten as
-# one table with a view per game (the "table" branch) and the protocol's defaults belong to
-# the "contract" branch; the lead empties this list once those are merged.
-NAMING_GAMES_FOR_NOW = {
-    "game/scenes/trick_table.py",
-    "game/scenes/pause.py",
-}
+# Files that still name games, and why (empty: every branch that named one has landed).
+NAMING_GAMES_FOR_NOW: set[str] = set()
 # Screenshot fixtures: fixed deals of particular games, like the tests' (they may name games).
 FIXTURES = {"tools/screenshots.py"}
 

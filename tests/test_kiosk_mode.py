@@ -148,7 +148,8 @@ def fast_forward(scene, until: str) -> None:
             scene.match.state = load_state(snap)
             break
     scene.steps.clear()
-    scene.view = {}
+    scene.shown = {}
+    scene.frozen = False
     scene.thinking_seat = None
     scene.sync()
 
@@ -381,7 +382,7 @@ def test_drag_single_capture_and_drop_on_the_group_to_choose():
     match2 = fixed_match()
     table2 = open_table(app2, match2)
     # The 7 takes the 4 or the 3 + ace: dropped on the 3, that group is taken.
-    drag(app2, dict(table2.hand_rects)["7H"].center, table2.table_rects["3D"].center)
+    drag(app2, dict(table2.hand_rects)["7H"].center, table2.card_rects["3D"].center)
     assert sorted(match2.observation(0)["piles"][0]) == ["3D", "7H", "AS"]
     assert "4C" in match2.observation(0)["table"]
 
@@ -396,12 +397,12 @@ def test_drag_with_two_captures_on_empty_felt_asks_and_drag_back_cancels():
     assert match.state.to_json() == before
     # Two captures and no group under the finger: the card stays selected, the table asks.
     empty = (table.table_area.x + 4, table.table_area.bottom - 4)
-    assert not any(r.collidepoint(empty) for r in table.table_rects.values())
+    assert not any(r.collidepoint(empty) for r in table.card_rects.values())
     drag(app, dict(table.hand_rects)["7H"].center, empty)
     assert match.state.to_json() == before
-    assert table.selected == "7H" and len(table.options) == 2
+    assert table.selected == ["7H"] and len(table.options) == 2
     # A tap still works as before: tap the 4 to take it.
-    tap(app, table.table_rects["4C"].center)
+    tap(app, table.card_rects["4C"].center)
     assert sorted(match.observation(0)["piles"][0]) == ["4C", "7H"]
 
 
@@ -410,7 +411,7 @@ def test_tap_tap_still_plays_in_kiosk_mode():
     match = fixed_match()
     table = open_table(app, match)
     tap(app, dict(table.hand_rects)["2C"].center)
-    assert table.selected == "2C" and match.current() == 0
+    assert table.selected == ["2C"] and match.current() == 0
     tap(app, dict(table.hand_rects)["2C"].center)
     assert "2C" in match.observation(0)["table"]
 
@@ -519,7 +520,7 @@ def test_a_second_finger_does_not_disturb_a_drag():
     finger(app, pygame.FINGERDOWN, dict(table.hand_rects)["JS"].center, finger_id=2)
     finger(app, pygame.FINGERUP, dict(table.hand_rects)["JS"].center, finger_id=2)
     app.tick(DT)
-    assert match.current() == 0 and table.selected is None
+    assert match.current() == 0 and table.selected == []
     finger(app, pygame.FINGERUP, end, finger_id=1)
     app.tick(DT)
     assert "2C" in match.observation(0)["table"] and "JS" in match.observation(0)["hand"]
@@ -542,7 +543,6 @@ def test_attract_prompt_speaks_every_language_starting_with_the_apps():
 
 
 def test_drag_plays_on_the_trick_table_too_and_an_illegal_card_stays_in_hand():
-    from game.scenes.trick_table import TrickTableScene
 
     app, _ = kiosk_app((1280, 720))
     # Olsen: seat 1 leads the 2 of clubs; you (seat 0) must follow with a club.
@@ -556,7 +556,7 @@ def test_drag_plays_on_the_trick_table_too_and_an_illegal_card_stays_in_hand():
     state = new_game("olsen", 4, opts, seed=5, deck_order=[hands[i % 4][i // 4] for i in range(52)])
     match = Match("olsen", [Seat("human", "You")] + [Seat("simple", f"Bot {i}") for i in (1, 2, 3)], opts, seed=5, state=state)
     app.match = match
-    table = app.scenes.reset(TrickTableScene(app, match))
+    table = app.scenes.reset(TableScene(app, match))
     for _ in range(int(30 / DT)):
         if table.my_turn() and not table.steps:
             break
@@ -565,8 +565,7 @@ def test_drag_plays_on_the_trick_table_too_and_an_illegal_card_stays_in_hand():
 
     def visible_point(code):
         r = dict(table.hand_rects)[code]
-        step = table.hand_step(len(table.view["hand"]))
-        return (r.x + max(4, int(min(step, r.width) // 2)), r.y + r.height // 3)
+        return (r.x + 6, r.y + r.height // 3)
 
     drag(app, visible_point("3S"), table.table_area.center)  # a spade: not allowed
     assert "3S" in match.observation(0)["hand"] and table.my_turn()

@@ -20,7 +20,8 @@ from game.scenes.match import Match, Seat  # noqa: E402
 from game.scenes.menu import MenuScene  # noqa: E402
 from game.scenes.pause import PauseScene  # noqa: E402
 from game.scenes.setup import SetupScene  # noqa: E402
-from game.scenes.summary import SummaryScene, summary_rows  # noqa: E402
+from game.scenes.summary import SummaryScene  # noqa: E402
+from game.scenes.views.orlan import summary_rows  # noqa: E402
 from game.scenes.table import TableScene  # noqa: E402
 
 from tests.ui_helpers import DT, button_with_text, click, key, tap  # noqa: E402
@@ -85,11 +86,11 @@ def test_choice_of_captures_pick_second_group_then_ai_replies():
     assert table.hand_visible()
     hand = dict(table.hand_rects)
     click(app, hand["7H"].center)
-    assert table.selected == "7H"
+    assert table.selected == ["7H"]
     assert sorted(sorted(o["capture"]) for o in table.options) == [["3D", "AS"], ["4C"]]
     second = next(i for i, o in enumerate(table.options) if "3D" in o["capture"])
     # Tap the highlighted group of the second capture (the 3♦).
-    click(app, table.table_rects["3D"].center)
+    click(app, table.card_rects["3D"].center)
     pile = match.observation(0)["piles"][0]
     assert sorted(pile) == sorted(["7H", "3D", "AS"]) and second >= 0
     assert "4C" in match.observation(0)["table"]
@@ -101,15 +102,15 @@ def test_choice_of_captures_pick_second_group_then_ai_replies():
             break
     assert match.current() == 0
     assert match.observation(0)["hand_counts"][1] == 3
-    assert table.view["hand_counts"][1] == 3
+    assert table.shown["hand_counts"][1] == 3
 
 
 def test_keyboard_cycles_captures_and_confirms():
     app = make_app()
     table = open_table(app, fixed_match(["human", "simple"], HANDS, TABLE))
-    hand = table.view["hand"]
+    hand = table.shown["hand"]
     key(app, pygame.K_1 + hand.index("7H"))
-    assert table.selected == "7H" and table.active == 0
+    assert table.selected == ["7H"] and table.active == 0
     first = table.options[0]["capture"]
     key(app, pygame.K_DOWN)
     assert table.active == 1
@@ -127,17 +128,17 @@ def test_full_round_summary_numbers_and_game_over():
         top = app.scenes.top
         if isinstance(top, SummaryScene):
             # Numbers on screen = an independent count of the piles the table showed.
-            view = table.view
+            piles = [table.shown["won"][s] for s in range(2)]
             rows = summary_rows(match, top.summary)
-            cards = [len(p) for p in view["piles"]]
-            clubs = [sum(1 for c in p if c[1] == "C") for p in view["piles"]]
+            cards = [len(p) for p in piles]
+            clubs = [sum(1 for c in p if c[1] == "C") for p in piles]
             for seat, row in enumerate(rows):
                 assert int(row[1]) == cards[seat]
                 assert int(row[2]) == clubs[seat]
                 most_cards = 2 if cards[seat] > cards[1 - seat] else 0
                 most_clubs = 1 if clubs[seat] > clubs[1 - seat] else 0
-                two = int("2C" in view["piles"][seat])
-                ten = int("TD" in view["piles"][seat])
+                two = int("2C" in piles[seat])
+                ten = int("TD" in piles[seat])
                 assert [int(x) for x in row[3:8]] == [most_cards, most_clubs, two, ten, most_cards + most_clubs + two + ten]
             assert sum(cards) + (0 if top.summary["leftover_to"] is not None else len(top.summary["leftover"])) == 52
             assert [int(r[8]) for r in rows] == top.summary["totals"]
@@ -229,7 +230,7 @@ def test_undo_and_hint_against_ai():
             break
     assert table.hint and table.hint["move"]["card"] in HANDS[0]
     assert table.hint["text"]
-    key(app, pygame.K_1 + table.view["hand"].index("JS"))
+    key(app, pygame.K_1 + table.shown["hand"].index("JS"))
     key(app, pygame.K_RETURN)
     assert match.observation(0)["hand_counts"][0] == 3
     click(app, table.hud_buttons["table.undo"].rect.center)
@@ -405,14 +406,14 @@ def test_animations_skip_on_click_and_sound_mute():
     app.sounds.enabled = True
     app.settings.sound = True
     table = open_table(app, fixed_match(["human", "simple"], HANDS, TABLE))
-    key(app, pygame.K_1 + table.view["hand"].index("JS"))
+    key(app, pygame.K_1 + table.shown["hand"].index("JS"))
     key(app, pygame.K_RETURN)
     assert table.steps  # the jack flies, the sweep shows, the cards go to the pile
     assert any(s.banner for s in table.steps)  # "Orlan! The jack sweeps the table"
     click(app, (app.size[0] // 2, app.size[1] // 2))
     assert not table.steps
-    assert sorted(table.view["piles"][0]) == sorted(["JS", "4C", "3D", "AS"])
-    assert "QH" in table.view["table"] and "JS" not in table.view["table"]
+    assert sorted(table.shown["won"][0]) == sorted(["JS", "4C", "3D", "AS"])
+    assert "QH" in table.shown["open"] and "JS" not in table.shown["open"]
     assert "sweep" in app.sounds.played
     key(app, pygame.K_m)
     assert not app.settings.sound and not app.sounds.enabled
@@ -421,7 +422,7 @@ def test_animations_skip_on_click_and_sound_mute():
 def test_bi_qahwa_is_announced():
     app = make_app(animation_speed="slow")
     table = open_table(app, fixed_match(["human", "simple"], [["JS", "2C", "TD", "7H"], ["5S", "KD", "9C", "8D"]], ["QC", "KH", "QD", "KS"]))
-    assert table.match.moves_by_card()["JS"] == [{"kind": "play", "card": "JS"}]
+    assert table.moves_with(["JS"]) == [{"card": "JS", "capture": []}]
     click(app, dict(table.hand_rects)["JS"].center)
     click(app, dict(table.hand_rects)["JS"].center)
     banners = [s.banner for s in table.steps if s.banner]

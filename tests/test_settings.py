@@ -14,7 +14,7 @@ def test_six_table_colours_and_the_timer_choices():
     assert len(TABLE_COLOURS) == 6
     assert TIMER_CHOICES == (0, 10, 20, 30, 60)
     assert set(CHOICES) == {"language", "table_colour", "card_back", "four_colour_suits", "turn_timer",
-                            "animation_speed", "sound", "fullscreen", "undo_allowed"}
+                            "animation_speed", "sound", "fullscreen", "undo_allowed", "tap_confirm"}
 
 
 @pytest.mark.parametrize("name", sorted(CHOICES))

@@ -16,7 +16,9 @@ from game.rules import load_state, new_game  # noqa: E402
 from game.scenes.match import Match, Seat  # noqa: E402
 from game.scenes.menu import MenuScene  # noqa: E402
 from game.scenes.setup import SetupScene  # noqa: E402
-from game.scenes.trick_table import TrickGameOverScene, TrickSummaryScene, TrickTableScene  # noqa: E402
+from game.scenes.gameover import GameOverScene  # noqa: E402
+from game.scenes.summary import SummaryScene  # noqa: E402
+from game.scenes.table import TableScene  # noqa: E402
 from game.ui.cards import card_name  # noqa: E402
 
 from tests.ui_helpers import DT, button_with_text, click  # noqa: E402
@@ -31,15 +33,18 @@ def make_app(size=(1280, 720)) -> App:
     return app
 
 
-def card_point(table: TrickTableScene, code: str) -> tuple[int, int]:
+def card_point(table: TableScene, code: str) -> tuple[int, int]:
     """A point on the visible part of a hand card (cards overlap to the right)."""
     rects = dict(table.hand_rects)
     r = rects[code]
-    step = table.hand_step(len(table.view["hand"]))
+    hand = table.shown["hand"]
+    i = hand.index(code)
+    nxt = rects.get(hand[i + 1]) if i + 1 < len(hand) else None
+    step = nxt.x - r.x if nxt is not None and nxt.y <= r.y + r.height // 2 and nxt.x > r.x else r.width
     return (r.x + max(4, int(min(step, r.width) // 2)), r.y + r.height // 3)
 
 
-def wait_for_my_turn(app: App, table: TrickTableScene, frames: int = 4000) -> None:
+def wait_for_my_turn(app: App, table: TableScene, frames: int = 4000) -> None:
     for _ in range(frames):
         if app.scenes.top is table and table.my_turn():
             return
@@ -61,10 +66,10 @@ FOLLOW_HANDS = [
 ]
 
 
-def open_table(app: App, match: Match) -> TrickTableScene:
+def open_table(app: App, match: Match) -> TableScene:
     app.match = match
     app.scenes.reset(MenuScene(app))
-    table = app.scenes.push(TrickTableScene(app, match))
+    table = app.scenes.push(TableScene(app, match))
     app.run_frames(2)
     table.skip_animations()
     app.run_frames(1)
@@ -92,7 +97,7 @@ def test_start_olsen_from_setup_and_play_a_legal_card_by_click(size):
     assert button_with_text(app, t("olsen.option.target.value", count=100))
     click(app, button_with_text(app, t("setup.start")).rect.center)
     table = app.scenes.top
-    assert isinstance(table, TrickTableScene)
+    assert isinstance(table, TableScene)
     assert table.match.game_id == "olsen" and table.match.players == 4
     wait_for_my_turn(app, table)
     obs = table.match.observation(0)
@@ -158,10 +163,10 @@ def test_illegal_card_is_refused_with_a_message_and_the_trick_goes_to_its_winner
     rects = dict(table.hand_rects)
     assert rects["9C"].y < rects["3S"].y and rects["KC"].y < rects["5D"].y
     saved = table.match.state.to_json()
-    hand = list(table.view["hand"])
+    hand = list(table.shown["hand"])
     click(app, card_point(table, "3S"))
     assert table.match.state.to_json() == saved  # nothing was played, nothing lost
-    assert table.view["hand"] == hand and table.my_turn()
+    assert table.shown["hand"] == hand and table.my_turn()
     assert table.banner is not None and table.banner[0] == t("trick.refused_follow", suit="♣")
     assert table.refused and table.refused[0] == "3S"
     # The legal card plays; the trick completes and its winner (9♣ beats 2♣) collects it.
@@ -178,13 +183,13 @@ def test_illegal_card_is_refused_with_a_message_and_the_trick_goes_to_its_winner
     assert {f.code for f in collect.flights} == {p["card"] for p in obs["tricks"][0]["plays"]}
     for _ in range(120):
         app.tick(DT)
-        if not table.view["trick"] or table.view["trick"][0][1] != "2C":
+        if not table.shown["trick"] or table.shown["trick"][0][1] != "2C":
             break
     table.skip_animations()
     app.tick(DT)
-    assert table.view["tricks_won"][0] == 1
+    assert table.shown["tricks_won"][0] == 1
     heart = [p["card"] for p in obs["tricks"][0]["plays"] if p["seat"] == 2][0]
-    assert heart in table.view["penalty"][0]  # the penalty card taken is shown with its taker
+    assert heart in table.shown["faceup"][0]  # the penalty card taken is shown with its taker
 
 
 def test_keyboard_plays_and_refuses_the_same_way():
@@ -207,12 +212,12 @@ def test_olsen_pass_three_cards_by_clicks():
     table = open_table(app, follow_match({"pass3": True}))
     wait_for_my_turn(app, table)
     assert table.phase() == "pass"
-    assert not table.pass_button.is_enabled
+    assert not table.action_buttons["pass"].is_enabled
     for code in ("3D", "4D", "5D"):
         click(app, card_point(table, code))
-    assert sorted(table.chosen) == ["3D", "4D", "5D"] and table.pass_button.is_enabled
+    assert sorted(table.selected) == ["3D", "4D", "5D"] and table.action_buttons["pass"].is_enabled
     assert table.prompt_text() == t("trick.pass_ready", name="Amira")
-    click(app, table.pass_button.rect.center)
+    click(app, table.action_buttons["pass"].rect.center)
     for _ in range(1500):
         app.tick(DT)
         if table.match.state.to_json()["phase"] == "play":
@@ -222,9 +227,9 @@ def test_olsen_pass_three_cards_by_clicks():
     assert not {"3D", "4D", "5D"} & set(obs["hand"]) and set(obs["received"]) <= set(obs["hand"])
     for _ in range(200):
         app.tick(DT)
-        if table.received:
+        if table.view.received:
             break
-    assert table.received == set(obs["received"])  # marked in the hand until the first trick ends
+    assert table.view.received == set(obs["received"])  # marked in the hand until the first trick ends
 
 
 # ------------------------------------------------------------------ Aluette
@@ -259,7 +264,7 @@ def test_aluette_spoiled_trick_is_shown_as_such():
     app = make_app((800, 480))
     table = open_table(app, aluette_spoil_match())
     assert table.my_turn()
-    assert table.legal_codes() == set(table.view["hand"])  # any card may be played
+    assert table.legal_codes() == set(table.shown["hand"])  # any card may be played
     click(app, card_point(table, "1D"))
     obs = table.match.observation(0)
     assert obs["tricks"][0]["winner"] is None and obs["leader"] == 1  # the same leader again
@@ -267,13 +272,13 @@ def test_aluette_spoiled_trick_is_shown_as_such():
     for _ in range(200):
         app.tick(DT)
         step = table.steps[0] if table.steps else None
-        seen_stamp |= table.stamp_spoiled and len(table.view["trick"]) == 4
+        seen_stamp |= table.view.stamp_spoiled and len(table.shown["trick"]) == 4
         seen_banner |= bool(step and step.banner == t("trick.spoiled"))
         if not table.steps:
             break
     assert seen_stamp and seen_banner
-    assert table.view["spoiled"] == 1 and table.view["tricks_won"] == [0, 0, 0, 0]
-    assert table.spoiled_rect.colliderect(table.table_area)
+    assert table.shown["aside"] == 1 and table.shown["tricks_won"] == [0, 0, 0, 0]
+    assert table.aside_rect.colliderect(table.table_area)
 
 
 def test_aluette_deal_summary_and_game_over_screens():
@@ -289,7 +294,7 @@ def test_aluette_deal_summary_and_game_over_screens():
             break
     res = state.result()
     summary = state.rounds[-1]
-    scene = app.scenes.push(TrickSummaryScene(app, match, summary, True, summary["tricks_won"]))
+    scene = app.scenes.push(SummaryScene(app, match, summary, True, table.view))
     app.run_frames(2)
     rows = scene.rows()
     assert [r[2] for r in rows] == [str(x) for x in summary["tricks_won"]]
@@ -297,13 +302,19 @@ def test_aluette_deal_summary_and_game_over_screens():
     table.game_over = True
     click(app, button_with_text(app, t("summary.continue")).rect.center)
     over = app.scenes.top
-    assert isinstance(over, TrickGameOverScene)
+    assert isinstance(over, GameOverScene)
     lines = over.lines()
     assert [line[1] for line in lines] == [t("table.score", count=v) for v in sorted(res["side_totals"], reverse=True)]
     if res["winners"]:
         assert over.winner_text() == t("gameover.winner_team", name=t("summary.team", names=f"{match.seats[res['winners'][0]].name} & {match.seats[res['winners'][1]].name}"))
     else:
         assert over.winner_text() == t("gameover.draw")
+    # Rematch: the same game again (Aluette, same seats), not another game's table.
+    click(app, button_with_text(app, t("gameover.rematch")).rect.center)
+    again = app.scenes.top
+    assert isinstance(again, TableScene) and again.match is not match
+    assert again.match.game_id == match.game_id and type(again.view).__name__ == "AluetteView"
+    assert [s.name for s in again.match.seats] == [s.name for s in match.seats]
 
 
 def test_olsen_hand_summary_rows_follow_the_hand_end_event():
@@ -315,7 +326,8 @@ def test_olsen_hand_summary_rows_follow_the_hand_end_event():
         state.apply(state.legal_moves()[0])
     summary = state.rounds[0]
     tricks = [len([tr for tr in state.to_json()["tricks"] if tr["winner"] == s]) for s in range(4)]
-    scene = app.scenes.push(TrickSummaryScene(app, match, summary, False, tricks))
+    table.shown["tricks_won"] = tricks  # the picture at the hand's end
+    scene = app.scenes.push(SummaryScene(app, match, summary, False, table.view))
     app.run_frames(2)
     rows = scene.rows()
     assert [r[2] for r in rows] == [str(p) for p in summary["penalties"]]
@@ -374,7 +386,7 @@ def test_save_and_resume_mid_trick_shows_the_same_table():
     resumed = Match("olsen", match.seats, match.options, seed=5, state=loaded.state)
     app2 = make_app((800, 480))
     table2 = open_table(app2, resumed)
-    assert table2.view["trick"] == table.view["trick"] and table2.view["hand"] == table.view["hand"]
+    assert table2.shown["trick"] == table.shown["trick"] and table2.shown["hand"] == table.shown["hand"]
     assert table2.my_turn() and table2.legal_codes() == {"9C", "KC"}
 
 
@@ -394,10 +406,10 @@ def test_app_saves_after_each_move_and_continue_resumes_the_trick_game():
     assert app2.match.state.to_json() == saved_state
     click(app2, button_with_text(app2, t("menu.continue_game", game=t(f"{app2.match.game_id}.title"))).rect.center)
     resumed = app2.scenes.top
-    assert isinstance(resumed, TrickTableScene)
+    assert isinstance(resumed, TableScene)
     resumed.skip_animations()
     app2.tick(DT)
-    assert resumed.view["trick"] == table.view["trick"] and resumed.legal_codes() == {"9C", "KC"}
+    assert resumed.shown["trick"] == table.shown["trick"] and resumed.legal_codes() == {"9C", "KC"}
 
 
 def test_undo_takes_back_the_card_and_the_ai_replies():
@@ -409,7 +421,7 @@ def test_undo_takes_back_the_card_and_the_ai_replies():
     assert table.match.state.to_json() != before and table.match.can_undo()
     table.undo()
     assert table.match.state.to_json() == before
-    assert "KC" in table.view["hand"] and table.my_turn() and table.legal_codes() == {"9C", "KC"}
+    assert "KC" in table.shown["hand"] and table.my_turn() and table.legal_codes() == {"9C", "KC"}
 
 
 def test_hot_seat_hands_over_between_humans_and_hides_the_hand():
@@ -422,7 +434,7 @@ def test_hot_seat_hands_over_between_humans_and_hides_the_hand():
     match = Match("olsen", seats, opts, seed=5, state=state)
     app.match = match
     app.scenes.reset(MenuScene(app))
-    table = app.scenes.push(TrickTableScene(app, match))
+    table = app.scenes.push(TableScene(app, match))
     for _ in range(200):
         app.tick(DT)
         if isinstance(app.scenes.top, HandoffScene):
@@ -441,23 +453,23 @@ def test_tap_on_the_table_shows_the_last_trick():
     table = open_table(app, follow_match())
     wait_for_my_turn(app, table)
     click(app, table.table_area.center)
-    assert table.peek == 0  # no trick completed yet: nothing to show
+    assert table.view.peek == 0  # no trick completed yet: nothing to show
     click(app, card_point(table, "9C"))
     table.skip_animations()
     app.tick(DT)
     click(app, table.table_area.center)
-    assert table.peek > 0
+    assert table.view.peek > 0
     last = table.obs["tricks"][-1]
     assert last["winner"] == 0 and len(last["plays"]) == 4 and {"2C", "9C"} <= {p["card"] for p in last["plays"]}
     # The trick in progress is empty, yet a card face is drawn where your card lay.
-    assert not table.view["trick"]
+    assert not table.shown["trick"]
     app.tick(DT)
     felt = tuple(min(255, c + 14) for c in app.table_colour)
     spot = table.trick_rect(0).center
     assert tuple(app.screen.get_at(spot))[:3] != felt
     for _ in range(int(3 / DT)):
         app.tick(DT)
-    assert table.peek == 0
+    assert table.view.peek == 0
 
 
 def test_hint_suggests_a_playable_card():
@@ -471,3 +483,24 @@ def test_hint_suggests_a_playable_card():
             break
     assert table.hint and table.hint["move"]["card"] in {"9C", "KC"}
     assert table.prompt_text() == t("hint.prefix") + " " + t("hint.play", card=card_name(table.hint["move"]["card"]))
+
+
+@pytest.mark.parametrize("jack_diamonds", [False, True])
+def test_olsen_all_penalties_note_gives_the_takers_real_score(jack_diamonds):
+    """With the J♦ option, a player who took every penalty card and the J♦ scores -10, not 0
+    (game/rules/olsen.py hand_points); the summary's note says what the hand gave them."""
+    from game.rules.olsen import DECK, hand_points
+    from game.scenes.table import standalone_view
+
+    penalties = [c for c in DECK.codes if c.endswith("H")] + ["QS", "JD"]
+    taken = [DECK.mask_of(penalties), 0, 0, 0]
+    raw, points, moon = hand_points(taken, jack_diamonds)
+    assert moon == 0
+    summary = {"hand": 0, "dealer": 3, "seats": [0, 1, 2, 3], "tiebreak": False, "penalties": raw, "points": points, "all_penalties": 0, "totals": points}
+    match = follow_match({"jack_diamonds": jack_diamonds})
+    notes = standalone_view(make_app((800, 480)), match).summary(summary, True).notes
+    if jack_diamonds:
+        assert points[0] == -10
+        assert notes[0] == t("olsen.all_penalties_jack", name="You", points=-10)
+    else:
+        assert points[0] == 0 and notes[0] == t("tsummary.all_penalties", name="You")

@@ -193,7 +193,9 @@ def render_trick_games(app: App, outdir: str) -> list[str]:
     from game.scenes.menu import MenuScene
     from game.scenes.rules import RulesScene
     from game.scenes.setup import SetupScene
-    from game.scenes.trick_table import TrickGameOverScene, TrickSummaryScene, TrickTableScene
+    from game.scenes.gameover import GameOverScene
+    from game.scenes.summary import SummaryScene
+    from game.scenes.table import TableScene
 
     paths = []
     app.settings.language = "en"
@@ -203,7 +205,7 @@ def render_trick_games(app: App, outdir: str) -> list[str]:
     def table_for(match):
         app.match = match
         app.scenes.reset(MenuScene(app))
-        table = app.scenes.push(TrickTableScene(app, match))
+        table = app.scenes.push(TableScene(app, match))
         table.skip_animations()
         return table
 
@@ -236,11 +238,12 @@ def render_trick_games(app: App, outdir: str) -> list[str]:
     while state.round_no == 0:
         state.apply(state.legal_moves()[0])
     summary = state.rounds[0]
-    app.scenes.push(TrickSummaryScene(app, table.match, summary, False, [3, 4, 2, 4]))
+    table.shown["tricks_won"] = [3, 4, 2, 4]
+    app.scenes.push(SummaryScene(app, table.match, summary, False, table.view))
     paths.append(shoot(app, outdir, "25_olsen_summary"))
     five = table_for(olsen_demo(5, {"pass3": True}, order=False))
     until_my_turn(five)
-    for code in five.view["hand"][-3:]:
+    for code in five.shown["hand"][-3:]:
         five.tap_card(code)
     paths.append(shoot(app, outdir, "26_olsen_pass_5p"))
     app.settings.language = "fr"
@@ -250,15 +253,15 @@ def render_trick_games(app: App, outdir: str) -> list[str]:
     al.tap_card("1D")
     for _ in range(40):
         app.tick(1 / 60)
-        if al.stamp_spoiled and len(al.view["trick"]) == 4:
+        if al.view.stamp_spoiled and len(al.shown["trick"]) == 4:
             break
     paths.append(shoot(app, outdir, "28_aluette_spoiled_fr"))
     st = al.match.state
     while st.current_player() is not None:
         st.apply(st.legal_moves()[0])
-    app.scenes.push(TrickSummaryScene(app, al.match, st.rounds[-1], True, st.rounds[-1]["tricks_won"]))
+    app.scenes.push(SummaryScene(app, al.match, st.rounds[-1], True, al.view))
     paths.append(shoot(app, outdir, "29_aluette_summary_fr"))
-    app.scenes.reset(TrickGameOverScene(app, al.match))
+    app.scenes.reset(GameOverScene(app, al.match, al.view))
     paths.append(shoot(app, outdir, "30_aluette_gameover_fr"))
     app.scenes.reset(RulesScene(app, "aluette"))
     paths.append(shoot(app, outdir, "31_rules_aluette_fr"))

@@ -64,6 +64,11 @@ GAINS_CACHE_LIMIT = 1 << 15
 _gains_cache: dict[int, tuple[tuple[float, int], ...]] = {}
 
 
+def release_caches() -> None:
+    """The app's per-round hook (game.scenes.match): empty the capture-gains memo."""
+    _gains_cache.clear()
+
+
 def table_gains(table: int) -> tuple[tuple[float, int], ...]:
     """What a card of each rank could take from this table at best, as (worth, rank) pairs,
     best first, ranks with nothing to take left out. Cached per table: rollouts meet the

@@ -40,6 +40,7 @@ from game.cards import FRENCH52, bits
 from game.rules.base import JSON, GameInfo, Option, RulesError, State, parse_deck_order, round_rng
 from game.rules.fields import Field
 from game.rules.sum_capture import SUBSET_CACHE, cached_subset_sums
+from game.rules.sum_capture import clear_cache as release_caches  # noqa: F401  (the app's per-round hook)
 
 DECK = FRENCH52
 RANKS = 13

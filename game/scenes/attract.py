@@ -18,7 +18,7 @@ from game import i18n, registry
 from game.bots import make_bot
 from game.i18n import t
 from game.scenes.match import Match, Seat
-from game.scenes.table import TableScene
+from game.scenes.table import TableScene, view_for
 from game.ui import fonts, widgets
 
 DEMO_PLAYERS = 4
@@ -98,12 +98,12 @@ class AttractScene(TableScene):
             # No summary screen: the totals as a banner, then the next deal.
             self.pending_summary = None
             result = self.match.state.result()
-            self.view["totals"] = list(result["totals"])  # the seat panels show the new scores
+            self.shown["totals"] = list(result["totals"])  # the seat panels show the new scores
             if self.game_over:
                 winners = result["winners"]
                 title = t("gameover.winner", name=self.match.seats[winners[0]].name) if len(winners) == 1 else t("gameover.no_winner")
             else:
-                title = t("summary.title", round=self.view["round"] + 1)
+                title = t("summary.title", round=self.shown["round"] + 1)
             self.scores = (title, [(seat.name, total) for seat, total in zip(self.match.seats, result["totals"])])
             self.between = BETWEEN_ROUNDS * (2 if self.game_over else 1)
             return
@@ -116,9 +116,11 @@ class AttractScene(TableScene):
         self.seed += 1
         self.match = demo_match(self.seed)
         self.game_over = False
+        self.frozen = False
         self.pending_summary = None
         self.steps.clear()
-        self.view = {}
+        self.view = view_for(self.match.game_id)(self)
+        self.shown = {}
         self.viewer = 0
         self.thinking_seat = None
         if hasattr(self, "thinker"):

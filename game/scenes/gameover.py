@@ -1,4 +1,5 @@
-"""Game over: the winner, final totals, rematch or back to the menu. Records statistics."""
+"""Game over: the winner, final totals (the lines the game's view declares), rematch or
+back to the menu. Records statistics."""
 from __future__ import annotations
 
 import pygame
@@ -6,28 +7,31 @@ import pygame
 from game.i18n import t
 from game.scenes.base import Scene
 from game.scenes.match import Match
-from game.scenes.summary import side_name
 from game.ui import fonts, widgets
 
 
 class GameOverScene(Scene):
     name = "gameover"
 
-    def __init__(self, app, match: Match) -> None:
+    def __init__(self, app, match: Match, view=None) -> None:
         super().__init__(app)
         self.match = match
         self.result = match.state.result()
+        if view is None:
+            from game.scenes.table import standalone_view
+
+            view = standalone_view(app, match)
+        self.view = view
+        self.over = view.gameover(self.result)
         if not match.recorded:
             app.record_finished(match)
             app.sounds.play("win")
 
     def winner_text(self) -> str:
-        winners = self.result["winners"]
-        if not winners:
-            return t("gameover.no_winner")
-        if self.match.teams:
-            return t("gameover.winner_team", name=side_name(self.match, winners))
-        return t("gameover.winner", name=self.match.seats[winners[0]].name)
+        return self.over.winner
+
+    def lines(self) -> list[tuple[str, str]]:
+        return self.over.lines
 
     def layout(self) -> None:
         w, h = self.app.size
@@ -41,6 +45,7 @@ class GameOverScene(Scene):
         self.focus = 0
 
     def rematch(self) -> None:
+        """The same game, seats and options again (a new deal)."""
         from game.scenes.table import TableScene
 
         m = self.match
@@ -60,16 +65,18 @@ class GameOverScene(Scene):
         w, h = surface.get_size()
         s = self.app.scale
         widgets.title(surface, t("gameover.title"), s, max(8, int(20 * s)), size=40)
-        r = widgets.title(surface, self.winner_text(), s, int(h * 0.2), size=56)
+        r = widgets.title(surface, self.over.winner, s, int(h * 0.19), size=52)
         size = max(15, int(24 * s))
         line = int(size * 1.7)
-        sides = self.result["side_totals"]
-        y = r.bottom + int(20 * s)
-        box = pygame.Rect(w // 2 - int(w * 0.3), y, int(w * 0.6), line * len(sides) + int(size * 0.8))
+        y = r.bottom + int(16 * s)
+        if self.over.note:
+            rr = fonts.blit_text(surface, self.over.note, max(13, int(19 * s)), widgets.SOFT, (w // 2, y), "midtop", max_width=int(w * 0.9))
+            y = rr.bottom + int(8 * s)
+        box = pygame.Rect(w // 2 - int(w * 0.3), y, int(w * 0.6), line * len(self.over.lines) + int(size * 0.8))
         widgets.panel(surface, box, alpha=150)
         y += int(size * 0.4)
-        for side in sorted(range(len(sides)), key=lambda i: -sides[i]):
-            seats = self.match.side_seats(side)
-            fonts.blit_text(surface, side_name(self.match, seats), size, widgets.WHITE, (box.x + 20, y + line // 2), "midleft", True, max_width=int(box.width * 0.7))
-            fonts.blit_text(surface, t("table.score", count=sides[side]), size, widgets.GOLD, (box.right - 20, y + line // 2), "midright", True)
+        for i, (name, score) in enumerate(self.over.lines):
+            colour = widgets.GOLD if i == 0 and self.over.gold_first and self.result["winners"] else widgets.WHITE
+            fonts.blit_text(surface, name, size, colour, (box.x + 20, y + line // 2), "midleft", True, max_width=int(box.width * 0.6))
+            fonts.blit_text(surface, score, size, widgets.GOLD, (box.right - 20, y + line // 2), "midright", True)
             y += line

@@ -4,6 +4,7 @@ interface (legal_moves, apply, observation, result, to_json / move_to_json).
 """
 from __future__ import annotations
 
+import importlib
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -27,6 +28,25 @@ def make_player_bot(level: str, game_id: str, seed: int, ms: float | None = None
         return make_bot(level, game_id, seed=seed, ms=ms, iterations=iterations)
     except ValueError:
         return make_bot("random", game_id, seed=seed, ms=ms, iterations=iterations)
+
+
+def release_caches(game_id: str) -> None:
+    """Let a game's rules and bots drop the memo tables they fill as they play.
+
+    The hook: a module named by the game's registry entry (its rules module, its bots
+    module) may define ``release_caches()``; it is called after every round. A game whose
+    caches are bounded on their own defines none.
+    """
+    from game.registry import BY_ID
+
+    entry = BY_ID.get(game_id)
+    if entry is None:
+        return
+    for part in ("rules", "bots"):
+        module = importlib.import_module(getattr(entry, part).partition(":")[0])
+        hook = getattr(module, "release_caches", None)
+        if callable(hook):
+            hook()
 
 
 @dataclass
@@ -108,13 +128,9 @@ class Match:
     def observation(self, seat: int) -> dict:
         return self.state.observation(seat)
 
-    def moves_by_card(self) -> dict[str, list[dict]]:
-        """Legal moves of the player to move, as JSON, grouped by the card played (hand order)."""
-        groups: dict[str, list[dict]] = {}
-        for m in self.state.legal_moves():
-            j = self.state.move_to_json(m)
-            groups.setdefault(j["card"], []).append(j)
-        return groups
+    def legal_json(self) -> list[dict]:
+        """Legal moves of the player to move, as JSON."""
+        return [self.state.move_to_json(m) for m in self.state.legal_moves()]
 
     def play(self, move) -> list[dict]:
         """Play a move (native, or its JSON form); returns the events (cards as codes)."""
@@ -126,8 +142,9 @@ class Match:
             self.undo_stack.append((self.state.to_json(), self.tally.to_json()))
         events = self.state.apply(move)
         self.tally.record(events)
-        if any(e["type"] == "round_end" for e in events):
+        if any("summary" in e for e in events):  # a round was scored (round_end)
             self.undo_stack.clear()  # no undo across a round's scoring
+            release_caches(self.game_id)
         return events
 
     def undo_allowed(self) -> bool:

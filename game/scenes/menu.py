@@ -268,7 +268,7 @@ class MenuScene(Scene):
 
     # ------------------------------------------------------------ actions
     def continue_game(self) -> None:
-        from game.scenes.trick_table import table_scene
+        from game.scenes.table import table_scene
 
         self.app.scenes.push(table_scene(self.app, self.app.match))
 

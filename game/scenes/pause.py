@@ -39,7 +39,7 @@ class PauseScene(Scene):
     def rules(self) -> None:
         from game.scenes.rules import RulesScene
 
-        self.app.scenes.push(RulesScene(self.app, getattr(self.table.match, "game_id", "orlan")))
+        self.app.scenes.push(RulesScene(self.app, self.table.match.game_id))
 
     def settings(self) -> None:
         from game.scenes.settings import SettingsScene

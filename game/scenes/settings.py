@@ -29,6 +29,7 @@ class SettingsScene(Scene):
             ("sound", t("settings.sound"), onoff(st.sound)),
             ("fullscreen", t("settings.fullscreen"), onoff(st.fullscreen)),
             ("undo_allowed", t("settings.undo"), onoff(st.undo_allowed)),
+            ("tap_confirm", t("settings.tap_confirm"), onoff(st.tap_confirm)),
         ]
 
     def layout(self) -> None:
@@ -48,8 +49,8 @@ class SettingsScene(Scene):
             y = top + r * (bh + gap)
             self.labels.append((label, pygame.Rect(x, y, label_w, bh)))
             self.button(pygame.Rect(x + label_w, y, col_w - label_w, bh), value, lambda f=field: self.change(f))
-        last_y = top + (per_col - 1) * (bh + gap)
-        self.preview = pygame.Rect(w // 2 + gap, last_y, col_w, bh)
+        # The cards as they will look, under the two columns.
+        self.preview = pygame.Rect(w // 2 - col_w // 2, top + per_col * (bh + gap), col_w, bh)
         bw = min(int(w * 0.3), int(300 * s))
         self.button(pygame.Rect(w // 2 - bw // 2, h - bh - int(14 * s), bw, bh), t("common.back"), self.back)
 
@@ -71,7 +72,7 @@ class SettingsScene(Scene):
         # Preview of the cards as they will look on the table.
         if self.preview.width:
             cw = max(24, int(self.preview.height / 1.4))
-            x = self.preview.x
+            x = self.preview.centerx - (5 * cw + 4 * 6) // 2
             st = self.app.settings
             for code in ("TD", "2C", "QH", "JS"):
                 img = self.app.cards.face(code, cw, st.four_colour_suits)

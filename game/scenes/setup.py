@@ -243,7 +243,7 @@ class SetupScene(Scene):
         return Match(self.game, seats, options, seed=self.app.seed, timer=self.app.settings.turn_timer)
 
     def start(self) -> None:
-        from game.scenes.trick_table import table_scene
+        from game.scenes.table import table_scene
 
         self.app.match = self.make_match()
         self.app.scenes.reset(self.app.scenes.stack[0].__class__(self.app))

@@ -2,9 +2,9 @@
 
 The app turns fingers into mouse events (``App._pointer_events``), so both work the same
 with a finger and a mouse. ``CardDrag`` talks to the table scene only through what the
-scene already offers a click (``my_turn``, ``hand_rects``, ``table_rects``, ``select``,
-``confirm``, ``click``; ``tap_card`` on the trick table): a press that does not move is
-handed back as a plain tap, so tapping keeps working exactly as without drag.
+scene already offers (``my_turn``, ``hand_rects``, ``click``, ``drop``, ``zone_at``): a
+press that does not move is handed back as a plain tap, so tapping keeps working exactly
+as without drag.
 """
 from __future__ import annotations
 
@@ -93,32 +93,9 @@ class CardDrag:
 
     @staticmethod
     def drop(table, code: str, pos) -> bool:
-        """Play ``code``; with several captures, the table card under the finger decides,
-        otherwise the card stays selected and the table asks which capture (tap to choose).
-        On a trick table (Olsen, Aluette) a drop is the table's own tap on the card: played
-        if legal, refused with the reason otherwise; while passing cards a drag does nothing."""
-        if hasattr(table, "tap_card"):
-            if table.phase() != "play":
-                return False
-            table.tap_card(code)
-            return True
-        table.select(code)
-        options = table.options
-        if not options:
-            return False
-        if len(options) == 1:
-            table.confirm(0)
-            return True
-        for card, rect in table.table_rects.items():
-            if rect.collidepoint(pos):
-                holding = [i for i, o in enumerate(options) if card in o.get("capture", [])]
-                if len(holding) == 1:
-                    table.confirm(holding[0])
-                    return True
-                if holding:
-                    table.active = holding[0]
-                break
-        return False
+        """The table's own drop: the move this card makes on the zone under the finger
+        (with several captures, the table card there decides; else the table asks)."""
+        return table.drop(code, pos)
 
     def draw(self, surface: pygame.Surface, table) -> None:
         if not self.dragging or table is not self.table or self.code is None:
@@ -131,11 +108,10 @@ class CardDrag:
         zone = table.table_area.inflate(table.pad * 2, table.pad * 2)
         colour = widgets.GOLD if self.over_table(table, self.pos) else widgets.DIM
         pygame.draw.rect(surface, colour, zone, max(2, int(4 * s)), border_radius=max(12, int(30 * s)))
-        captures = [] if hasattr(table, "tap_card") else table.match.moves_by_card().get(self.code, [])
-        for card, rect in table.table_rects.items():
-            if rect.collidepoint(self.pos) and any(card in o.get("capture", []) for o in captures):
-                pygame.draw.rect(surface, widgets.WHITE, rect.inflate(8, 8), max(2, int(3 * s)), border_radius=8)
-        img = table.app.cards.face(self.code, self.rect.width, table.app.settings.four_colour_suits)
+        _, target = table.zone_at(self.pos)
+        if target is not None and any(target in table.view.move_targets(o) for o in table.moves_with([self.code])):
+            pygame.draw.rect(surface, widgets.WHITE, table.card_rects[target].inflate(8, 8), max(2, int(3 * s)), border_radius=8)
+        img = table.face(self.code, self.rect.width)
         img = pygame.transform.rotozoom(img, -6, 1.08)  # lifted: a little bigger and tilted
         r = img.get_rect(center=(self.pos[0] - self.grab[0] + self.rect.width // 2, self.pos[1] - self.grab[1] + self.rect.height // 2))
         shadow = pygame.Surface(r.size, pygame.SRCALPHA)

@@ -1,0 +1,261 @@
+"""How the table turns taps, clicks, drags and keys into moves, for any game's view.
+
+Everything is read from the viewer's legal moves (the observation's ``legal``) and what
+the view says of them (``move_cards``, ``move_targets``, ``move_kind``, ``select_count``,
+``drop_kinds``): a tap on a hand card plays its one move, or chooses it when there are
+several (captures) or when a confirmation is asked (the view's way, or the "tap, then
+confirm" setting); in a phase choosing several cards, taps toggle them and a button per
+move kind plays them; a card dragged onto a zone makes the move that zone accepts; a tap
+on the stock or the discard pile draws from it.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import t
+from game.scenes.base import Scene
+from game.scenes.views import base as zones
+
+DRAG_START_PX = 14  # pointer travel (at scale 1) before a press on a card becomes a drag
+
+
+class TableInput:
+    """Mixed into TableScene: choosing a move and routing input."""
+
+    def my_turn(self) -> bool:
+        cur = self.match.current()
+        return cur is not None and self.match.seats[cur].human and not self.steps and self.viewer == cur and self.hand_visible()
+
+    def clear_choice(self) -> None:
+        self.selected, self.options, self.active, self.focus_card = [], [], 0, None
+
+    def confirming(self) -> bool:
+        """Does a chosen card wait for a confirmation (the view's way, or the setting)?"""
+        return self.view.ALWAYS_CONFIRM or getattr(self.app.settings, "tap_confirm", False)
+
+    def select(self, code: str | None) -> None:
+        """Choose one card (None: nothing); its legal moves become the options."""
+        if code is None or not self.my_turn():
+            self.selected, self.options = [], []
+            return
+        self.selected = [code]
+        self.focus_card = code
+        self.options = self.moves_with([code])
+        self.active = 0
+
+    def tap_card(self, code: str) -> None:
+        """A tap on a card of the viewer's hand."""
+        if not self.my_turn():
+            return
+        self.focus_card = code
+        need = self.view.select_count(self.phase())
+        if need:  # choosing several cards together: toggle, the button confirms
+            if code in self.selected:
+                self.selected.remove(code)
+            else:
+                self.selected = (self.selected + [code])[-need:]
+            self.options = self.moves_with(self.selected) if len(self.selected) == need else []
+            self.refresh_actions()
+            return
+        moves = self.moves_with([code])
+        if not moves:
+            self.refuse(code)
+            return
+        if self.selected == [code]:
+            self.confirm()
+        elif self.confirming() or len(moves) > 1:
+            self.select(code)
+        else:
+            self.play(moves[0])
+
+    def refuse(self, code: str) -> None:
+        """Not a legal card: nothing is played, and the view says why."""
+        self.refused = (code, 1.2)
+        self.banner = (self.view.refusal(code), 2.5)
+        self.app.sounds.play("tick")
+
+    def confirm(self, option: int | None = None) -> None:
+        if self.selected and self.options:
+            self.play(self.options[self.active if option is None else option])
+
+    def tap_target(self, code: str) -> bool:
+        """A tap on a card of the felt: choose among the options the one taking it."""
+        if not self.selected:
+            return False
+        holding = [i for i, o in enumerate(self.options) if code in self.view.move_targets(o)]
+        if len(holding) == 1 or (holding and self.active in holding):
+            self.confirm(holding[0] if len(holding) == 1 else self.active)
+        elif holding:
+            self.active = holding[0]
+        return bool(holding)
+
+    def drop(self, code: str, pos) -> bool:
+        """A hand card dropped at ``pos``: the move it makes on the zone there, if any."""
+        zone, target = self.zone_at(pos)
+        if zone is None or not self.my_turn():
+            return False
+        kinds = self.view.drop_kinds(zone)
+        mine = self.moves_with([code])
+        moves = [m for m in mine if self.view.move_kind(m) in kinds]
+        if not moves:
+            if not mine and not self.view.select_count(self.phase()):
+                self.refuse(code)
+            return False
+        self.select(code)
+        self.options = moves
+        if len(moves) == 1:
+            self.confirm(0)
+            return True
+        if target is not None:
+            holding = [i for i, o in enumerate(moves) if target in self.view.move_targets(o) + [self.view.move_cards(o)[-1]]]
+            if len(holding) == 1:
+                self.confirm(holding[0])
+                return True
+            if holding:
+                self.active = holding[0]
+        return False
+
+    def act(self, kind: str) -> None:
+        """An action button: the legal move of that kind using the chosen cards."""
+        if not self.my_turn():
+            return
+        for m in self.legal():
+            if self.view.move_kind(m) == kind and sorted(self.view.move_cards(m)) == sorted(self.selected):
+                self.play(m)
+                return
+        if not self.view.select_count(self.phase()) and self.options:
+            self.confirm()
+            return
+        self.banner = (t("trick.refused"), 2.0)
+
+    def actions_now(self) -> list[tuple[str, bool]]:
+        """Buttons for the current step: (move kind, enabled)."""
+        if not self.my_turn():
+            return []
+        out: dict[str, bool] = {}
+        need = self.view.select_count(self.phase())
+        for m in self.legal():
+            kind = self.view.move_kind(m)
+            cards = self.view.move_cards(m)
+            if not cards:  # draw, knock, pass without cards: one button each
+                out[kind] = True
+            elif need:
+                out[kind] = out.get(kind, False) or sorted(cards) == sorted(self.selected)
+        if self.selected and self.options and not need and getattr(self.app.settings, "tap_confirm", False):
+            out["confirm"] = True
+        return list(out.items())
+
+    def click(self, pos) -> None:
+        if self.steps:
+            self.skip_animations()
+            return
+        if not self.my_turn():
+            if self.felt_area.collidepoint(pos):
+                self.view.felt_tap()
+            return
+        for code, rect in reversed(self.hand_rects):
+            if rect.collidepoint(pos):
+                self.tap_card(code)
+                return
+        for code, rect in self.card_rects.items():
+            if rect.collidepoint(pos) and self.tap_target(code):
+                return
+        zone, _ = self.zone_at(pos)
+        if zone in (zones.STOCK, zones.DISCARD):  # a tap on a pile draws from it
+            draws = [m for m in self.legal() if self.view.move_kind(m) == "draw" and m.get("from", zones.STOCK) == zone]
+            if draws:
+                self.play(draws[0])
+                return
+        if self.selected and not self.view.select_count(self.phase()):
+            self.select(None)
+            return
+        if self.felt_area.collidepoint(pos):
+            self.view.felt_tap()
+
+    # ------------------------------------------------------------ input
+    def handle(self, event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if event.pos[1] <= self.hud_h or any(b.visible and b.rect.collidepoint(event.pos) for b in self.action_buttons.values()):
+                return False  # a button (pygame_gui) takes this click
+            if self.steps:
+                self.skip_animations()
+                return True
+            if self.my_turn():
+                for code, rect in reversed(self.hand_rects):
+                    if rect.collidepoint(event.pos):
+                        self.press = (code, tuple(event.pos))
+                        return True
+            self.click(event.pos)
+            return True
+        if event.type == pygame.MOUSEMOTION and self.press is not None:
+            start = self.press[1]
+            if self.drag_pos is not None or max(abs(event.pos[0] - start[0]), abs(event.pos[1] - start[1])) >= DRAG_START_PX * max(0.6, self.app.scale):
+                self.drag_pos = tuple(event.pos)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.press is not None:
+            (code, start), dragged = self.press, self.drag_pos is not None
+            self.press, self.drag_pos = None, None
+            if dragged:
+                self.drop(code, event.pos)
+            else:
+                self.click(start)
+            return True
+        if event.type == pygame.KEYDOWN:
+            if self.steps and event.key != pygame.K_ESCAPE:
+                self.skip_animations()
+                return True
+            return self.key(event)
+        return Scene.handle(self, event)
+
+    def key(self, event) -> bool:
+        k = event.key
+        if k == pygame.K_ESCAPE:
+            if self.selected and not self.view.select_count(self.phase()):
+                self.select(None)
+            else:
+                self.pause()
+            return True
+        if k == pygame.K_m:
+            self.toggle_sound()
+            return True
+        if k == pygame.K_h and len(self.match.humans) == 1:
+            self.ask_hint()
+            return True
+        if (k == pygame.K_u or (k == pygame.K_z and event.mod & pygame.KMOD_CTRL)) and self.app.settings.undo_allowed:
+            self.undo()
+            return True
+        if self.view.key(k):
+            return True
+        if not self.my_turn():
+            return False
+        hand = self.shown["hand"]
+        single = not self.view.select_count(self.phase())
+        if pygame.K_1 <= k <= pygame.K_9 or pygame.K_KP1 <= k <= pygame.K_KP9:
+            i = (k - pygame.K_1) if k <= pygame.K_9 else (k - pygame.K_KP1)
+            if i < len(hand):
+                self.tap_card(hand[i])
+            return True
+        if k in (pygame.K_LEFT, pygame.K_RIGHT) and hand:
+            i = hand.index(self.focus_card) if self.focus_card in hand else (-1 if k == pygame.K_RIGHT else len(hand))
+            code = hand[(i + (1 if k == pygame.K_RIGHT else -1)) % len(hand)]
+            if single and self.confirming():
+                self.select(code)
+            self.focus_card = code
+            return True
+        if k in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB) and len(self.options) > 1:
+            self.active = (self.active + (-1 if k == pygame.K_UP else 1)) % len(self.options)
+            return True
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if self.focus_card is None and not self.selected and hand:
+                if single and self.confirming():
+                    self.select(hand[0])
+                self.focus_card = hand[0]
+            elif not single and self.options and (self.focus_card is None or self.focus_card in self.selected):
+                self.confirm()
+            elif self.focus_card is not None:
+                self.tap_card(self.focus_card)
+            else:
+                self.confirm()
+            return True
+        return False
+

@@ -1,0 +1,295 @@
+"""The view interface: what a game tells the one table scene (game/scenes/table.py).
+
+A view *declares*; the table places, draws, animates and routes input. A game's view
+names the table zones it uses (``ZONES``), fills them from the viewer's observation
+(``shown``), says which cards a legal move uses (``move_cards`` / ``move_targets``) and
+what its kind is, and gives the texts: status line, seat lines, prompts, hint and
+refusal texts, round-summary table, game-over lines. Everything is read from the
+observation (``phase``, ``legal`` with each move's ``kind``) and from the events that
+``apply`` returns, never from the rules' internals.
+
+See docs/plugins.md, section "view", for a game author's walk-through.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from game.i18n import t
+from game.ui.cards import card_name
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pygame
+
+    from game.scenes.table import TableScene
+
+# The zones a table can hold. Per seat: HAND (face up for the viewer, backs for the
+# others), WON (face-down pile of captures or tricks), FACEUP (cards shown in front of a
+# player: penalty cards taken, declarations), MELDS (groups laid on the table). Shared:
+# TRICK (each card in front of the player who played it), OPEN (the open capture table),
+# STOCK, DISCARD (top card face up), TRUMP (the turned card), ASIDE (skart, chien, talon,
+# spoiled tricks: a face-down pile in the felt's corner), POT (chips).
+HAND, WON, FACEUP, MELDS = "hand", "won", "faceup", "melds"
+TRICK, OPEN, STOCK, DISCARD, TRUMP, ASIDE, POT = "trick", "open", "stock", "discard", "trump", "aside", "pot"
+SEAT_ZONES = (HAND, WON, FACEUP, MELDS)
+ZONE_KINDS = SEAT_ZONES + (TRICK, OPEN, STOCK, DISCARD, TRUMP, ASIDE, POT)
+
+# Which move kinds a card dropped on a zone may make (drag and drop).
+DROP_KINDS = {
+    TRICK: ("play",), OPEN: ("play", "capture"), DISCARD: ("discard",),
+    MELDS: ("meld", "layoff"), ASIDE: ("discard", "exchange"), STOCK: (),
+}
+
+
+@dataclass
+class SummaryTable:
+    """A round summary as the generic summary screen shows it."""
+
+    title: str
+    headers: list[str]
+    rows: list[list[str]]
+    widths: list[float]  # column widths, fractions of the table (they add up to 1)
+    best: set[int] = field(default_factory=set)  # rows whose total is drawn in gold
+    notes: list[str] = field(default_factory=list)
+    bold: set[int] = field(default_factory=lambda: {0, -1})  # column indexes in bold
+    team_column: int | None = None  # a column holding a team number, drawn with its colour
+
+
+@dataclass
+class GameOverLines:
+    winner: str  # the headline
+    lines: list[tuple[str, str]]  # (name, score), best first
+    note: str = ""  # a line under the headline ("lowest total wins")
+    gold_first: bool = True
+
+
+_PAINTERS: dict[str, object] = {}
+
+
+def card_face(app, deck: str, code: str, width: int, caption: str | None = None) -> "pygame.Surface":
+    """The one place that picks how a deck's cards are drawn: the Spanish painter for the
+    Spanish deck, the app's French painter (four colours as set) for the others."""
+    if deck.startswith("spanish"):
+        if deck not in _PAINTERS:
+            from game.ui.spanish_cards import SpanishCardRenderer
+
+            _PAINTERS[deck] = SpanishCardRenderer()
+        return _PAINTERS[deck].face(code, width, caption)
+    return app.cards.face(code, width, app.settings.four_colour_suits)
+
+
+def clear_painters() -> None:
+    """Forget the faces drawn at earlier sizes (the window was laid out again)."""
+    for painter in _PAINTERS.values():
+        painter.clear()
+
+
+def legacy_kind(move: dict) -> str:
+    """The kind of a move written in a game's older JSON form (before ``kind`` existed)."""
+    if "kind" in move:
+        return move["kind"]
+    if "pass" in move:
+        return "pass"
+    if move.get("capture"):
+        return "capture"
+    return "play"
+
+
+class GameView:
+    """Base of every game's view: sensible defaults for a one-card-per-move game."""
+
+    ZONES: tuple[str, ...] = (HAND, TRICK, WON)
+    HAND_HEIGHT = 0.2  # hand card height, as a fraction of the window's height
+    HAND_WIDTH = 0.11  # at most this fraction of the window's width per hand card
+    TEXT_SIZE = 16  # seat panel text size at scale 1
+    PANEL_MIN = 150  # narrowest seat panel, in pixels
+    SEAT_LINES = 2  # text lines under a seat's name
+    WON_ROW = False  # the won pile gets a row with a label (else a corner of the panel)
+    FELT_LINE = False  # the felt's first line tells the last move (``felt_line``)
+    ALWAYS_CONFIRM = False  # a chosen card waits for a second tap (or Enter) before it plays
+    DEAL_GAP = 0.05  # seconds between two dealt cards
+    BANNER_AT = "felt"  # banners over the felt's centre, or "prompt": in the status line's place
+    TEAM_COLOURS = [(255, 200, 80), (120, 200, 255)]
+
+    def __init__(self, table: "TableScene") -> None:
+        self.table = table
+
+    # ------------------------------------------------------------ shortcuts
+    @property
+    def match(self):
+        return self.table.match
+
+    @property
+    def app(self):
+        return self.table.app
+
+    @property
+    def shown(self) -> dict:
+        return self.table.shown
+
+    def name(self, seat: int) -> str:
+        return self.match.seats[seat].name
+
+    def is_you(self, seat: int) -> bool:
+        """The one human playing against AIs: messages say "you" rather than the name."""
+        return self.match.humans == [seat]
+
+    # ------------------------------------------------------------ what is shown
+    def show(self, obs: dict, old: dict) -> dict:
+        """The table's picture of the game from the viewer's observation: ``hand``,
+        ``hand_counts``, ``dealer``, ``totals``, ``round`` and whatever the zones read."""
+        return {
+            "hand": self.sort_hand(obs.get("hand", [])),
+            "hand_counts": list(obs.get("hand_counts", [])),
+            "dealer": obs.get("dealer"),
+            "totals": list(obs.get("totals", [])),
+            "round": obs.get("round", 0),
+        }
+
+    def fresh_deal(self) -> bool:
+        """A round that nobody has played to yet (the deal is animated)."""
+        return False
+
+    def sort_hand(self, codes: list[str]) -> list[str]:
+        return list(codes)
+
+    def deal_order(self) -> list[int]:
+        n = self.match.players
+        dealer = self.shown.get("dealer") or 0
+        return [(dealer + j) % n for j in range(1, n + 1)]
+
+    def face(self, code: str, width: int) -> "pygame.Surface":
+        """A card's face, from the painter of the game's deck (``card_face``)."""
+        return card_face(self.app, self.match.state.info.deck.name, code, width)
+
+    def card_label(self, code: str) -> str:
+        return card_name(code)
+
+    def team_of(self, seat: int) -> int | None:
+        return self.match.side_of(seat) if self.match.teams else None
+
+    def in_round(self, seat: int) -> bool:
+        """Does this seat play the current round (a tie-break may leave seats out)?"""
+        return True
+
+    # ------------------------------------------------------------ zones
+    def zone_cards(self, zone: str, seat: int | None = None) -> list:
+        """Cards of a zone as shown: WON, FACEUP, MELDS (list of groups) per seat; TRICK as
+        (seat, card) pairs; OPEN, DISCARD, TRUMP as codes; STOCK and ASIDE as counts."""
+        return self.shown.get(zone, []) if seat is None else self.shown.get(zone, {}).get(seat, [])
+
+    def won_label(self, seat: int) -> str:
+        return ""
+
+    def won_count(self, seat: int) -> int:
+        """How thick the won pile looks when its cards are not listed (tricks won)."""
+        return len(self.zone_cards(WON, seat))
+
+    def aside_label(self, count: int) -> str:
+        return ""
+
+    # ------------------------------------------------------------ moves
+    def phase(self, obs: dict) -> str:
+        return obs.get("phase") or "play"
+
+    def move_kind(self, move: dict) -> str:
+        return legacy_kind(move)
+
+    def move_cards(self, move: dict) -> list[str]:
+        """Cards of the mover's hand that the move uses."""
+        cards = [move["card"]] if "card" in move else []
+        for key in ("cards", "pass"):
+            cards += list(move.get(key, []))
+        return cards
+
+    def move_targets(self, move: dict) -> list[str]:
+        """Cards already on the table that the move takes or joins (captures, a meld laid off to)."""
+        return list(move.get("capture", [])) + list(move.get("target", []))
+
+    def select_count(self, phase: str) -> int:
+        """Cards chosen together in this phase (a pass, a skart, a meld); 0: one card per move."""
+        return 0
+
+    def drop_kinds(self, zone: str) -> tuple[str, ...]:
+        """Move kinds a card dropped on this zone may make (``DROP_KINDS`` unless the game says)."""
+        return DROP_KINDS.get(zone, ())
+
+    def action_label(self, kind: str) -> str:
+        return t(f"action.{kind}")
+
+    # ------------------------------------------------------------ texts
+    def hud_text(self) -> str:
+        return ""
+
+    def seat_lines(self, seat: int) -> list[tuple[str, tuple, bool]]:
+        """Lines under a seat's name: (text, colour, bold)."""
+        return []
+
+    def prompt(self, selected: list[str], options: list[dict], phase: str) -> str:
+        """The status line on the viewer's turn (the table adds hints and thinking)."""
+        return t("table.your_move")
+
+    def waiting_text(self, seat: int, phase: str) -> str:
+        return t("table.thinking", name=self.name(seat))
+
+    def explain(self, move: dict) -> str:
+        """A hint in words."""
+        return t("hint.play", card=self.card_label(self.move_cards(move)[0])) if self.move_cards(move) else self.action_label(self.move_kind(move))
+
+    def refusal(self, code: str) -> str:
+        """Why this card may not be played now (read from the observation only)."""
+        return t("trick.refused")
+
+    # ------------------------------------------------------------ events
+    def animate(self, events: list[dict]) -> None:
+        """Queue the animations of what just happened (``table.add(Step(...))``)."""
+
+    def after_round(self) -> None:
+        """The round summary closed and a new round is about to be dealt."""
+
+    # ------------------------------------------------------------ drawing hooks
+    def felt_line(self) -> str:
+        """The felt's first line (``FELT_LINE``): the last move, in words."""
+        return ""
+
+    def felt_text(self, flying: set) -> list[str]:
+        """Quiet lines in the middle of an empty trick ("Amira leads")."""
+        return []
+
+    def hand_mark(self, code: str):
+        """A colour to frame a hand card with (cards just received), or None."""
+        return None
+
+    def draw_felt(self, surface, flying: set, highlight: set) -> bool:
+        """Extra drawing on the felt (a stamp, the last trick); True if it replaces the zones."""
+        return False
+
+    def hand_marks(self, phase: str) -> bool:
+        """Mark the playable cards in the hand (lift and dot them, shade the others)?"""
+        return True
+
+    def capture_marks(self) -> bool:
+        """Mark the hand cards that have a capture or several moves (gold frame)?"""
+        return False
+
+    def felt_tap(self) -> bool:
+        """A tap on the felt outside any card: True if the view used it."""
+        return False
+
+    def key(self, key: int) -> bool:
+        """A key the view handles itself (L: show the last trick)."""
+        return False
+
+    # ------------------------------------------------------------ summary, game over
+    def summary(self, summary: dict, game_over: bool) -> SummaryTable:
+        raise NotImplementedError
+
+    def gameover(self, result: dict) -> GameOverLines:
+        winners = result.get("winners") or []
+        totals = result.get("totals", [])
+        order = sorted(range(len(totals)), key=lambda k: (k not in winners, -totals[k]))
+        head = t("gameover.winner", name=self.name(winners[0])) if winners else t("gameover.no_winner")
+        return GameOverLines(head, [(self.name(k), t("table.score", count=totals[k])) for k in order])
+
+    def update(self, dt: float) -> None:
+        """Per-frame upkeep of the view's own timers."""
