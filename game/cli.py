@@ -177,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         rep = soak(plan, max(1, args.workers), not args.no_progress)
         print("\n".join(rep.lines()))
-        return 1 if rep.failures else 0
+        return 1 if rep.failures else 130 if rep.interrupted else 0
     if args.command == "review":
         return _review(args)
     if args.command == "protocol":

@@ -43,9 +43,10 @@ class SoakReport:
     seconds: float = 0.0
     per_game: dict[str, int] = field(default_factory=dict)
     failures: list[dict[str, Any]] = field(default_factory=list)
+    interrupted: bool = False  # stopped by Ctrl-C: the figures are those of the games done
 
     def lines(self) -> list[str]:
-        out = [f"{self.games} games ({', '.join(f'{g} {n}' for g, n in sorted(self.per_game.items()))}), "
+        out = [f"{'interrupted after ' if self.interrupted else ''}{self.games} games ({', '.join(f'{g} {n}' for g, n in sorted(self.per_game.items()))}), "
                f"{self.rounds} rounds, {self.moves} moves in {self.seconds:.1f} s; "
                f"{len(self.failures)} exception(s)"]
         for f in self.failures:
@@ -129,6 +130,8 @@ def soak(all_jobs: list[Job], workers: int = 2, progress: bool = True) -> SoakRe
             with multiprocessing.get_context("spawn").Pool(workers) as pool:
                 for results in pool.imap_unordered(_run_chunk, chunks):
                     take(results)
+    except KeyboardInterrupt:
+        rep.interrupted = True  # report what was played rather than nothing
     finally:
         bar.close()
         rep.seconds = time.perf_counter() - t0
