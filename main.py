@@ -4,11 +4,9 @@ The same file starts the browser build (pygbag, tools/build_web.py): there is no
 line there, and ``sys.exit`` would cancel the game loop, so the app loop is handed to
 ``asyncio.run``, which in pygbag returns at once and lets the page drive the loop.
 """
-# The block below is read by pygbag in the browser: numpy comes from pygbag's package
-# index; pygame-ce is part of its runtime and pygame_gui is packed with the game.
-# /// script
-# dependencies = ["numpy"]
-# ///
+# The browser page needs nothing beyond pygbag's runtime: pygame-ce is part of it and
+# pygame_gui is packed with the game (tools/build_web.py); no package is fetched, so this
+# file declares no pygbag "script" dependencies.
 import sys
 
 

@@ -21,8 +21,8 @@ from game.ui.cards import TABLES
 from game.ui.deck_art import DeckArt
 from game.ui.sounds import Sounds
 
-# The rules (and numpy with them), the saved game and the sound synthesis are loaded just
-# after the first menu frame (App.finish_start), so the menu shows up fast.
+# The rules, the saved game and the sound files are loaded just after the first menu frame
+# (App.finish_start), so the menu shows up fast.
 
 MIN_SIZE = (800, 480)
 SPEED_FACTOR = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "off": 0.0}

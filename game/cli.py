@@ -85,6 +85,16 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     rv.add_argument("--no-progress", action="store_true")
 
     sub.add_parser("protocol", help="run the JSON-lines engine protocol on stdin/stdout (same as python -m game.protocol)")
+
+    so = sub.add_parser("soak", help="play many random and simple-bot games of every game, checking the game contract")
+    so.add_argument("--games", type=int, default=1000)
+    so.add_argument("--workers", type=int, default=2, help="worker processes")
+    so.add_argument("--seed", type=int, default=0, help="seed of the first game (game i has seed + i)")
+    so.add_argument("--game", choices=sorted(GAMES), help="only this game")
+    so.add_argument("--players", type=int, help="only this player count")
+    so.add_argument("--options", help="only these options, as JSON")
+    so.add_argument("--level", choices=("random", "simple"), help="only random moves or only the simple bots")
+    so.add_argument("--no-progress", action="store_true")
     return p
 
 
@@ -156,6 +166,18 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         print("\n".join(report_lines(cfg, summarize(cfg, records))))
         return 0
+    if args.command == "soak":
+        from game.soak import jobs, soak
+
+        try:
+            plan = jobs(args.games, args.seed, args.game, args.players,
+                        _options(args.options) if args.options else None, args.level)
+        except ValueError as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
+        rep = soak(plan, max(1, args.workers), not args.no_progress)
+        print("\n".join(rep.lines()))
+        return 1 if rep.failures else 130 if rep.interrupted else 0
     if args.command == "review":
         return _review(args)
     if args.command == "protocol":

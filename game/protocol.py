@@ -12,9 +12,11 @@ import json
 import sys
 from typing import Any, Callable, TextIO
 
+from game.registry import default_game
 from game.rules import GAMES, RulesError, State, game_class, load_state
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: moves with a kind, the common events and round summaries
+APP_NAME = "orlan"  # the engine's name in the hello answer (the launcher's name)
 
 
 class ProtocolError(Exception):
@@ -80,13 +82,13 @@ class Session:
 
     # -- commands
     def hello(self, req: dict) -> dict:
-        return {"protocol": PROTOCOL_VERSION, "engine": "orlan"}
+        return {"protocol": PROTOCOL_VERSION, "engine": APP_NAME}
 
     def games(self, req: dict) -> dict:
         return {"games": [cls.info.describe() for cls in GAMES.values()]}
 
     def new(self, req: dict) -> dict:
-        game_id = req.get("game", "orlan")
+        game_id = req.get("game", default_game())
         cls = game_class(game_id)
         players = req.get("players", cls.info.min_players)
         seed = req.get("seed", 0)

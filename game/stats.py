@@ -168,17 +168,12 @@ class GameTally:
         plugin = game_stats(self.game_id)
         for ev in events or ():
             kind = ev.get("type")
-            # hand_end and deal_end: the trick games' names for round_end before the common events.
-            if kind in ("round_end", "hand_end", "deal_end"):
+            if kind == "round_end":
                 self._end_round(plugin, ev["summary"])
             elif kind == "game_end":
                 self.finished = True
                 self.draw = bool(ev.get("draw", False))
-                if "winners" in ev:
-                    self.winners = list(ev["winners"])
-                    continue
-                w = ev.get("winner")  # a winning side
-                self.winners = [s for s, side in enumerate(self.side_of) if side == w] if w is not None else []
+                self.winners = list(ev["winners"])
             else:
                 plugin.count(ev, self._add)
 

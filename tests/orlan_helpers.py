@@ -55,9 +55,19 @@ def position(
 
 def moves_json(state):
     return sorted(
-        (m["card"], tuple(sorted(m["capture"]))) for m in (state.move_to_json(x) for x in state.legal_moves())
+        (m["card"], tuple(sorted(m.get("capture", [])))) for m in (state.move_to_json(x) for x in state.legal_moves())
     )
 
 
 def play(state, card, capture=()):
     return state.play_json({"card": card, "capture": list(capture)})
+
+
+def side_lines(summary):
+    """A round summary's per-side lists read as one dict per side (seats, cards, clubs,
+    breakdown, points), as the rule tests check them."""
+    return [
+        {"seats": seats, "cards": summary["cards"][i], "clubs": summary["clubs"][i],
+         "breakdown": summary["breakdown"][i], "points": summary["points"][i]}
+        for i, seats in enumerate(summary["sides"])
+    ]

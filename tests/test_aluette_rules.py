@@ -159,7 +159,8 @@ def test_deal_end_adds_points_to_the_team_and_rotates_dealer():
     rng = random.Random(3)
     while s.round_no == 0:
         ev = s.apply(rng.choice(s.legal_moves()))
-    summary = next(e for e in ev if e["type"] == "hand_end")["summary"]
+    summary = next(e for e in ev if e["type"] == "round_end")["summary"]
+    assert summary["sides"] == [[0, 2], [1, 3]] and summary["round"] == 0
     player, pts = deal_score(summary["trick_winners"])
     expect = [0, 0]
     if player is not None:
@@ -176,7 +177,7 @@ def test_five_deals_then_compare_team_totals():
             s.apply(rng.choice(s.legal_moves()))
         res = s.result()
         assert len(res["rounds"]) == 5
-        a, b = res["team_totals"]
+        a, b = res["side_totals"]
         assert (a, b) == tuple(sum(r["points"][t] for r in res["rounds"]) for t in (0, 1))
         if a == b:
             assert res["draw"] and res["winners"] == []
@@ -185,8 +186,9 @@ def test_five_deals_then_compare_team_totals():
 
 
 def test_move_json():
-    assert AluetteState.move_from_json({"card": "3D"}) == D.card("3D")
-    assert AluetteState.move_to_json(D.card("VE")) == {"card": "VE"}
+    assert AluetteState.move_from_json({"kind": "play", "card": "3D"}) == D.card("3D")
+    assert AluetteState.move_from_json({"card": "3D"}) == D.card("3D")  # protocol version 1
+    assert AluetteState.move_to_json(D.card("VE")) == {"kind": "play", "card": "VE"}
     for bad in ({"card": "QS"}, {"card": 3}, "3D", {"pass": ["3D"]}):
         with pytest.raises(RulesError):
             AluetteState.move_from_json(bad)

@@ -24,12 +24,8 @@ def test_no_pygame_under_rules_or_bots():
 
 
 # ------------------------------------------------------------------ one plug-in per game
-# Files that still name games, and why. TEMPORARY: the table scenes are being rewritten as
-# one table with a view per game (the "table" branch) and the protocol's defaults belong to
-# the "contract" branch; the lead empties this list once those are merged.
-NAMING_GAMES_FOR_NOW = {
-    "game/protocol.py",
-}
+# Files that still name games, and why (empty: every branch that named one has landed).
+NAMING_GAMES_FOR_NOW: set[str] = set()
 # Screenshot fixtures: fixed deals of particular games, like the tests' (they may name games).
 FIXTURES = {"tools/screenshots.py"}
 
@@ -43,7 +39,7 @@ def game_ids() -> set[str]:
 def own_modules() -> dict[str, set[str]]:
     """Per game id, the files that are that game's own: the modules its registry entry
     names (rules, bots, view, stats) and every module whose name starts with its id
-    (game/rules/olsen_fast.py, game/bots/olsen_playout.py, ...)."""
+    (game/bots/olsen_playout.py, ...)."""
     from game.registry import ENTRIES
 
     out: dict[str, set[str]] = {}

@@ -62,7 +62,7 @@ def test_sampled_states_show_the_seat_exactly_its_observation(state):
             sample = OrlanState.sample(obs, rng)
             assert sample.observation(seat) == obs
             if not state.finished:
-                sample._check_consistent()  # every card exactly once
+                sample.after_load()  # every card exactly once
                 # the sample plays on: its legal moves for the seat are the real ones
                 if state.current_player() == seat:
                     assert sorted(sample.legal_moves()) == sorted(state.legal_moves())
@@ -243,7 +243,7 @@ def test_expert_scores_a_finished_round_by_its_points_difference():
         rng = random.Random(0)
         while state.round_no == 0:
             state.apply(rng.choice(state.legal_moves()))
-        points = [s["points"] for s in state.rounds[-1]["sides"]]
+        points = state.rounds[-1]["points"]
         for seat in range(players):
             others = [p for i, p in enumerate(points) if i != seat]
             assert _evaluate(state, seat, True) == pytest.approx(points[seat] - sum(others) / len(others))

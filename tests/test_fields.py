@@ -81,3 +81,33 @@ def test_every_kind_round_trips():
                "mask": 0b101, "masks": [0b1, 0], "card": 7, "cards": [3, 1], "card_lists": [[2], []]}
     for kind, value in samples.items():
         assert decode(kind, encode(kind, value, FRENCH52), FRENCH52, kind) == value
+
+
+def test_plays_and_tricks_fields_round_trip_and_name_a_bad_entry():
+    from game.cards import FRENCH52
+    from game.rules.fields import FieldError, decode, encode
+
+    plays = [(0, FRENCH52.card("2C")), (1, FRENCH52.card("QS"))]
+    tricks = [(0, plays, 1), (1, [(1, FRENCH52.card("AH"))], None)]
+    assert encode("plays", plays, FRENCH52) == [{"seat": 0, "card": "2C"}, {"seat": 1, "card": "QS"}]
+    for kind, value in (("plays", plays), ("tricks", tricks)):
+        assert decode(kind, encode(kind, value, FRENCH52), FRENCH52, "x") == value
+    for kind, bad, words in (
+        ("plays", [{"seat": 0}], "a play is"),
+        ("plays", [{"seat": "0", "card": "2C"}], "seat"),
+        ("tricks", [{"leader": 0, "plays": [], "winner": "x"}], "winner"),
+        ("tricks", [{"leader": 0, "plays": [{"seat": 0, "card": "ZZ"}], "winner": 0}], "ZZ"),
+    ):
+        with pytest.raises(FieldError, match=words):
+            decode(kind, bad, FRENCH52, "state field 'trick'")
+
+
+def test_an_orlan_capture_of_nothing_is_refused_clearly():
+    from game.rules import RulesError
+    from game.rules.orlan import OrlanState
+
+    with pytest.raises(RulesError, match="at least one card"):
+        OrlanState.move_from_json({"kind": "capture", "card": "7H", "capture": []})
+    with pytest.raises(RulesError, match="kinds are"):
+        OrlanState.move_from_json({"kind": "lay", "card": "7H"})
+    assert OrlanState.move_from_json({"card": "7H", "capture": []}) == OrlanState.move_from_json({"kind": "play", "card": "7H"})

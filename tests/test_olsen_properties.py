@@ -3,6 +3,8 @@ round trips play on identically, legal moves are exactly what the text allows, s
 are consistent with the observation, batched playouts obey the rules."""
 import json
 import random
+import sys
+from pathlib import Path
 
 import numpy as np
 from hypothesis import given, settings
@@ -11,7 +13,9 @@ from hypothesis import strategies as st
 from game.cards import FRENCH52
 from game.rules import load_state, new_game
 from game.rules.olsen import OlsenState
-from game.rules.olsen_fast import random_hands
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+from olsen_fast import random_hands  # noqa: E402  (bench/olsen_fast.py: batched playouts for the benchmark)
 
 D = FRENCH52
 SETTINGS = settings(max_examples=12, deadline=None)

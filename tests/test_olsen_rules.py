@@ -28,9 +28,9 @@ def position(hands, to_move, trick=(), first_trick=False, hearts_broken=False, t
     opts = {"pass3": False, "jack_diamonds": False, "target": 100, "deals": 0}
     opts.update(options or {})
     data = {
-        "game": "olsen", "players": n, "options": opts, "seed": 0, "hand_no": 0, "hands_played": hands_played,
+        "format": 2, "game": "olsen", "players": n, "options": opts, "seed": 0, "round": 0, "hands_played": hands_played,
         "dealer": n - 1, "seats": list(range(n)), "tiebreak": False, "phase": "play", "to_move": to_move,
-        "hands": [list(h) for h in hands], "passes": [None] * n, "passed": [[]] * n, "received": [[]] * n,
+        "hands": [list(h) for h in hands], "passes": [[]] * n, "passed": [[]] * n, "received": [[]] * n,
         "leader": trick[0][0] if trick else to_move,
         "trick": [{"seat": s, "card": c} for s, c in trick], "tricks": tricks,
         "taken": taken or [rest if i == 0 else [] for i in range(n)], "tricks_won": [0] * n, "voids": [0] * n,
@@ -194,6 +194,37 @@ def test_first_trick_no_penalty_card_when_void():
     assert set(allowed) == set(hands[1]) - {"QS", "AH", "KH"}
 
 
+def test_option_penalty_cards_allowed_on_the_first_trick():
+    # The text's common variants: "Certains groupes autorisent les cartes pénalités au
+    # premier pli" (option first_trick_penalties, off by default).
+    hands = first_trick_hands(["QS", "AH", "KH"])
+    s = new_game("olsen", 4, {"first_trick_penalties": True}, deck_order=interleave(hands))
+    play(s, "2C")
+    assert set(legal(s)) == set(hands[1])  # void in clubs: any card, Q♠ and hearts included
+    play(s, "QS")
+    assert s.record.plays[-1][1] == D.card("QS")
+    # The lead itself is unchanged: the 2♣ still opens the hand.
+    t = new_game("olsen", 4, {"first_trick_penalties": True}, deck_order=interleave(hands))
+    assert legal(t) == ["2C"]
+
+
+def test_option_any_heart_played_breaks_hearts():
+    # Option any_heart_breaks: a heart led by necessity breaks hearts...
+    s = position([["2H", "3H"], ["4H", "5C"], ["6H", "7C"], ["8H", "9C"]], 0, options={"any_heart_breaks": True})
+    play(s, "3H")
+    assert s.hearts_broken
+    # ...and so does a heart followed to another heart's lead, or discarded (as by default).
+    s = position([["2H", "2C"], ["4H", "5C"], ["6H", "7C"], ["8H", "9C"]], 1, trick=[(0, "3H")],
+                 options={"any_heart_breaks": True}, hearts_broken=False)
+    assert not s.hearts_broken
+    play(s, "4H")
+    assert s.hearts_broken
+    # Off (the default) the same plays leave hearts unbroken: only a discard breaks them.
+    s = position([["2H", "3H"], ["4H", "5C"], ["6H", "7C"], ["8H", "9C"]], 0)
+    play(s, "3H", "4H")
+    assert not s.hearts_broken
+
+
 def test_first_trick_penalty_allowed_when_nothing_else():
     hearts = [r + "H" for r in "A23456789TJQK"]
     hands = first_trick_hands(["QS"] + hearts[:12])
@@ -228,9 +259,10 @@ def test_hand_end_adds_points_to_totals():
     # Last trick of a hand: seat 0 leads AH and takes it with the 3 other hearts.
     s = position([["AH"], ["2H"], ["3H"], ["4H"]], 0, hearts_broken=True, taken=None, totals=[10, 20, 30, 40])
     ev = play(s, "AH", "2H", "3H", "4H")
-    summary = next(e for e in ev if e["type"] == "hand_end")["summary"]
+    summary = next(e for e in ev if e["type"] == "round_end")["summary"]
     # Seat 0 took every other card in the fake history too: 9 hearts + QS = 22 before + 4.
     assert summary["penalties"][0] == 26 and summary["points"] == [0, 26, 26, 26]
+    assert summary["sides"] == [[0], [1], [2], [3]] and summary["totals"] == [10, 46, 56, 66]
     assert s.totals == [10, 46, 56, 66]
 
 
@@ -282,7 +314,7 @@ def test_tied_lowest_totals_start_a_tiebreak_hand_for_those_players():
     assert not s.finished
     assert s.tiebreak and s.seats == [0, 1]
     assert [h.bit_count() for h in s.hands] == [26, 26, 0, 0]  # 2 players keep all 52 cards
-    assert ev[-1]["type"] == "hand_start" and ev[-1]["tiebreak"]
+    assert ev[-1]["type"] == "round_start" and ev[-1]["tiebreak"]
     totals_before = list(s.totals)
     rng = random.Random(4)
     while not s.finished:
@@ -291,7 +323,9 @@ def test_tied_lowest_totals_start_a_tiebreak_hand_for_those_players():
     assert s.totals == totals_before  # tie-break hands decide, they do not add to totals
     last = s.rounds[-1]
     assert last["tiebreak"] and last["seats"] == [0, 1]
-    assert s.winners == [last["seats"][last["points"].index(min(last["points"]))]]
+    assert last["points"] == [0, 0, 0, 0]  # what the hand adds to the totals
+    assert last["hand_points"][2:] == [None, None]
+    assert s.winners == [min(last["seats"], key=lambda seat: last["hand_points"][seat])]
 
 
 # ---------------------------------------------------------------- passing
@@ -299,13 +333,13 @@ def test_passing_three_cards_to_the_left():
     s = new_game("olsen", 4, {"pass3": True}, seed=9)
     before = [D.codes_of(h) for h in s.hands]
     assert s.phase == "pass" and s.current_player() == 0
-    assert all(len(s.move_to_json(m)["pass"]) == 3 for m in s.legal_moves())
+    assert all(len(s.move_to_json(m)["cards"]) == 3 for m in s.legal_moves())
     chosen = []
     for seat in range(4):
         assert s.current_player() == seat
         pick = before[seat][:3]
         chosen.append(pick)
-        ev = s.play_json({"pass": pick})
+        ev = s.play_json({"kind": "pass", "cards": pick})
         if seat < 3:
             # Hidden until everyone has chosen: nobody's hand changed yet, others see only a flag.
             assert D.codes_of(s.hands[seat]) == before[seat]
@@ -320,9 +354,15 @@ def test_passing_three_cards_to_the_left():
 
 
 def test_pass_move_json_form():
-    assert OlsenState.move_from_json({"pass": ["QS", "AH", "2D"]}) == ("pass", D.mask_of(["QS", "AH", "2D"]))
-    assert OlsenState.move_to_json(("pass", D.mask_of(["QS", "AH", "2D"])))["pass"] == ["2D", "AH", "QS"]
-    for bad in ({"pass": ["QS", "AH"]}, {"pass": ["QS", "QS", "AH"]}, {"card": 3}, {"card": "ZZ"}, "QS"):
+    three = ("pass", D.mask_of(["QS", "AH", "2D"]))
+    assert OlsenState.move_from_json({"kind": "pass", "cards": ["QS", "AH", "2D"]}) == three
+    assert OlsenState.move_to_json(three) == {"kind": "pass", "cards": ["2D", "AH", "QS"]}
+    assert OlsenState.move_to_json(D.card("QS")) == {"kind": "play", "card": "QS"}
+    # The kind-less forms of protocol version 1 are still read.
+    assert OlsenState.move_from_json({"pass": ["QS", "AH", "2D"]}) == three
+    assert OlsenState.move_from_json({"card": "QS"}) == D.card("QS")
+    for bad in ({"pass": ["QS", "AH"]}, {"pass": ["QS", "QS", "AH"]}, {"card": 3}, {"card": "ZZ"}, "QS",
+                {"kind": "pass", "cards": ["QS", "AH"]}, {"kind": "play", "cards": ["QS"]}, {"kind": "lead", "card": "QS"}):
         with pytest.raises(RulesError):
             OlsenState.move_from_json(bad)
     s = new_game("olsen", 4, {"pass3": True}, seed=9)

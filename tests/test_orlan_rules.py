@@ -4,7 +4,7 @@ import pytest
 from game.cards import FRENCH52
 from game.rules import RulesError, new_game
 from game.rules.orlan import OrlanState, value
-from tests.orlan_helpers import moves_json, play, position
+from tests.orlan_helpers import moves_json, play, position, side_lines
 
 D = FRENCH52
 
@@ -219,13 +219,13 @@ def test_leftovers_stay_uncounted_when_nobody_captured():
     events = play(s, "3D")
     summary = next(e for e in events if e["type"] == "round_end")["summary"]
     assert summary["leftover_to"] is None
-    assert summary["sides"][1]["cards"] == 0
+    assert summary["cards"][1] == 0
 
 
 def _scores(piles, players=2, teams=False):
     s = position([[] for _ in range(players)], [], options={"teams": teams}, stock=[], rest_to=None)
     s.piles = [D.mask_of(p) for p in piles]
-    return s.round_scores()["sides"]
+    return side_lines(s.round_scores())
 
 
 def test_scoring_table():
@@ -375,5 +375,5 @@ def test_corrupt_state_is_refused_clearly():
         OrlanState.from_json({"game": "orlan"})
     newer = new_game("orlan", 2, seed=1).to_json()
     newer["format"] = 99
-    with pytest.raises(RulesError, match="newer"):
+    with pytest.raises(RulesError, match="format 99"):
         OrlanState.from_json(newer)

@@ -27,7 +27,8 @@ def test_new_state_legal_play_result():
     for key in ("game", "to_move", "finished", "hands", "table", "piles", "stock", "dealer", "totals"):
         assert key in state
     legal = ask(s, cmd="legal")["moves"]
-    assert legal and all(set(m) == {"card", "capture"} for m in legal)
+    assert legal and all(set(m) == {"kind", "card", "capture"} if m["kind"] == "capture" else set(m) == {"kind", "card"}
+                         for m in legal)
     answer = ask(s, cmd="play", move=legal[0])
     assert answer["ok"] and answer["events"][0]["type"] in ("capture", "lay")
     assert ask(s, cmd="state")["state"]["to_move"] == 1
@@ -113,3 +114,28 @@ def test_subprocess_answers_one_flushed_line_per_request():
         assert proc.wait(timeout=10) == 0
     finally:
         proc.kill()
+
+
+def test_version_1_moves_without_kind_are_still_played():
+    s = Session()
+    assert ask(s, cmd="hello")["protocol"] == 2
+    ask(s, cmd="new", game="orlan", players=2, seed=7)
+    old = {"card": "3S", "capture": ["8H"]}  # protocol version 1: no kind
+    answer = ask(s, cmd="play", move=old)
+    assert answer["ok"] and answer["events"][0] == {"type": "capture", "seat": 0, "card": "3S", "capture": ["8H"]}
+    laid = next(m for m in ask(s, cmd="legal")["moves"] if m["kind"] == "play")
+    assert ask(s, cmd="play", move={"card": laid["card"], "capture": []})["ok"]
+    ask(s, cmd="new", game="olsen", players=4, seed=1, options={"pass3": True})
+    hand = ask(s, cmd="observe")["observation"]["hand"]
+    assert ask(s, cmd="play", move={"pass": hand[:3]})["ok"]
+    bad = s.handle({"cmd": "play", "move": {"kind": "pass", "cards": hand[:2]}})
+    assert not bad["ok"] and "3" in bad["error"]
+
+
+def test_every_observation_has_a_phase_and_every_legal_move_a_kind():
+    for game, players in (("orlan", 3), ("olsen", 4), ("aluette", 4)):
+        s = Session()
+        ask(s, cmd="new", game=game, players=players, seed=2)
+        obs = ask(s, cmd="observe")["observation"]
+        assert obs["phase"] == "play" and obs["round"] == 0
+        assert all("kind" in m for m in obs["legal"])

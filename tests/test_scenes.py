@@ -422,7 +422,7 @@ def test_animations_skip_on_click_and_sound_mute():
 def test_bi_qahwa_is_announced():
     app = make_app(animation_speed="slow")
     table = open_table(app, fixed_match(["human", "simple"], [["JS", "2C", "TD", "7H"], ["5S", "KD", "9C", "8D"]], ["QC", "KH", "QD", "KS"]))
-    assert table.moves_with(["JS"]) == [{"card": "JS", "capture": []}]
+    assert table.moves_with(["JS"]) == [{"kind": "play", "card": "JS"}]
     click(app, dict(table.hand_rects)["JS"].center)
     click(app, dict(table.hand_rects)["JS"].center)
     banners = [s.banner for s in table.steps if s.banner]

@@ -9,6 +9,7 @@ from game.rules import new_game
 from game.saves import Seat
 from game.stats import STATS_NAME, GameTally, Stats
 from game.storage import FileStorage, MemoryStorage
+from tests.orlan_helpers import side_lines
 
 HUMAN, SIMPLE, EXPERT = Seat("Ana").to_json(), Seat("Bot", "ai", "simple").to_json(), Seat("Max", "ai", "expert").to_json()
 
@@ -39,7 +40,7 @@ def test_tally_agrees_with_the_round_scoring(seed, players, teams):
     res = state.result()
     assert len(tally.rounds) == len(res["rounds"])
     for rnd, per_seat in zip(res["rounds"], tally.rounds):
-        for side in rnd["sides"]:
+        for side in side_lines(rnd):
             mine = [per_seat[s] for s in side["seats"]]
             assert sum(m["cards"] for m in mine) == side["cards"]
             assert sum(m["clubs"] for m in mine) == side["clubs"]

@@ -27,12 +27,12 @@ def play_games(app, pairs, seed=0):
         for seat, name in enumerate(names):
             c = seen.setdefault(name, dict.fromkeys(("rounds", "cards", "clubs", "two_clubs", "ten_diamonds", "sweeps", "bi_qahwa"), 0))
             for summary in m.state.rounds:
-                side = next(s for s in summary["sides"] if seat in s["seats"])
+                side = next(i for i, seats in enumerate(summary["sides"]) if seat in seats)
                 c["rounds"] += 1
-                c["cards"] += side["cards"]
-                c["clubs"] += side["clubs"]
-                c["two_clubs"] += side["breakdown"]["two_clubs"] > 0
-                c["ten_diamonds"] += side["breakdown"]["ten_diamonds"] > 0
+                c["cards"] += summary["cards"][side]
+                c["clubs"] += summary["clubs"][side]
+                c["two_clubs"] += summary["breakdown"][side]["two_clubs"] > 0
+                c["ten_diamonds"] += summary["breakdown"][side]["ten_diamonds"] > 0
             c["sweeps"] += sum(1 for e in events if e["type"] == "capture" and e.get("sweep") and e["seat"] == seat)
             c["bi_qahwa"] += sum(1 for e in events if e["type"] == "lay" and e.get("bi_qahwa") and e["seat"] == seat)
     return seen
@@ -228,7 +228,7 @@ def play_trick_games(app, game_id, tables, options, seed):
             c["games"] += 1
             tiebreak = False
             for e in events:
-                if e["type"] == "hand_start":
+                if e["type"] == "round_start":
                     tiebreak = e.get("tiebreak", False)
                 elif e["type"] == "trick_end" and e.get("winner") == seat and not tiebreak:
                     c["tricks"] += 1
@@ -239,14 +239,14 @@ def play_trick_games(app, game_id, tables, options, seed):
                     if s["tiebreak"]:
                         continue
                     c["hands"] += 1
-                    c["points"] += s["points"][seat]
+                    c["points"] += s["hand_points"][seat]
                     c["moons"] += s["all_penalties"] == seat
                     c["clean"] += s["penalties"][seat] == 0
                 else:
                     c["hands"] += 1
-                    team = s["winner"] is not None and s["winner"] % 2 == seat % 2
+                    team = s["deal_winner"] is not None and s["deal_winner"] % 2 == seat % 2
                     c["won"] += team
-                    c["carried"] += s["winner"] == seat
+                    c["carried"] += s["deal_winner"] == seat
                     c["mordienne"] += team and s["mordienne"]
             c["draws"] += bool(res.get("draw"))
             total = res["totals"][seat]

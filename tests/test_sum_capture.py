@@ -3,23 +3,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.rules import sum_capture
-from game.rules.sum_capture import _numpy_dp, _python_dp, reference_captures
+from game.rules.sum_capture import _python_dp, reference_captures
 
-number_cards = st.lists(st.integers(0, 39), unique=True, max_size=22).map(
+number_cards = st.lists(st.integers(0, 39), unique=True, max_size=16).map(
     lambda ids: [((i // 10) * 13 + i % 10, i % 10 + 1) for i in ids]
 )
 
 
 @settings(max_examples=150, deadline=None)
 @given(number_cards)
-def test_both_paths_equal_the_reference(cards):
+def test_the_programme_equals_the_reference(cards):
     py = _python_dp(cards, 10)
-    npy = _numpy_dp(cards, 10) if cards else py
     for target in range(1, 11):
-        want = sorted(reference_captures(cards, target)) if len(cards) <= 16 else None
-        assert sorted(py[target]) == sorted(npy[target])
-        if want is not None:
-            assert sorted(py[target]) == want
+        if len(cards) <= 16:
+            assert sorted(py[target]) == sorted(reference_captures(cards, target))
 
 
 def test_cache_returns_the_same_answer():

@@ -298,13 +298,13 @@ def test_aluette_deal_summary_and_game_over_screens():
     app.run_frames(2)
     rows = scene.rows()
     assert [r[2] for r in rows] == [str(x) for x in summary["tricks_won"]]
-    assert [r[4] for r in rows] == [str(res["team_totals"][s % 2]) for s in range(4)]
+    assert [r[4] for r in rows] == [str(res["side_totals"][s % 2]) for s in range(4)]
     table.game_over = True
     click(app, button_with_text(app, t("summary.continue")).rect.center)
     over = app.scenes.top
     assert isinstance(over, GameOverScene)
     lines = over.lines()
-    assert [line[1] for line in lines] == [t("table.score", count=v) for v in sorted(res["team_totals"], reverse=True)]
+    assert [line[1] for line in lines] == [t("table.score", count=v) for v in sorted(res["side_totals"], reverse=True)]
     if res["winners"]:
         assert over.winner_text() == t("gameover.winner_team", name=t("summary.team", names=f"{match.seats[res['winners'][0]].name} & {match.seats[res['winners'][1]].name}"))
     else:

@@ -44,11 +44,11 @@ def test_olsen_tally_matches_the_result(players, seed):
     assert len(tally.rounds) == len(res["rounds"])
     assert tally.totals == res["totals"]
     for per_seat, summary in zip(tally.rounds, res["rounds"]):
-        for i, seat in enumerate(summary["seats"]):
+        for seat in summary["seats"]:
             mine = per_seat[seat]
             # The hearts and Q♠ counted from the tricks make up the hand's penalties.
-            assert mine["hearts"] + 13 * mine["queen_spades"] == summary["penalties"][i] == mine["penalties"]
-            assert mine["points"] == summary["points"][i]
+            assert mine["hearts"] + 13 * mine["queen_spades"] == summary["penalties"][seat] == mine["penalties"]
+            assert mine["points"] == summary["hand_points"][seat]
             assert mine["counted"] == (not summary["tiebreak"])
     # Points per seat over the counted (non tie-break) hands add up to the totals.
     for seat in range(players):
@@ -124,13 +124,13 @@ def test_aluette_tally_matches_the_result(seed):
     res = state.result()
     assert tally.finished and tally.winners == res["winners"] and tally.draw == res["draw"]
     assert len(tally.rounds) == 5 and tally.side_of == [0, 1, 0, 1]
-    assert tally.totals == res["team_totals"]
+    assert tally.totals == res["side_totals"]
     for seat in range(4):
-        assert sum(r[seat]["points"] for r in tally.rounds) == res["team_totals"][seat % 2]
+        assert sum(r[seat]["points"] for r in tally.rounds) == res["side_totals"][seat % 2]
         assert sum(r[seat]["tricks"] for r in tally.rounds) == tricks[seat]
         # Deals won by the partnership: one point each, two for a Mordienne.
-        assert sum(r[seat]["deals_won"] + r[seat]["mordienne"] for r in tally.rounds) == res["team_totals"][seat % 2]
-        assert sum(r[seat]["deals_carried"] for r in tally.rounds) == sum(1 for s in res["rounds"] if s["winner"] == seat)
+        assert sum(r[seat]["deals_won"] + r[seat]["mordienne"] for r in tally.rounds) == res["side_totals"][seat % 2]
+        assert sum(r[seat]["deals_carried"] for r in tally.rounds) == sum(1 for s in res["rounds"] if s["deal_winner"] == seat)
     for per_seat in tally.rounds:  # a deal is won by one partnership at most
         assert sum(per_seat[s]["deals_won"] for s in (0, 1)) <= 1
         assert per_seat[0]["deals_won"] == per_seat[2]["deals_won"]
@@ -138,10 +138,10 @@ def test_aluette_tally_matches_the_result(seed):
     stats.record_game(tally, when=0)
     p = stats.record("Ana", "aluette")
     assert (p["games"], p["wins"], p["draws"], p["rounds"]) == (1, 0 in res["winners"], res["draw"], 5)
-    assert p["deals_won"] == sum(1 for s in res["rounds"] if s["winner"] is not None and s["winner"] % 2 == 0)
-    assert p["mordienne"] == sum(1 for s in res["rounds"] if s["mordienne"] and s["winner"] % 2 == 0)
-    assert p["points"] == res["team_totals"][0] and tally.seat_total(0) == res["team_totals"][0]
-    assert p["best"]["margin"] == res["team_totals"][0] - res["team_totals"][1]
+    assert p["deals_won"] == sum(1 for s in res["rounds"] if s["deal_winner"] is not None and s["deal_winner"] % 2 == 0)
+    assert p["mordienne"] == sum(1 for s in res["rounds"] if s["mordienne"] and s["deal_winner"] % 2 == 0)
+    assert p["points"] == res["side_totals"][0] and tally.seat_total(0) == res["side_totals"][0]
+    assert p["best"]["margin"] == res["side_totals"][0] - res["side_totals"][1]
 
 
 def test_aluette_seeds_cover_a_draw_and_a_mordienne():

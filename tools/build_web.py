@@ -12,10 +12,11 @@ Steps:
    (web/index.tmpl) and icon (web/favicon.png). Given both as local files pygbag makes
    no network request; without them it retries its CDN forever. A timeout bounds the run.
 3. Copy the result to build/web and check it: no unfilled placeholder in index.html, and
-   main.py, the rules, the i18n files and the card assets inside the archive.
+   main.py, the rules, the i18n files, the card assets and the sounds inside the archive.
 
 What the page still needs at run time: the pygbag runtime (pythons.js, the CPython wasm
-build, pygame-ce) and numpy, both loaded from pygbag's CDN on first load. See docs/web.md.
+build, pygame-ce), loaded from pygbag's CDN on first load; nothing else (no numpy: the
+sounds are files, see tools/make_sounds.py). See docs/web.md.
 """
 from __future__ import annotations
 
@@ -42,7 +43,7 @@ VENDORED = ("pygame_gui", "i18n")
 VENDOR_SKIP = ("__pycache__", "*.pyc", "__pyinstaller", "tests", "NotoSansJP-*", "NotoSansKR-*", "NotoSansSC-*")
 OUTPUTS = ("index.html", "favicon.png", f"{APP_NAME}.apk", f"{APP_NAME}.tar.gz")
 # What must be inside the archive for the game to run (checked after the build).
-REQUIRED = ("main.py", "game/rules/orlan.py", "game/storage.py", "data/i18n/en.json", "data/cards")
+REQUIRED = ("main.py", "game/rules/orlan.py", "game/storage.py", "data/i18n/en.json", "data/cards", "data/sounds/play.ogg")
 
 
 def set_paths(out: Path, work: Path) -> None:

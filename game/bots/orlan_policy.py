@@ -58,6 +58,9 @@ def worth(mask: int) -> float:
     return w
 
 
+# About 600 bytes a table: 2^15 tables stay near 20 MB, then the cache starts afresh (a
+# search refills what it meets again within a move).
+GAINS_CACHE_LIMIT = 1 << 15
 _gains_cache: dict[int, tuple[tuple[float, int], ...]] = {}
 
 
@@ -73,7 +76,7 @@ def table_gains(table: int) -> tuple[tuple[float, int], ...]:
     hit = _gains_cache.get(table)
     if hit is not None:
         return hit
-    if len(_gains_cache) > 300_000:
+    if len(_gains_cache) >= GAINS_CACHE_LIMIT:
         _gains_cache.clear()
     gains = []
     numbers = table & NUMBERS
@@ -283,7 +286,7 @@ def _evaluate(state: OrlanState, seat: int, ended: bool) -> float:
     estimate when the rollout was cut), plus a bonus when the game is decided."""
     me = state.side_of(seat)
     if ended:
-        points = [s["points"] for s in state.rounds[-1]["sides"]]
+        points = state.rounds[-1]["points"]
     else:
         points = estimate_points(state)
         mover = state.to_move

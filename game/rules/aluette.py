@@ -1,7 +1,7 @@
 """Aluette: the cow game of the French west coast, 4 players in fixed partnerships.
 
-Rules text: ``shared/seeds/001_af0d525e372f8408.txt`` (Norwegian); decisions on silent
-points: ``shared/RULES-NOTES.md``. What this module implements:
+Rules text: ``docs/rules/aluette.txt`` (Norwegian); decisions on silent points:
+``docs/rules/RULES-NOTES.md``. What this module implements:
 
 * The 48-card Spanish-suited deck (``game.cards.SPANISH48``: ranks 1-9, Valet, Cavalier,
   Roi; suits D coins, C cups, B batons, E swords). Partners are seats 0+2 against 1+3.
@@ -22,18 +22,20 @@ points: ``shared/RULES-NOTES.md``. What this module implements:
   partnership scores 2 instead of 1.
 * A match is always five deals; the partnership with more points wins; equal is a draw.
 
-Moves are cards (ints); in JSON ``{"card": "3D"}``.
+Moves are cards (ints); in JSON ``{"kind": "play", "card": "3D"}`` (``{"card": "3D"}`` is
+still accepted).
 
-Events from ``apply``: ``play`` (seat, card), ``trick_end`` (winner, or ``spoiled``),
-``hand_end`` (summary of the deal), ``hand_start``, ``game_end`` (winners, draw).
+Events from ``apply``: ``round_start`` (a deal), ``play`` (seat, card), ``trick_end``
+(winner, or ``spoiled``), ``round_end`` (summary of the deal), ``game_end`` (winners, draw).
 """
 from __future__ import annotations
 
 from typing import Any, Sequence
 
 from game.cards import SPANISH48, bits
-from game.rules.base import JSON, STATE_FORMAT, GameInfo, Option, RulesError, State, parse_deck_order, round_rng
-from game.rules.tricks import TrickRecord, deal_blocks, sample_hands, unique_highest
+from game.rules.base import JSON, GameInfo, Option, RulesError, State, parse_deck_order, round_rng
+from game.rules.fields import Field
+from game.rules.tricks import TRICK_FIELDS, TrickFields, TrickRecord, deal_blocks, sample_hands, unique_highest
 
 DECK = SPANISH48
 PLAYERS = 4
@@ -102,8 +104,24 @@ def deal_score(winners: Sequence[int | None]) -> tuple[int | None, int]:
     return player, 2 if mordienne else 1
 
 
-class AluetteState(State):
+SIDES = [[0, 2], [1, 3]]
+
+
+class AluetteState(TrickFields, State):
     info = INFO
+    FORMAT = 2
+    FIELDS = (
+        Field("round_no", "int", "round"),
+        Field("dealer", "int"),
+        Field("to_move", "opt_int"),
+        Field("hands", "masks"),
+        Field("unused", "mask"),
+        *TRICK_FIELDS,
+        Field("tricks_won", "ints"),
+        Field("points", "ints", "side_totals"),
+        Field("rounds", "json"),
+    )
+    MOVE_KINDS = {"play": (Field("card", "card"),)}
 
     @classmethod
     def new(
@@ -120,7 +138,6 @@ class AluetteState(State):
         s.dealer = PLAYERS - 1
         s.points = [0, 0]
         s.rounds = []
-        s.finished_flag = False
         s._start_deal(deck_order)
         return s
 
@@ -139,7 +156,7 @@ class AluetteState(State):
         self.record = TrickRecord(leader=seats[0])
         self.tricks_won = [0] * PLAYERS
         self.to_move = seats[0]
-        return [{"type": "hand_start", "deal": self.round_no, "dealer": self.dealer}]
+        return [{"type": "round_start", "round": self.round_no, "dealer": self.dealer}]
 
     # ----------------------------------------------------------------- verbs
     def current_player(self) -> int | None:
@@ -194,21 +211,21 @@ class AluetteState(State):
         for t in range(2):
             self.points[t] += gained[t]
         summary = {
-            "deal": self.round_no,
+            "round": self.round_no,
+            "sides": SIDES,
+            "points": gained,
+            "totals": list(self.points),
             "dealer": self.dealer,
             "tricks_won": list(self.tricks_won),
             "trick_winners": winners,
-            "winner": player,
+            "deal_winner": player,
             "mordienne": pts == 2,
-            "points": gained,
-            "totals": list(self.points),
         }
         self.rounds.append(summary)
         if events is not None:
-            events.append({"type": "hand_end", "summary": summary})
+            events.append({"type": "round_end", "summary": summary})
         if len(self.rounds) >= DEALS:
             self.to_move = None
-            self.finished_flag = True
             if events is not None:
                 events.append({"type": "game_end", "winners": self.winners(), "draw": self.points[0] == self.points[1]})
             return
@@ -231,7 +248,8 @@ class AluetteState(State):
             "winners": self.winners(),
             "draw": finished and self.points[0] == self.points[1],
             "totals": [self.points[team_of(s)] for s in range(PLAYERS)],
-            "team_totals": list(self.points),
+            "sides": SIDES,
+            "side_totals": list(self.points),
             "rounds": self.rounds,
         }
 
@@ -245,10 +263,11 @@ class AluetteState(State):
             "players": PLAYERS,
             "options": dict(self.options),
             "partner": (seat + 2) % PLAYERS,
-            "deal": self.round_no,
+            "round": self.round_no,
             "dealer": self.dealer,
             "to_move": self.to_move,
             "finished": self.to_move is None,
+            "phase": "play" if self.to_move is not None else "over",
             "hand": DECK.codes_of(self.hands[seat]),
             "hand_counts": [h.bit_count() for h in self.hands],
             "leader": self.record.leader,
@@ -263,69 +282,50 @@ class AluetteState(State):
             obs["legal"] = [self.move_to_json(m) for m in self.legal_moves()]
         return obs
 
-    def to_json(self) -> JSON:
+    def json_extra(self) -> JSON:
         return {
-            "format": STATE_FORMAT,
-            "game": "aluette",
-            "players": PLAYERS,
-            "options": dict(self.options),
-            "seed": self.seed,
-            "deal": self.round_no,
-            "dealer": self.dealer,
-            "to_move": self.to_move,
             "finished": self.to_move is None,
-            "hands": [DECK.codes_of(h) for h in self.hands],
-            "unused": DECK.codes_of(self.unused),
-            "leader": self.record.leader,
-            "trick": self.record.trick_json(DECK),
-            "tricks": self.record.history_json(DECK),
-            "tricks_won": list(self.tricks_won),
-            "team_totals": list(self.points),
-            "rounds": self.rounds,
+            "totals": [self.points[team_of(s)] for s in range(PLAYERS)],
             "winners": self.winners(),
         }
 
     @classmethod
-    def from_json(cls, data: JSON) -> "AluetteState":
-        try:
-            if data.get("game") != "aluette":
-                raise RulesError(f"not an aluette state (game={data.get('game')!r})")
-            fmt = data.get("format", STATE_FORMAT)
-            if not isinstance(fmt, int) or fmt > STATE_FORMAT:
-                raise RulesError(f"state format {fmt!r} is newer than this program understands ({STATE_FORMAT})")
-            s = cls.__new__(cls)
-            s.players = PLAYERS
-            s.options = INFO.resolve(data["players"], data.get("options"))
-            s.seed = int(data.get("seed", 0))
-            s.round_no = int(data["deal"])
-            s.dealer = int(data["dealer"])
-            tm = data["to_move"]
-            s.to_move = None if tm is None else int(tm)
-            s.hands = [DECK.mask_of(h) for h in data["hands"]]
-            s.unused = DECK.mask_of(data["unused"])
-            s.record = TrickRecord.from_json(DECK, data["leader"], data["trick"], data["tricks"])
-            s.tricks_won = [int(x) for x in data["tricks_won"]]
-            s.points = [int(x) for x in data["team_totals"]]
-            s.rounds = list(data.get("rounds", []))
-            s.finished_flag = s.to_move is None
-        except RulesError:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
-            raise RulesError(f"malformed aluette state: {type(e).__name__}: {e}") from None
-        if len(s.hands) != PLAYERS or len(s.tricks_won) != PLAYERS or len(s.points) != 2:
+    def upgrade_json(cls, data: JSON, fmt: int) -> JSON:
+        # Format 1: "deal" for the round, "team_totals", deal summaries without sides.
+        data["round"] = data.pop("deal")
+        data["side_totals"] = data.pop("team_totals")
+        data["rounds"] = [upgrade_summary(r) for r in data.get("rounds", [])]
+        return data
+
+    def after_load(self) -> None:
+        if self.players != PLAYERS:
+            raise RulesError(f"malformed aluette state: {PLAYERS} players, not {self.players}")
+        if len(self.hands) != PLAYERS or len(self.tricks_won) != PLAYERS or len(self.points) != 2:
             raise RulesError("malformed aluette state: 4 hands, 4 trick counts and 2 team totals expected")
-        if s.to_move is not None:
-            if not 0 <= s.to_move < PLAYERS or not 0 <= s.dealer < PLAYERS:
-                raise RulesError("malformed aluette state: to_move or dealer is not a seat")
-            seen, count = 0, 0
-            for part in [*s.hands, s.unused, s.record.played_mask()]:
-                if seen & part:
-                    raise RulesError("malformed aluette state: a card appears twice")
-                seen |= part
-                count += part.bit_count()
-            if count != DECK.size:
-                raise RulesError(f"malformed aluette state: {count} cards accounted for, not {DECK.size}")
-        return s
+        if not 0 <= self.dealer < PLAYERS or (self.to_move is not None and not 0 <= self.to_move < PLAYERS):
+            raise RulesError("malformed aluette state: to_move or dealer is not a seat")
+        self.check_tricks(range(PLAYERS), "aluette")
+        seen, count = 0, 0
+        for part in self.card_locations().values():
+            if seen & part:
+                raise RulesError("malformed aluette state: a card appears twice")
+            seen |= part
+            count += part.bit_count()
+        if count != DECK.size:
+            raise RulesError(f"malformed aluette state: {count} cards accounted for, not {DECK.size}")
+
+    def card_locations(self) -> dict[str, int]:
+        places = {"unused": self.unused, "played": self.record.played_mask()}
+        for seat in range(PLAYERS):
+            places[f"hand {seat}"] = self.hands[seat]
+        return places
+
+    def hidden_cards(self, seat: int) -> int:
+        hidden = self.unused
+        for other, hand in enumerate(self.hands):
+            if other != seat:
+                hidden |= hand
+        return hidden
 
     @classmethod
     def sample(cls, observation: JSON, rng) -> "AluetteState":
@@ -337,14 +337,13 @@ class AluetteState(State):
         s.players = PLAYERS
         s.options = dict(obs["options"])
         s.seed = rng.getrandbits(32)
-        s.round_no = obs["deal"]
+        s.round_no = obs["round"]
         s.dealer = obs["dealer"]
         s.to_move = obs["to_move"]
         s.record = TrickRecord.from_json(DECK, obs["leader"], obs["trick"], obs["tricks"])
         s.tricks_won = list(obs["tricks_won"])
         s.points = list(obs["team_totals"])
         s.rounds = list(obs["rounds"])
-        s.finished_flag = s.to_move is None
         own = DECK.mask_of(obs["hand"])
         unseen = DECK.full_mask & ~(own | s.record.played_mask())
         counts = {x: obs["hand_counts"][x] for x in range(PLAYERS) if x != seat}
@@ -355,19 +354,30 @@ class AluetteState(State):
 
     # ----------------------------------------------------------------- moves
     @classmethod
-    def move_to_json(cls, move: int) -> JSON:
-        return {"card": DECK.code(move)}
+    def move_tuple(cls, move: int) -> tuple:
+        return ("play", move)
 
     @classmethod
-    def move_from_json(cls, data: Any) -> int:
-        if not isinstance(data, dict) or set(data) != {"card"} or not isinstance(data["card"], str):
-            raise RulesError('an aluette move is {"card": "3D"}')
-        try:
-            return DECK.card(data["card"])
-        except ValueError as e:
-            raise RulesError(str(e)) from None
+    def move_from_tuple(cls, move: tuple) -> int:
+        return move[1]
+
+    @classmethod
+    def upgrade_move_json(cls, data: JSON) -> JSON:
+        if set(data) != {"card"}:
+            raise RulesError('an aluette move is {"kind": "play", "card": "3D"}')
+        return {"kind": "play", "card": data["card"]}
 
     @classmethod
     def move_text(cls, move: int) -> str:
         code = DECK.code(move)
         return f"{code} ({NAMES[code]})" if code in NAMES else code
+
+
+def upgrade_summary(summary: JSON) -> JSON:
+    """A deal summary of state format 1 in the common shape."""
+    if "sides" in summary:
+        return summary
+    out = {"round": summary["deal"], "sides": SIDES, "points": summary["points"], "totals": summary["totals"]}
+    out.update({k: v for k, v in summary.items() if k not in ("deal", "winner", "points", "totals")})
+    out["deal_winner"] = summary.get("winner")
+    return out

@@ -773,7 +773,7 @@ class BeziqueFamilyState(State):
             "options": dict(self.options),
             "round": self.round_no,
             "dealer": self.dealer,
-            "phase": None if self.phase == "over" else self.phase,
+            "phase": self.phase,
             "stage": self.stage,
             "to_move": self.to_move,
             "finished": self.to_move is None,
@@ -914,7 +914,7 @@ class BeziqueFamilyState(State):
         s.dealer = obs["dealer"]
         s.to_move = obs["to_move"]
         s.leader = obs["leader"]
-        s.phase = obs["phase"] or "over"
+        s.phase = obs["phase"]
         s.stage = obs["stage"]
         s.trump = None if obs["trump"] is None else SUIT_CODES.index(obs["trump"])
         s.turned = None if obs["turned"] is None else deck.card(obs["turned"])

@@ -27,6 +27,9 @@ masks       list of bitmasks               list of lists of codes
 card        card or None                   code or null
 cards       list of cards, order kept      list of codes
 card_lists  list of lists of cards         list of lists of codes
+plays       list of (seat, card)           list of {"seat": n, "card": code}
+tricks      list of (leader, plays, winner) list of {"leader": n, "plays": [...],
+                                           "winner": n or null}
 ========== ============================== =====================================
 """
 from __future__ import annotations
@@ -43,7 +46,9 @@ class FieldError(ValueError):
     """A field that cannot be read; the message names the field and what was wrong."""
 
 
-KINDS = ("int", "opt_int", "bool", "str", "json", "ints", "mask", "masks", "card", "cards", "card_lists")
+KINDS = (
+    "int", "opt_int", "bool", "str", "json", "ints", "mask", "masks", "card", "cards", "card_lists", "plays", "tricks",
+)
 
 
 @dataclass(frozen=True)
@@ -112,6 +117,10 @@ def encode(kind: str, value: Any, deck: Deck) -> Any:
         return [deck.code(c) for c in value]
     if kind == "card_lists":
         return [[deck.code(c) for c in cards] for cards in value]
+    if kind == "plays":
+        return [{"seat": s, "card": deck.code(c)} for s, c in value]
+    if kind == "tricks":
+        return [{"leader": lead, "plays": encode("plays", plays, deck), "winner": w} for lead, plays, w in value]
     raise AssertionError(kind)
 
 
@@ -153,7 +162,27 @@ def decode(kind: str, value: Any, deck: Deck, where: str) -> Any:
         return _cards(deck, value, where)
     if kind == "card_lists":
         return [_cards(deck, v, f"{where}[{i}]") for i, v in enumerate(_list(value, where))]
+    if kind == "plays":
+        return [_play(deck, v, f"{where}[{i}]") for i, v in enumerate(_list(value, where))]
+    if kind == "tricks":
+        out = []
+        for i, v in enumerate(_list(value, where)):
+            here = f"{where}[{i}]"
+            if not isinstance(v, dict) or set(v) != {"leader", "plays", "winner"}:
+                raise FieldError(f'{here}: a trick is {{"leader": seat, "plays": [...], "winner": seat or null}}')
+            out.append((
+                decode("int", v["leader"], deck, f"{here} leader"),
+                decode("plays", v["plays"], deck, f"{here} plays"),
+                decode("opt_int", v["winner"], deck, f"{here} winner"),
+            ))
+        return out
     raise AssertionError(kind)
+
+
+def _play(deck: Deck, value: Any, where: str) -> tuple[int, int]:
+    if not isinstance(value, dict) or set(value) != {"seat", "card"}:
+        raise FieldError(f'{where}: a play is {{"seat": n, "card": code}}, not {value!r}')
+    return decode("int", value["seat"], deck, f"{where} seat"), _card(deck, value["card"], f"{where} card")
 
 
 def write(obj: Any, fields: tuple[Field, ...], deck: Deck) -> dict[str, Any]:

@@ -1,7 +1,7 @@
 """Olsen: Danish Hearts for 3 to 5 players; avoid the hearts and the queen of spades.
 
-Rules text: ``shared/seeds/004_44bfbfef470b6198.txt`` (French); decisions on silent points:
-``shared/RULES-NOTES.md``. What this module implements:
+Rules text: ``docs/rules/olsen.txt`` (French); decisions on silent points:
+``docs/rules/RULES-NOTES.md``. What this module implements:
 
 * 52 cards, no trumps, aces high. 3 players: the 2 of diamonds is removed (17 cards
   each); 5 players: the 2 of diamonds and the 2 of clubs (10 each). Removed cards are
@@ -14,10 +14,13 @@ Rules text: ``shared/seeds/004_44bfbfef470b6198.txt`` (French); decisions on sil
 * The holder of the 2 of clubs (3 of clubs when the 2 is removed) leads it to the first
   trick. Players must follow suit; a void player may play any card, except that on the
   first trick no heart and not the queen of spades may be played unless the hand holds
-  nothing else. The highest card of the suit led wins; the winner leads next.
+  nothing else. Option ``first_trick_penalties`` lifts that restriction ("Certains groupes
+  autorisent les cartes pénalités au premier pli", the text's common variants). The
+  highest card of the suit led wins; the winner leads next.
 * Hearts are broken once a heart has been discarded on a trick led in another suit
   (the text's definition, taken literally: neither Q♠ nor a heart led by necessity breaks
-  them). A heart may not be led before, unless the leader holds only hearts.
+  them). Option ``any_heart_breaks``: any heart played breaks them, as most Hearts players
+  expect. A heart may not be led before, unless the leader holds only hearts.
 * Penalties: each heart 1, Q♠ 13. A player who takes all 13 hearts and Q♠ scores 0 and
   every other player 26. Option ``jack_diamonds``: the taker of J♦ scores -10 (applied
   on top of everything else, taking all penalties included).
@@ -27,12 +30,14 @@ Rules text: ``shared/seeds/004_44bfbfef470b6198.txt`` (French); decisions on sil
   each) until one has strictly fewer penalties in such a hand; tie-break hands decide the
   winner and do not change the game totals (they are listed in ``rounds``).
 
-Moves: a card play is the card (an int); in JSON ``{"card": "QS"}``. A pass is
-``("pass", mask)``; in JSON ``{"pass": ["QS", "AH", "2D"]}`` (exactly 3 cards of the hand).
+Moves: a card play is the card (an int); in JSON ``{"kind": "play", "card": "QS"}``. A
+pass is ``("pass", mask)``; in JSON ``{"kind": "pass", "cards": ["QS", "AH", "2D"]}``
+(exactly 3 cards of the hand). The kind-less forms ``{"card": ...}`` and ``{"pass": [...]}``
+are still accepted.
 
-Events from ``apply``: ``pass_chosen`` (seat), ``pass_exchange``, ``play`` (seat, card),
-``trick_end`` (winner, cards, points), ``hand_end`` (summary), ``hand_start`` and
-``game_end`` (winners).
+Events from ``apply``: ``round_start`` (a hand: seats, tiebreak), ``pass_chosen`` (seat),
+``pass_exchange``, ``play`` (seat, card), ``trick_end`` (winner, cards, points),
+``round_end`` (summary) and ``game_end`` (winners).
 """
 from __future__ import annotations
 
@@ -40,8 +45,11 @@ from itertools import combinations
 from typing import Any, Sequence
 
 from game.cards import FRENCH52, bits
-from game.rules.base import JSON, STATE_FORMAT, GameInfo, Option, RulesError, State, parse_deck_order, round_rng
-from game.rules.tricks import SuitedDeck, TrickRecord, follow_suit, highest_of_led, sample_hands
+from game.rules.base import JSON, GameInfo, Option, RulesError, State, parse_deck_order, round_rng
+from game.rules.fields import Field
+from game.rules.tricks import (
+    TRICK_FIELDS, SuitedDeck, TrickFields, TrickRecord, follow_suit, highest_of_led, sample_hands,
+)
 
 DECK = FRENCH52
 RANKS = 13
@@ -76,6 +84,8 @@ INFO = GameInfo(
             0,
             "0: play to the target; otherwise play exactly this many hands",
         ),
+        Option("first_trick_penalties", (False, True), False, "hearts and the queen of spades may be played on the first trick"),
+        Option("any_heart_breaks", (False, True), False, "any heart played breaks hearts (not only one discarded)"),
     ),
     teams="none",
     description="Danish Hearts: avoid hearts (1 each) and the queen of spades (13).",
@@ -96,7 +106,9 @@ def lead_card_for(removed: int) -> int:
     return THREE_CLUBS if removed >> TWO_CLUBS & 1 else TWO_CLUBS
 
 
-def olsen_legal_mask(hand: int, plays: list, first_trick: bool, hearts_broken: bool, lead_card: int) -> int:
+def olsen_legal_mask(
+    hand: int, plays: list, first_trick: bool, hearts_broken: bool, lead_card: int, first_trick_penalties: bool = False,
+) -> int:
     """The cards of ``hand`` that may be played now (a mask)."""
     if not plays:
         if first_trick:
@@ -106,7 +118,7 @@ def olsen_legal_mask(hand: int, plays: list, first_trick: bool, hearts_broken: b
         return hand
     led = SUITED.suit_mask_of(plays[0][1])
     legal = follow_suit(hand, led)
-    if first_trick and not legal & led:
+    if first_trick and not legal & led and not first_trick_penalties:
         clean = legal & ~PENALTY_MASK
         if clean:
             legal = clean
@@ -131,8 +143,32 @@ def hand_points(taken: Sequence[int], jack_diamonds: bool) -> tuple[list[int], l
     return raw, points, moon
 
 
-class OlsenState(State):
+class OlsenState(TrickFields, State):
     info = INFO
+    FORMAT = 2
+    FIELDS = (
+        Field("round_no", "int", "round"),
+        Field("hands_played", "int"),
+        Field("dealer", "int"),
+        Field("seats", "ints"),
+        Field("tiebreak", "bool"),
+        Field("phase", "json"),
+        Field("to_move", "opt_int"),
+        Field("hands", "masks"),
+        Field("pass_masks", "masks", "passes"),
+        Field("passed", "masks"),
+        Field("received", "masks"),
+        *TRICK_FIELDS,
+        Field("taken", "masks"),
+        Field("tricks_won", "ints"),
+        Field("voids", "ints"),
+        Field("hearts_broken", "bool"),
+        Field("totals", "ints"),
+        Field("rounds", "json"),
+        Field("winners", "ints"),
+    )
+    MOVE_KINDS = {"play": (Field("card", "card"),), "pass": (Field("cards", "mask"),)}
+    RULE_CARD_KEYS = ("lead_card",)
 
     # ----------------------------------------------------------------- set-up
     @classmethod
@@ -185,8 +221,17 @@ class OlsenState(State):
             self.to_move = seats[first % k]
         else:
             self._start_play()
-        return [{"type": "hand_start", "hand": self.round_no, "dealer": self.dealer, "seats": list(seats),
+        return [{"type": "round_start", "round": self.round_no, "dealer": self.dealer, "seats": list(seats),
                  "tiebreak": self.tiebreak}]
+
+    @property
+    def pass_masks(self) -> list[int]:
+        """The passes chosen and not yet exchanged, 0 for a seat still to choose."""
+        return [p or 0 for p in self.passes]
+
+    @pass_masks.setter
+    def pass_masks(self, masks: list[int]) -> None:
+        self.passes = [m or None for m in masks]
 
     def _start_play(self) -> None:
         self.phase = "play"
@@ -204,7 +249,8 @@ class OlsenState(State):
 
     def legal_mask(self) -> int:
         return olsen_legal_mask(
-            self.hands[self.to_move], self.record.plays, not self.record.done, self.hearts_broken, self.lead_card
+            self.hands[self.to_move], self.record.plays, not self.record.done, self.hearts_broken, self.lead_card,
+            self.options["first_trick_penalties"],
         )
 
     def legal_moves(self) -> list:
@@ -267,6 +313,8 @@ class OlsenState(State):
                 self.voids[seat] |= 1 << led
                 if suit == HEARTS:
                     self.hearts_broken = True
+        if card // RANKS == HEARTS and self.options["any_heart_breaks"]:
+            self.hearts_broken = True
         plays.append((seat, card))
         if events is not None:
             events.append({"type": "play", "seat": seat, "card": DECK.code(card)})
@@ -295,23 +343,33 @@ class OlsenState(State):
     def _end_hand(self, events: list[JSON] | None) -> None:
         seats = self.seats
         raw, points, moon = hand_points([self.taken[s] for s in seats], self.options["jack_diamonds"])
+        n = self.players
+        penalties: list[int | None] = [None] * n
+        hand_pts: list[int | None] = [None] * n
+        for i, s in enumerate(seats):
+            penalties[s] = raw[i]
+            hand_pts[s] = points[i]
+        # A tie-break hand decides the winner but adds nothing to the game's totals.
+        added = [0 if self.tiebreak or p is None else p for p in hand_pts]
+        if not self.tiebreak:
+            for s in seats:
+                self.totals[s] += added[s]
+            self.hands_played += 1
         summary = {
-            "hand": self.round_no,
+            "round": self.round_no,
+            "sides": [[s] for s in range(n)],
+            "points": added,
+            "totals": list(self.totals),
             "dealer": self.dealer,
             "seats": list(seats),
             "tiebreak": self.tiebreak,
-            "penalties": raw,
-            "points": points,
+            "penalties": penalties,
+            "hand_points": hand_pts,
             "all_penalties": None if moon is None else seats[moon],
         }
-        if not self.tiebreak:
-            for i, s in enumerate(seats):
-                self.totals[s] += points[i]
-            self.hands_played += 1
-        summary["totals"] = list(self.totals)
         self.rounds.append(summary)
         if events is not None:
-            events.append({"type": "hand_end", "summary": summary})
+            events.append({"type": "round_end", "summary": summary})
         contenders = None
         if self.tiebreak:
             best = min(points)
@@ -350,7 +408,10 @@ class OlsenState(State):
         return {
             "finished": self.to_move is None,
             "winners": list(self.winners),
+            "draw": False,
             "totals": list(self.totals),
+            "sides": [[s] for s in range(self.players)],
+            "side_totals": list(self.totals),
             "rounds": self.rounds,
         }
 
@@ -364,12 +425,12 @@ class OlsenState(State):
             "seat": seat,
             "players": self.players,
             "options": dict(self.options),
-            "hand_no": self.round_no,
+            "round": self.round_no,
             "hands_played": self.hands_played,
             "dealer": self.dealer,
             "seats": list(self.seats),
             "tiebreak": self.tiebreak,
-            "phase": self.phase,
+            "phase": self.phase or "over",
             "to_move": self.to_move,
             "finished": self.to_move is None,
             "removed": codes(self.removed),
@@ -395,84 +456,25 @@ class OlsenState(State):
             obs["legal"] = [self.move_to_json(m) for m in self.legal_moves()]
         return obs
 
-    def to_json(self) -> JSON:
-        codes = DECK.codes_of
-        return {
-            "format": STATE_FORMAT,
-            "game": "olsen",
-            "players": self.players,
-            "options": dict(self.options),
-            "seed": self.seed,
-            "hand_no": self.round_no,
-            "hands_played": self.hands_played,
-            "dealer": self.dealer,
-            "seats": list(self.seats),
-            "tiebreak": self.tiebreak,
-            "phase": self.phase,
-            "to_move": self.to_move,
-            "finished": self.to_move is None,
-            "hands": [codes(h) for h in self.hands],
-            "passes": [None if p is None else codes(p) for p in self.passes],
-            "passed": [codes(p) for p in self.passed],
-            "received": [codes(p) for p in self.received],
-            "leader": self.record.leader,
-            "trick": self.record.trick_json(DECK),
-            "tricks": self.record.history_json(DECK),
-            "taken": [codes(t) for t in self.taken],
-            "tricks_won": list(self.tricks_won),
-            "voids": list(self.voids),
-            "hearts_broken": self.hearts_broken,
-            "totals": list(self.totals),
-            "rounds": self.rounds,
-            "winners": list(self.winners),
-        }
+    def json_extra(self) -> JSON:
+        return {"finished": self.to_move is None}
 
     @classmethod
-    def from_json(cls, data: JSON) -> "OlsenState":
-        try:
-            if data.get("game") != "olsen":
-                raise RulesError(f"not an olsen state (game={data.get('game')!r})")
-            fmt = data.get("format", STATE_FORMAT)
-            if not isinstance(fmt, int) or fmt > STATE_FORMAT:
-                raise RulesError(f"state format {fmt!r} is newer than this program understands ({STATE_FORMAT})")
-            players = data["players"]
-            s = cls.__new__(cls)
-            s.players = players
-            s.options = INFO.resolve(players, data.get("options"))
-            s.seed = int(data.get("seed", 0))
-            s.round_no = int(data["hand_no"])
-            s.hands_played = int(data.get("hands_played", 0))
-            s.dealer = int(data["dealer"])
-            s.seats = [int(x) for x in data["seats"]]
-            s.tiebreak = bool(data.get("tiebreak", False))
-            s.phase = data["phase"]
-            tm = data["to_move"]
-            s.to_move = None if tm is None else int(tm)
-            mask = DECK.mask_of
-            s.hands = [mask(h) for h in data["hands"]]
-            s.passes = [None if p is None else mask(p) for p in data["passes"]]
-            s.passed = [mask(p) for p in data["passed"]]
-            s.received = [mask(p) for p in data["received"]]
-            s.record = TrickRecord.from_json(DECK, data["leader"], data["trick"], data["tricks"])
-            s.played = s.record.played_mask()
-            s.taken = [mask(t) for t in data["taken"]]
-            s.tricks_won = [int(x) for x in data["tricks_won"]]
-            s.voids = [int(v) for v in data["voids"]]
-            s.hearts_broken = bool(data["hearts_broken"])
-            s.totals = [int(t) for t in data["totals"]]
-            s.rounds = list(data.get("rounds", []))
-            s.winners = [int(w) for w in data.get("winners", [])]
-            s.removed = removed_for(len(s.seats))
-            s.lead_card = lead_card_for(s.removed)
-        except RulesError:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
-            raise RulesError(f"malformed olsen state: {type(e).__name__}: {e}") from None
-        s._check_consistent()
-        return s
+    def upgrade_json(cls, data: JSON, fmt: int) -> JSON:
+        # Format 1: "hand_no", passes not yet chosen as null, hand summaries per playing seat.
+        data["round"] = data.pop("hand_no")
+        data.setdefault("hands_played", 0)
+        data.setdefault("tiebreak", False)
+        data["passes"] = [p or [] for p in data["passes"]]
+        data.setdefault("winners", [])
+        data["rounds"] = [upgrade_summary(r, data["players"]) for r in data.get("rounds", [])]
+        return data
 
-    def _check_consistent(self) -> None:
+    def after_load(self) -> None:
         n = self.players
+        self.removed = removed_for(len(self.seats))
+        self.lead_card = lead_card_for(self.removed)
+        self.played = self.record.played_mask()
         for name in ("hands", "passes", "passed", "received", "taken", "tricks_won", "voids", "totals"):
             if len(getattr(self, name)) != n:
                 raise RulesError(f"malformed olsen state: {name} does not match the player count")
@@ -480,17 +482,40 @@ class OlsenState(State):
             raise RulesError("malformed olsen state: seats or dealer out of range")
         if self.phase not in ("pass", "play", None) or (self.to_move is not None and self.to_move not in self.seats):
             raise RulesError("malformed olsen state: bad phase or seat to move")
+        if (self.phase is None) != (self.to_move is None):
+            raise RulesError("malformed olsen state: a finished game has no phase, a game in play has one")
+        if any(p is not None and p.bit_count() != PASS_COUNT for p in self.passes):
+            raise RulesError("malformed olsen state: a chosen pass holds 3 cards")
+        if any(not 0 <= w < n for w in self.winners):
+            raise RulesError("malformed olsen state: a winner is not a seat")
+        self.check_tricks(self.seats, "olsen")
         if self.to_move is None:
             return
-        seen = self.removed
-        count = self.removed.bit_count()
-        for part in [*self.hands, self.record.played_mask()]:
+        seen = 0
+        count = 0
+        for part in self.card_locations().values():
             if seen & part:
                 raise RulesError("malformed olsen state: a card appears twice")
             seen |= part
             count += part.bit_count()
         if count != DECK.size:
             raise RulesError(f"malformed olsen state: {count} cards accounted for, not {DECK.size}")
+
+    def card_locations(self) -> dict[str, int]:
+        """Set aside, in hands (a chosen pass stays in the hand until the exchange) and
+        played this hand (the tricks and the trick in progress)."""
+        places = {"removed": self.removed, "played": self.record.played_mask()}
+        for seat in range(self.players):
+            places[f"hand {seat}"] = self.hands[seat]
+        return places
+
+    def hidden_cards(self, seat: int) -> int:
+        hidden = 0
+        for other, hand in enumerate(self.hands):
+            if other != seat:
+                hidden |= hand
+        # What this seat passed sits in its left neighbour's hand: it knows those cards.
+        return hidden & ~self.passed[seat]
 
     @classmethod
     def sample(cls, observation: JSON, rng) -> "OlsenState":
@@ -504,12 +529,12 @@ class OlsenState(State):
         s.players = n
         s.options = dict(obs["options"])
         s.seed = rng.getrandbits(32)
-        s.round_no = obs["hand_no"]
+        s.round_no = obs["round"]
         s.hands_played = obs["hands_played"]
         s.dealer = obs["dealer"]
         s.seats = list(obs["seats"])
         s.tiebreak = obs["tiebreak"]
-        s.phase = obs["phase"]
+        s.phase = None if obs["phase"] == "over" else obs["phase"]
         s.to_move = obs["to_move"]
         s.record = TrickRecord.from_json(DECK, obs["leader"], obs["trick"], obs["tricks"])
         s.tricks_won = list(obs["tricks_won"])
@@ -559,34 +584,56 @@ class OlsenState(State):
 
     # ----------------------------------------------------------------- moves
     @classmethod
-    def move_to_json(cls, move: Any) -> JSON:
-        if isinstance(move, tuple):
-            return {"pass": DECK.codes_of(move[1])}
-        return {"card": DECK.code(move)}
+    def move_tuple(cls, move: Any) -> tuple:
+        return move if isinstance(move, tuple) else ("play", move)
 
     @classmethod
-    def move_from_json(cls, data: Any) -> Any:
-        try:
-            if isinstance(data, dict) and set(data) == {"card"} and isinstance(data["card"], str):
-                return DECK.card(data["card"])
-            if isinstance(data, dict) and set(data) == {"pass"} and isinstance(data["pass"], list):
-                if not all(isinstance(c, str) for c in data["pass"]) or len(data["pass"]) != PASS_COUNT:
-                    raise RulesError('a pass is exactly 3 card codes: {"pass": ["QS", "AH", "2D"]}')
-                m = DECK.mask_of(data["pass"])
-                if m.bit_count() != PASS_COUNT:
-                    raise RulesError("a pass holds 3 different cards")
-                return ("pass", m)
-        except ValueError as e:
-            if isinstance(e, RulesError):
-                raise
-            raise RulesError(str(e)) from None
-        raise RulesError('an olsen move is {"card": "QS"} or, when passing, {"pass": ["QS", "AH", "2D"]}')
+    def move_from_tuple(cls, move: tuple) -> Any:
+        if move[0] == "pass":
+            if move[1].bit_count() != PASS_COUNT:
+                raise RulesError('olsen: a pass is exactly 3 different cards: {"kind": "pass", "cards": ["QS", "AH", "2D"]}')
+            return move
+        return move[1]
+
+    @classmethod
+    def upgrade_move_json(cls, data: JSON) -> JSON:
+        if set(data) == {"card"}:
+            return {"kind": "play", "card": data["card"]}
+        if set(data) == {"pass"}:
+            return {"kind": "pass", "cards": data["pass"]}
+        raise RulesError('an olsen move is {"kind": "play", "card": "QS"} or, when passing, '
+                         '{"kind": "pass", "cards": ["QS", "AH", "2D"]}')
 
     @classmethod
     def move_text(cls, move: Any) -> str:
         if isinstance(move, tuple):
             return "pass " + " ".join(DECK.codes_of(move[1]))
         return DECK.code(move)
+
+
+def upgrade_summary(summary: JSON, players: int) -> JSON:
+    """A hand summary of state format 1 (points per playing seat) in the common shape."""
+    if "sides" in summary:
+        return summary
+    seats = summary["seats"]
+    penalties: list[int | None] = [None] * players
+    hand_pts: list[int | None] = [None] * players
+    for i, s in enumerate(seats):
+        penalties[s] = summary["penalties"][i]
+        hand_pts[s] = summary["points"][i]
+    tiebreak = summary.get("tiebreak", False)
+    return {
+        "round": summary["hand"],
+        "sides": [[s] for s in range(players)],
+        "points": [0 if tiebreak or p is None else p for p in hand_pts],
+        "totals": summary["totals"],
+        "dealer": summary["dealer"],
+        "seats": seats,
+        "tiebreak": tiebreak,
+        "penalties": penalties,
+        "hand_points": hand_pts,
+        "all_penalties": summary.get("all_penalties"),
+    }
 
 
 def _is_move(move: Any) -> bool:

@@ -1,7 +1,7 @@
 """Orlan: the fishing game of capture by 11, jack sweeps, queen takes queen, king takes king.
 
-Rules text: ``shared/seeds/000_b28bcca049f5857c.txt``; decisions on silent points:
-``shared/RULES-NOTES.md``. Summary of what this module implements:
+Rules text: ``docs/rules/orlan.txt``; decisions on silent points:
+``docs/rules/RULES-NOTES.md``. Summary of what this module implements:
 
 * 52 cards, 2-4 players, optional 2v2 teams at four (seats 0+2 against 1+3; partners keep
   their own piles, which are merged at scoring).
@@ -23,15 +23,22 @@ Rules text: ``shared/seeds/000_b28bcca049f5857c.txt``; decisions on silent point
   clockwise each round; the first round is opened by the ``starter`` option (the setup
   screen asks, default seat 0), later rounds by the player after the dealer.
 
-Moves are tuples ``(card, capture_mask)``; in JSON ``{"card": "7H", "capture": ["4C"]}``,
-a card laid without capturing has an empty capture list.
+Moves are tuples ``(card, capture_mask)`` (a mask of 0: the card is laid, capturing
+nothing); in JSON ``{"kind": "capture", "card": "7H", "capture": ["4C"]}`` or
+``{"kind": "play", "card": "7H"}``. The kind-less form ``{"card": ..., "capture": [...]}``
+is still accepted.
+
+Events from ``apply``: ``round_start``, ``capture`` (with ``sweep`` for a jack's sweep),
+``lay`` (with ``bi_qahwa`` for a jack that takes nothing), ``deal`` (four more cards each),
+``round_end`` (the round summary) and ``game_end`` (winners).
 """
 from __future__ import annotations
 
 from typing import Any, Sequence
 
 from game.cards import FRENCH52, bits
-from game.rules.base import JSON, STATE_FORMAT, GameInfo, Option, RulesError, State, parse_deck_order, round_rng
+from game.rules.base import JSON, GameInfo, Option, RulesError, State, parse_deck_order, round_rng
+from game.rules.fields import Field
 from game.rules.sum_capture import SUBSET_CACHE, cached_subset_sums
 from game.rules.sum_capture import clear_cache as release_caches  # noqa: F401  (the app's per-round hook)
 
@@ -79,18 +86,6 @@ def value(card: int) -> int:
     return r + 1 if r <= TEN else 0
 
 
-def captures_for(card: int, table: int) -> list[int]:
-    """Every capture (as a mask of table cards) the card can make; [] if it can make none."""
-    r = card % RANKS
-    if r <= TEN:
-        return list(_number_captures(table)[10 - r])
-    if r == JACK:
-        sweep = table & (NUMBERS | JACKS)
-        return [sweep] if sweep else []
-    same = table & (QUEENS if r == QUEEN else KINGS)
-    return [1 << c for c in bits(same)]
-
-
 def _number_captures(table: int) -> tuple[tuple[int, ...], ...]:
     numbers = table & NUMBERS
     hit = SUBSET_CACHE.get(numbers)  # looked up before building the card list: most calls hit
@@ -101,6 +96,24 @@ def _number_captures(table: int) -> tuple[tuple[int, ...], ...]:
 
 class OrlanState(State):
     info = INFO
+    FORMAT = 2
+    FIELDS = (
+        Field("round_no", "int", "round"),
+        Field("dealer", "int"),
+        Field("to_move", "opt_int"),
+        Field("hands", "masks"),
+        Field("table", "mask"),
+        Field("piles", "masks"),
+        Field("stock_top_first", "cards", "stock"),
+        Field("last_capturer", "opt_int"),
+        Field("totals", "ints", "side_totals"),
+        Field("rounds", "json"),
+        Field("winner", "opt_int", "winning_side"),
+    )
+    MOVE_KINDS = {
+        "capture": (Field("card", "card"), Field("capture", "mask")),
+        "play": (Field("card", "card"),),
+    }
 
     # ----------------------------------------------------------------- set-up
     @classmethod
@@ -169,9 +182,17 @@ class OrlanState(State):
         self.table = 0
         for c in table:
             self.table |= 1 << c
-        self.stock = stock[::-1]  # internal: top of the stock is the end of the list
+        self.stock = stock[::-1]  # top of the stock is the end of the list: dealing pops
         self.to_move = (self.dealer + 1) % n
         return [{"type": "round_start", "round": self.round_no, "dealer": self.dealer}]
+
+    @property
+    def stock_top_first(self) -> list[int]:
+        return self.stock[::-1]
+
+    @stock_top_first.setter
+    def stock_top_first(self, cards: list[int]) -> None:
+        self.stock = cards[::-1]
 
     # ----------------------------------------------------------------- verbs
     def current_player(self) -> int | None:
@@ -260,11 +281,11 @@ class OrlanState(State):
             self.piles[self.last_capturer] |= leftover
             self.table = 0
         summary = self.round_scores()
+        for side, points in enumerate(summary["points"]):
+            self.totals[side] += points
+        summary["totals"] = list(self.totals)
         summary["leftover"] = DECK.codes_of(leftover)
         summary["leftover_to"] = self.last_capturer if leftover else None
-        for side, line in enumerate(summary["sides"]):
-            self.totals[side] += line["points"]
-        summary["totals"] = list(self.totals)
         self.rounds.append(summary)
         if events is not None:
             events.append({"type": "round_end", "summary": summary})
@@ -273,7 +294,7 @@ class OrlanState(State):
             self.winner = self.totals.index(best)
             self.to_move = None
             if events is not None:
-                events.append({"type": "game_end", "winner": self.winner})
+                events.append({"type": "game_end", "winners": self.winners()})
             return
         self.round_no += 1
         self.dealer = (self.dealer + 1) % self.players
@@ -282,7 +303,9 @@ class OrlanState(State):
             events.extend(ev)
 
     def round_scores(self) -> JSON:
-        """Points of the round as the piles stand (called once the round is over)."""
+        """The round summary as the piles stand (called once the round is over): the common
+        shape (round, sides, points per side; totals are added by the caller), then per
+        side the cards and clubs taken and the points by scoring item."""
         side_piles = [0] * self.sides
         for seat, pile in enumerate(self.piles):
             side_piles[self.side_of(seat)] |= pile
@@ -290,24 +313,27 @@ class OrlanState(State):
         clubs = [(p & CLUB_MASK).bit_count() for p in side_piles]
         most_cards = _unique_max(cards)
         most_clubs = _unique_max(clubs)
-        sides = []
-        for i, p in enumerate(side_piles):
-            breakdown = {
+        breakdown = [
+            {
                 "most_cards": POINTS["most_cards"] if i == most_cards else 0,
                 "most_clubs": POINTS["most_clubs"] if i == most_clubs else 0,
                 "two_clubs": POINTS["two_clubs"] if p & TWO_CLUBS else 0,
                 "ten_diamonds": POINTS["ten_diamonds"] if p & TEN_DIAMONDS else 0,
             }
-            sides.append(
-                {
-                    "seats": [s for s in range(self.players) if self.side_of(s) == i],
-                    "cards": cards[i],
-                    "clubs": clubs[i],
-                    "breakdown": breakdown,
-                    "points": sum(breakdown.values()),
-                }
-            )
-        return {"round": self.round_no, "dealer": self.dealer, "sides": sides}
+            for i, p in enumerate(side_piles)
+        ]
+        return {
+            "round": self.round_no,
+            "sides": self.side_seats(),
+            "points": [sum(b.values()) for b in breakdown],
+            "dealer": self.dealer,
+            "cards": cards,
+            "clubs": clubs,
+            "breakdown": breakdown,
+        }
+
+    def side_seats(self) -> list[list[int]]:
+        return [[s for s in range(self.players) if self.side_of(s) == i] for i in range(self.sides)]
 
     def seat_totals(self) -> list[int]:
         return [self.totals[self.side_of(s)] for s in range(self.players)]
@@ -321,7 +347,9 @@ class OrlanState(State):
         return {
             "finished": self.to_move is None,
             "winners": self.winners(),
+            "draw": False,
             "totals": self.seat_totals(),
+            "sides": self.side_seats(),
             "side_totals": list(self.totals),
             "rounds": self.rounds,
         }
@@ -339,6 +367,7 @@ class OrlanState(State):
             "dealer": self.dealer,
             "to_move": self.to_move,
             "finished": self.to_move is None,
+            "phase": "play" if self.to_move is not None else "over",
             "hand": DECK.codes_of(self.hands[seat]),
             "hand_counts": [h.bit_count() for h in self.hands],
             "table": DECK.codes_of(self.table),
@@ -353,72 +382,23 @@ class OrlanState(State):
             obs["legal"] = [self.move_to_json(m) for m in self.legal_moves()]
         return obs
 
-    def to_json(self) -> JSON:
-        d = {
-            "format": STATE_FORMAT,
-            "game": "orlan",
-            "players": self.players,
-            "options": dict(self.options),
-            "seed": self.seed,
-            "round": self.round_no,
-            "dealer": self.dealer,
-            "to_move": self.to_move,
-            "finished": self.to_move is None,
-            "hands": [DECK.codes_of(h) for h in self.hands],
-            "table": DECK.codes_of(self.table),
-            "piles": [DECK.codes_of(p) for p in self.piles],
-            "stock": [DECK.code(c) for c in reversed(self.stock)],  # top first
-            "last_capturer": self.last_capturer,
-            "totals": self.seat_totals(),
-            "side_totals": list(self.totals),
-            "rounds": self.rounds,
-            "winners": self.winners(),
-        }
-        return d
+    def json_extra(self) -> JSON:
+        return {"finished": self.to_move is None, "totals": self.seat_totals(), "winners": self.winners()}
 
     @classmethod
-    def from_json(cls, data: JSON) -> "OrlanState":
-        try:
-            if data.get("game") != "orlan":
-                raise RulesError(f"not an orlan state (game={data.get('game')!r})")
-            fmt = data.get("format", STATE_FORMAT)
-            if not isinstance(fmt, int) or fmt > STATE_FORMAT:
-                raise RulesError(f"state format {fmt!r} is newer than this program understands ({STATE_FORMAT})")
-            players = data["players"]
-            opts = INFO.resolve(players, data.get("options"))
-            s = cls.__new__(cls)
-            s.players = players
-            s.options = opts
-            s.teams = opts["teams"]
-            s.seed = int(data.get("seed", 0))
-            s.round_no = int(data["round"])
-            s.dealer = int(data["dealer"])
-            tm = data["to_move"]
-            s.to_move = None if tm is None else int(tm)
-            s.hands = [DECK.mask_of(h) for h in data["hands"]]
-            s.table = DECK.mask_of(data["table"])
-            s.piles = [DECK.mask_of(p) for p in data["piles"]]
-            s.stock = [DECK.card(c) for c in data["stock"]][::-1]
-            lc = data.get("last_capturer")
-            s.last_capturer = None if lc is None else int(lc)
-            if "side_totals" in data:
-                s.totals = [int(t) for t in data["side_totals"]]
-            else:
-                seat_totals = [int(t) for t in data["totals"]]
-                s.totals = [seat_totals[i] for i in range(s.sides)]
-            s.rounds = list(data.get("rounds", []))
-            s.winner = None
-            winners = data.get("winners") or []
-            if winners:
-                s.winner = s.side_of(int(winners[0]))
-        except RulesError:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
-            raise RulesError(f"malformed orlan state: {type(e).__name__}: {e}") from None
-        s._check_consistent()
-        return s
+    def upgrade_json(cls, data: JSON, fmt: int) -> JSON:
+        # Format 1: totals per seat (side totals only with teams), winners as seats, round
+        # summaries with one object per side.
+        if "side_totals" not in data:
+            data["side_totals"] = data["totals"][: 2 if (data.get("options") or {}).get("teams") else data["players"]]
+        winners = data.get("winners") or []
+        teams = bool((data.get("options") or {}).get("teams"))
+        data["winning_side"] = (winners[0] % 2 if teams else winners[0]) if winners else None
+        data["rounds"] = [upgrade_summary(r) for r in data.get("rounds", [])]
+        return data
 
-    def _check_consistent(self) -> None:
+    def after_load(self) -> None:
+        self.teams = self.options["teams"]
         n = self.players
         if len(self.hands) != n or len(self.piles) != n or len(self.totals) != self.sides:
             raise RulesError("malformed orlan state: hands, piles or totals do not match the player count")
@@ -426,16 +406,33 @@ class OrlanState(State):
             raise RulesError("malformed orlan state: dealer or to_move is not a seat")
         if self.last_capturer is not None and not 0 <= self.last_capturer < n:
             raise RulesError("malformed orlan state: last_capturer is not a seat")
+        if self.winner is not None and not 0 <= self.winner < self.sides:
+            raise RulesError("malformed orlan state: winning_side is not a side")
+        if (self.winner is None) != (self.to_move is not None):
+            raise RulesError("malformed orlan state: a game is either won or has a seat to move")
         seen = 0
         count = 0
-        for part in [*self.hands, *self.piles, self.table, *(1 << c for c in self.stock)]:
+        for part in self.card_locations().values():
             if seen & part:
                 raise RulesError("malformed orlan state: a card appears twice")
             seen |= part
             count += part.bit_count()
-        finished = self.to_move is None
-        if not finished and count != DECK.size:
+        if count != DECK.size:
             raise RulesError(f"malformed orlan state: {count} cards accounted for, not {DECK.size}")
+
+    def card_locations(self) -> dict[str, int]:
+        places = {"table": self.table, "stock": sum(1 << c for c in self.stock)}
+        for seat in range(self.players):
+            places[f"hand {seat}"] = self.hands[seat]
+            places[f"pile {seat}"] = self.piles[seat]
+        return places
+
+    def hidden_cards(self, seat: int) -> int:
+        hidden = sum(1 << c for c in self.stock)
+        for other, hand in enumerate(self.hands):
+            if other != seat:
+                hidden |= hand
+        return hidden
 
     @classmethod
     def sample(cls, observation: JSON, rng) -> "OrlanState":
@@ -478,23 +475,27 @@ class OrlanState(State):
 
     # ----------------------------------------------------------------- moves
     @classmethod
-    def move_to_json(cls, move: tuple[int, int]) -> JSON:
+    def move_tuple(cls, move: tuple[int, int]) -> tuple:
         card, cap = move
-        return {"card": DECK.code(card), "capture": DECK.codes_of(cap)}
+        return ("capture", card, cap) if cap else ("play", card)
 
     @classmethod
-    def move_from_json(cls, data: Any) -> tuple[int, int]:
-        if not isinstance(data, dict) or "card" not in data:
-            raise RulesError('an orlan move is {"card": "7H", "capture": ["4C"]}')
-        cap = data.get("capture", [])
-        if not isinstance(cap, list) or not all(isinstance(c, str) for c in cap):
-            raise RulesError("capture must be a list of card codes")
-        if not isinstance(data["card"], str):
-            raise RulesError("card must be a card code such as 7H")
-        try:
-            return DECK.card(data["card"]), DECK.mask_of(cap)
-        except ValueError as e:
-            raise RulesError(str(e)) from None
+    def move_from_tuple(cls, move: tuple) -> tuple[int, int]:
+        if move[0] == "capture":
+            if not move[2]:
+                raise RulesError("orlan: a capture takes at least one card; a card that takes nothing is a play")
+            return move[1], move[2]
+        return move[1], 0
+
+    @classmethod
+    def upgrade_move_json(cls, data: JSON) -> JSON:
+        if "card" not in data or set(data) - {"card", "capture"}:
+            raise RulesError('an orlan move is {"kind": "capture", "card": "7H", "capture": ["4C"]} or {"kind": "play", "card": "7H"}')
+        if data.get("capture"):
+            return {"kind": "capture", "card": data["card"], "capture": data["capture"]}
+        if "capture" in data and data["capture"] != []:
+            raise RulesError("orlan: capture must be a list of card codes")
+        return {"kind": "play", "card": data["card"]}
 
     @classmethod
     def move_text(cls, move: tuple[int, int]) -> str:
@@ -502,6 +503,27 @@ class OrlanState(State):
         if not cap:
             return f"{DECK.code(card)} laid"
         return f"{DECK.code(card)} takes {' '.join(DECK.codes_of(cap))}"
+
+
+def upgrade_summary(summary: JSON) -> JSON:
+    """A round summary of state format 1 (one object per side) in the common shape."""
+    if not summary.get("sides") or not isinstance(summary["sides"][0], dict):
+        return summary
+    lines = summary["sides"]
+    out = {
+        "round": summary["round"],
+        "sides": [line["seats"] for line in lines],
+        "points": [line["points"] for line in lines],
+        "totals": summary["totals"],
+        "dealer": summary.get("dealer"),
+        "cards": [line["cards"] for line in lines],
+        "clubs": [line["clubs"] for line in lines],
+        "breakdown": [line["breakdown"] for line in lines],
+    }
+    for key in ("leftover", "leftover_to"):
+        if key in summary:
+            out[key] = summary[key]
+    return out
 
 
 def _unique_max(values: list[int]) -> int | None:

@@ -5,17 +5,13 @@ every subset of the table's number cards that sums to ``11 - value``. Because ta
 small (at most 10) and values at least 1, we never enumerate all 2^k subsets: we grow the
 list of subsets whose sum is still <= the largest target, one card at a time (a subset-sum
 dynamic programme that keeps the subsets themselves as bitmasks). All ten targets come out
-of one pass, so one call serves every card in a hand.
+of one pass, so one call serves every card in a hand. Results are cached per table, since
+a rollout or a search meets the same table many times.
 
-The same programme also exists on numpy arrays of uint64 masks (one vector step per card).
-``bench/capture.py`` measures both: the pruned programme keeps so few subsets that numpy's
-per-call overhead never paid back at any table size up to 20 cards on our machines, so the
-engine runs the plain-int version and keeps the numpy one for wider batches
-(``NUMPY_FROM``). Results are cached per table, since a rollout or a search meets the same
-table many times.
-
-``reference_captures`` is the plain ``itertools.combinations`` definition the property
-tests and the benchmark compare against.
+``bench/capture.py`` measures the programme against the plain definition and against the
+same programme on numpy arrays: the pruned programme keeps so few subsets that numpy never
+pays back at the table sizes a deck allows. ``reference_captures`` is the plain
+``itertools.combinations`` definition the property tests and the benchmark compare against.
 """
 from __future__ import annotations
 
@@ -23,8 +19,9 @@ from itertools import combinations
 from typing import Sequence
 
 MAX_TARGET = 10
-NUMPY_FROM = 64  # measured: never reached by a single deck, see below
-_CACHE_LIMIT = 1 << 15  # about 10 MB at most; a search revisits recent tables
+# About 600 bytes a table: 2^14 tables stay near 10 MB, then the cache starts afresh (a
+# search revisits recent tables and refills them within a move).
+CACHE_LIMIT = 1 << 14
 
 # cards: tuple of (card bit index, value); result: tuple indexed by target -> tuple of masks
 _cache: dict[int, tuple[tuple[int, ...], ...]] = {}
@@ -75,36 +72,13 @@ def captures(cards: Sequence[tuple[int, int]], target: int) -> list[int]:
     return [m for m, s in zip(masks, sums) if s == target and m]
 
 
-def _numpy_dp(cards: Sequence[tuple[int, int]], max_target: int) -> tuple[tuple[int, ...], ...]:
-    import numpy as np  # imported here: the hot path never needs it, start-up should not pay for it
-
-    masks = np.zeros(1, dtype=np.uint64)
-    sums = np.zeros(1, dtype=np.int8)
-    for bit, value in cards:
-        keep = sums <= max_target - value
-        masks = np.concatenate((masks, masks[keep] | np.uint64(1 << bit)))
-        sums = np.concatenate((sums, sums[keep] + np.int8(value)))
-    order = np.argsort(sums, kind="stable")
-    sums = sums[order]
-    masks = masks[order]
-    bounds = np.searchsorted(sums, np.arange(max_target + 2))
-    out = [tuple(masks[bounds[t] : bounds[t + 1]].tolist()) for t in range(max_target + 1)]
-    out[0] = ()
-    return tuple(out)
-
-
 _NONE = ((),) * (MAX_TARGET + 1)
 
 
 def subset_sums(cards: Sequence[tuple[int, int]], max_target: int = MAX_TARGET) -> tuple[tuple[int, ...], ...]:
-    """For cards given as (bit, value), the masks of all non-empty subsets by sum 0..max_target.
-
-    Bits must be below 64 on the numpy path (every single deck qualifies).
-    """
+    """For cards given as (bit, value), the masks of all non-empty subsets by sum 0..max_target."""
     if not cards and max_target == MAX_TARGET:
         return _NONE
-    if len(cards) >= NUMPY_FROM:
-        return _numpy_dp(cards, max_target)
     return _python_dp(cards, max_target)
 
 
@@ -112,7 +86,7 @@ def cached_subset_sums(key: int, cards: Sequence[tuple[int, int]]) -> tuple[tupl
     """subset_sums for the number cards of a table, cached by the table's number-card mask."""
     hit = _cache.get(key)
     if hit is None:
-        if len(_cache) >= _CACHE_LIMIT:
+        if len(_cache) >= CACHE_LIMIT:
             _cache.clear()
         hit = _cache[key] = subset_sums(cards)
     return hit

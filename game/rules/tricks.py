@@ -27,6 +27,7 @@ from itertools import combinations
 from typing import Sequence
 
 from game.cards import Deck, bits
+from game.rules.fields import Field, decode, encode
 
 
 class SuitedDeck:
@@ -115,26 +116,68 @@ class TrickRecord:
         self.done.append((self.leader, self.plays, winner))
         self.plays = []
 
-    # JSON forms: the same for observations (public: every card is played face up) and states.
+    # JSON forms: the same for observations (public: every card is played face up) and
+    # states (the fields "plays" and "tricks" of fields.py).
     def trick_json(self, deck: Deck) -> list[dict]:
-        return [{"seat": s, "card": deck.code(c)} for s, c in self.plays]
+        return encode("plays", self.plays, deck)
 
     def history_json(self, deck: Deck) -> list[dict]:
-        return [
-            {"leader": lead, "plays": [{"seat": s, "card": deck.code(c)} for s, c in plays], "winner": w}
-            for lead, plays, w in self.done
-        ]
+        return encode("tricks", self.done, deck)
 
     @classmethod
     def from_json(cls, deck: Deck, leader: int, trick: list, history: list) -> "TrickRecord":
-        def plays_of(items: list) -> list[tuple[int, int]]:
-            return [(int(p["seat"]), deck.card(p["card"])) for p in items]
+        return cls(leader, decode("plays", trick, deck, "trick"), decode("tricks", history, deck, "tricks"))
 
-        done = []
-        for t in history:
-            w = t["winner"]
-            done.append((int(t["leader"]), plays_of(t["plays"]), None if w is None else int(w)))
-        return cls(int(leader), plays_of(trick), done)
+
+# A trick game's state declares these with its FIELDS: the TrickRecord in ``record`` is
+# then written and read as the keys "leader", "trick" and "tricks".
+TRICK_FIELDS = (Field("leader", "int"), Field("trick", "plays"), Field("tricks", "tricks"))
+
+
+class TrickFields:
+    """The attributes TRICK_FIELDS name, kept in the state's ``record``."""
+
+    record: TrickRecord
+
+    def _record(self) -> TrickRecord:
+        if "record" not in self.__dict__:
+            self.record = TrickRecord()
+        return self.record
+
+    @property
+    def leader(self) -> int:
+        return self.record.leader
+
+    @leader.setter
+    def leader(self, seat: int) -> None:
+        self._record().leader = seat
+
+    @property
+    def trick(self) -> list[tuple[int, int]]:
+        return self.record.plays
+
+    @trick.setter
+    def trick(self, plays: list[tuple[int, int]]) -> None:
+        self._record().plays = plays
+
+    @property
+    def tricks(self) -> list[tuple[int, list[tuple[int, int]], int | None]]:
+        return self.record.done
+
+    @tricks.setter
+    def tricks(self, done: list) -> None:
+        self._record().done = done
+
+    def check_tricks(self, seats: Sequence[int], what: str) -> None:
+        """RulesError unless every seat named in the record is one of ``seats``."""
+        from game.rules.base import RulesError
+
+        rec = self.record
+        named = [rec.leader, *(s for s, _ in rec.plays)]
+        for lead, plays, w in rec.done:
+            named += [lead, *(s for s, _ in plays)] + ([] if w is None else [w])
+        if any(s not in seats for s in named):
+            raise RulesError(f"malformed {what} state: a trick names a seat that does not play")
 
 
 def sample_hands(

@@ -12,7 +12,8 @@ Texts of an option ``name`` of game ``id``, each falling back to the next:
 Two option names are shared conventions: ``teams`` (2 vs 2 at four players; fixed when
 GameInfo.teams is "fixed") and ``starter`` (a seat: shown as that seat's name). An option
 with a single choice is shown greyed. ``id.setup_note``, if the game has one, is shown
-under the options."""
+under the options. When the option rows do not fit the screen (many options on a small
+screen) they are shown a page at a time, the last row turning the page."""
 from __future__ import annotations
 
 import pygame
@@ -48,6 +49,7 @@ class SetupScene(Scene):
         self.labels: list[tuple[str, pygame.Rect]] = []
         self.option_buttons: dict[str, object] = {}
         self.notes: list[tuple[str, pygame.Rect]] = []  # wrapped texts under the options
+        self.option_page = 0  # which page of options shows when they do not all fit
 
     @property
     def info(self):
@@ -67,9 +69,17 @@ class SetupScene(Scene):
         bh = widgets.button_height(s)
         gap = max(6, int(10 * s))
         info = self.info
-        rows = 1 + len(info.options)
         by = h - bh - int(16 * s)
         top = int(h * 0.16) + int(20 * s)
+        fit = max(3, (by - gap - top - bh) // (bh + 2) + 1)  # rows that fit at the smallest step
+        options = list(info.options)
+        pages = [options]
+        if 1 + len(options) > fit:
+            per_page = fit - 2  # the players row and the page-turning row
+            pages = [options[i : i + per_page] for i in range(0, len(options), per_page)]
+        self.option_page %= len(pages)
+        shown = pages[self.option_page]
+        rows = 1 + len(shown) + (len(pages) > 1)
         # Rows shrink their gap when a game has many options, and their buttons only when
         # the rows would leave the window otherwise (ten seats on a small screen).
         step = min(bh + gap, (by - gap - top) // max(rows, self.players, 1))
@@ -89,8 +99,10 @@ class SetupScene(Scene):
 
         row(left_x, 0, t("setup.players"), t("setup.players_value", count=self.players), self.cycle_players, info.min_players < info.max_players)
         self.option_buttons = {}
-        for i, option in enumerate(info.options, start=1):
+        for i, option in enumerate(shown, start=1):
             self.option_buttons[option.name] = row(left_x, i, self.option_label(option), self.option_value(option), lambda name=option.name: self.cycle_option(name), self.option_enabled(option))
+        if len(pages) > 1:
+            row(left_x, len(shown) + 1, "", t("setup.more_options", page=self.option_page + 1, pages=len(pages)), self.next_option_page)
         note = lookup(f"{self.game}.setup_note")
         self.notes = []
         if isinstance(note, str):
@@ -186,6 +198,10 @@ class SetupScene(Scene):
         info = GAMES[game_id].info
         chosen = self.game_options.setdefault(game_id, {})
         return {o.name: chosen.get(o.name, o.default) for o in info.options}
+
+    def next_option_page(self) -> None:
+        self.option_page += 1
+        self.build()
 
     def cycle_option(self, name: str) -> None:
         """The option's next choice, in the order GameInfo declares them."""

@@ -33,7 +33,7 @@ class AluetteStats(GameStats):
         for side, members in enumerate(sides):
             for seat in members:
                 side_of[seat] = side
-        winner = summary.get("winner")  # the player who carried the deal, None if nobody scored
+        winner = summary.get("deal_winner")  # the player who carried the deal, None if nobody scored
         ends = []
         for seat in range(seats):
             team_won = winner is not None and side_of[winner] == side_of[seat]

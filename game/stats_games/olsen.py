@@ -34,20 +34,17 @@ class OlsenStats(GameStats):
             add(seat, "queen_spades", int("QS" in cards))
 
     def round_end(self, summary: dict[str, Any], seats: int, add: Add) -> tuple[list[int], list[dict[str, int]]]:
-        # Every seat is its own side; a tie-break hand is played by some seats only.
-        if "sides" in summary:
-            playing = [side[0] for side in summary["sides"]]
-        else:
-            playing = list(summary["seats"])
-        penalties = summary.get("penalties", summary["points"])
+        # Every seat is its own side; a tie-break hand is played by some seats only (its
+        # "seats"), and its hand points, per seat, add nothing to the totals.
+        penalties = summary["penalties"]
         counted = int(not summary.get("tiebreak", False))
         ends = [{"points": 0, "penalties": 0, "moons": 0, "clean_hands": 0, "counted": 0} for _ in range(seats)]
-        for i, seat in enumerate(playing):
+        for seat in summary["seats"]:
             ends[seat] = {
-                "points": summary["points"][i],
-                "penalties": penalties[i],  # before the J♦ option's -10: what the tricks held
+                "points": summary["hand_points"][seat],
+                "penalties": penalties[seat],  # before the J♦ option's -10: what the tricks held
                 "moons": int(summary.get("all_penalties") == seat),
-                "clean_hands": int(penalties[i] == 0),
+                "clean_hands": int(penalties[seat] == 0),
                 "counted": counted,
             }
         return list(range(seats)), ends

@@ -1,5 +1,9 @@
 """Batched Olsen playouts with numpy: many random hands at once, on 52-bit hand masks.
 
+A benchmark piece, not part of the app: ``bench/olsen_playouts.py`` compares it with
+OpenSpiel's Hearts and with our per-hand loop (the bots' rollouts run the pure-Python
+``game.bots.olsen_playout`` instead, one hand at a time from a real position).
+
 One hand of uniformly random legal play is 52 card plays; a per-hand Python loop pays the
 interpreter for every one of them. Here the hands of a whole batch advance together: each
 play is a few dozen vector operations over the batch (legal mask, uniform choice of a set

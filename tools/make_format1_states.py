@@ -1,0 +1,36 @@
+"""Write tests/data/format1_states.json: mid-game states as commit 073cb58 wrote them.
+
+    git archive 073cb58 | tar -x -C /tmp/old && cd /tmp && python /path/to/tools/make_format1_states.py /tmp/old
+
+Run with the old code first on the path: for each case of tests/data/format1_cases.json
+(game, players, options, seed, how many random moves in), a state in format 1, the random
+moves that finished the game from there (normalised as tools/play_record.py does) and the
+result, for tests/test_old_states.py.
+"""
+import json
+import random
+import sys
+from pathlib import Path
+sys.path.insert(0, sys.argv[1])
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from game.rules import new_game
+from play_record import normal_move
+
+out = []
+spec = json.loads((Path(__file__).resolve().parent.parent / "tests" / "data" / "format1_cases.json").read_text())
+for case in spec["cases"]:
+    game, players, options, seed, at = (case[k] for k in ("game", "players", "options", "seed", "at"))
+    s = new_game(game, players, options, seed)
+    rng = random.Random(seed)
+    for _ in range(at):
+        s.apply(rng.choice(s.legal_moves()))
+    state = json.loads(json.dumps(s.to_json()))
+    moves = []
+    while not s.finished:
+        m = rng.choice(s.legal_moves())
+        moves.append(normal_move(s.move_to_json(m)))
+        s.apply(m)
+    res = s.result()
+    out.append({"state": state, "moves": moves, "totals": res["totals"], "winners": res["winners"], "rounds": len(res["rounds"])})
+json.dump({"note": "format 1 states written by commit 073cb58 mid-game, then random moves to the end", "cases": out}, open(Path(__file__).resolve().parent.parent / "tests" / "data" / "format1_states.json", "w"), indent=None, separators=(",", ":"))
+print([len(c["moves"]) for c in out])
