@@ -31,7 +31,9 @@ from game.ui import fonts  # noqa: E402
 
 from tests.ui_helpers import DT, button_with_text, click, key  # noqa: E402
 
-GAMES = [("orlan", 2, {"target": 11}), ("olsen", 4, {"target": 50}), ("aluette", 4, {})]
+# One game of every family on the shelf (the review is written once for all of them).
+GAMES = [("orlan", 2, {"target": 11}), ("olsen", 4, {"target": 50}), ("aluette", 4, {}),
+         ("la_rigueur", 2, {}), ("marjolet", 2, {"target": 500})]
 
 
 def make_app(size=(1280, 720), storage=None, lang="en") -> App:
