@@ -167,3 +167,13 @@ def test_scanner_catches_literals():
     )
     found = scan(ast.parse(code), "x.py")
     assert len(found) == 3, found
+
+
+def test_every_move_kind_of_every_game_has_an_action_label():
+    """Buttons and the review's move list name a move by its kind (``action.<kind>``)."""
+    from game.rules import GAMES
+
+    kinds = {kind for cls in GAMES.values() for kind in (getattr(cls, "MOVE_KINDS", None) or {})}
+    for lang in i18n.LANGUAGES:
+        missing = sorted(k for k in kinds if not isinstance(i18n.lookup(f"action.{k}", lang), str))
+        assert not missing, (lang, missing)
