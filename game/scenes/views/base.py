@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from game.i18n import t
+from game.scenes.animation import Flight, Step
 from game.ui.cards import card_name
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -264,6 +265,18 @@ class GameView:
     # ------------------------------------------------------------ events
     def animate(self, events: list[dict]) -> None:
         """Queue the animations of what just happened (``table.add(Step(...))``)."""
+
+    def animate_play(self, seat: int, card: str) -> None:
+        """A card flies from the seat's hand to its place in the trick (every trick game)."""
+        table, shown = self.table, self.shown
+        src = table.fly_from_hand(seat, card)
+
+        def start():
+            table.take_from_hand(seat, card)
+            if not shown[TRICK]:
+                shown["leader"] = seat
+
+        table.add(Step(table.dur(0.3), [Flight(card, src, table.trick_rect(seat))], start=start, done=lambda: shown[TRICK].append((seat, card)), sound="play"))
 
     def after_round(self) -> None:
         """The round summary closed and a new round is about to be dealt."""

@@ -242,17 +242,6 @@ class BeziqueView(GameView):
             elif kind == "stage_two":
                 table.add(Step(table.dur(1.8), banner=self.tx("stage_two"), done=table.sync, sound="turn"))
 
-    def animate_play(self, seat: int, card: str) -> None:
-        table, shown = self.table, self.shown
-        src = table.fly_from_hand(seat, card)
-
-        def start():
-            table.take_from_hand(seat, card)
-            if not shown[TRICK]:
-                shown["leader"] = seat
-
-        table.add(Step(table.dur(0.3), [Flight(card, src, table.trick_rect(seat))], start=start, done=lambda: shown[TRICK].append((seat, card)), sound="play"))
-
     def animate_trick_end(self, e: dict) -> None:
         table, shown = self.table, self.shown
         winner, points = e["winner"], e.get("brisques", 0)

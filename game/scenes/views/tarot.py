@@ -293,17 +293,6 @@ class TarotView(GameView):
             return t("tarot.redeal", name=self.name(e["seat"]))
         return ""
 
-    def animate_play(self, seat: int, card: str) -> None:
-        table, shown = self.table, self.shown
-        src = table.fly_from_hand(seat, card)
-
-        def start():
-            table.take_from_hand(seat, card)
-            if not shown[TRICK]:
-                shown["leader"] = seat
-
-        table.add(Step(table.dur(0.3), [Flight(card, src, table.trick_rect(seat))], start=start, done=lambda: shown[TRICK].append((seat, card)), sound="play"))
-
     def animate_trick_end(self, e: dict) -> None:
         table, shown = self.table, self.shown
         winner = e["winner"]
