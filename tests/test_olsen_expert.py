@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.bots import make_bot
-from game.bots.olsen_playout import play_out
+from game.bots.olsen_playout import RANKS, SUIT_MASKS, play_out
 from game.bots.olsen_policy import distinct_cards, rollout_policy, sampler_for
 from game.cards import FRENCH52
 from game.rules import new_game
@@ -30,7 +30,8 @@ def position(players, options, seed, cut):
 positions = st.builds(
     position,
     players=st.integers(3, 5),
-    options=st.fixed_dictionaries({"pass3": st.booleans(), "jack_diamonds": st.booleans(), "deals": st.just(2)}),
+    options=st.fixed_dictionaries({"pass3": st.booleans(), "jack_diamonds": st.booleans(), "deals": st.just(2),
+                                   "first_trick_penalties": st.booleans(), "any_heart_breaks": st.booleans()}),
     seed=st.integers(0, 10**6),
     cut=st.integers(0, 40),
 )
@@ -158,3 +159,44 @@ def test_expert_only_plays_legal_moves(s, seed):
     legal = s.legal_moves()
     move = make_bot("expert", "olsen", seed=seed, iterations=3).choose(s.observation(seat))
     assert move in legal
+
+
+def test_bitmask_playout_follows_the_first_trick_option():
+    """With ``first_trick_penalties`` a player void in clubs may throw Q♠ on the first
+    trick: the playout must play by the game's options, as the rules do."""
+    for allowed in (False, True):
+        s = new_game("olsen", 4, {"first_trick_penalties": allowed}, seed=7)
+        assert s.phase == "play" and not s.record.plays
+        leader = s.to_move
+        nxt = s.seats[(s.seats.index(leader) + 1) % 4]
+        # Give the next seat every spade and diamond of the others in exchange for its
+        # clubs and hearts, so it is void in clubs and holds Q♠ on the first trick.
+        clubs, hearts = FRENCH52.card("2C") // RANKS, FRENCH52.card("2H") // RANKS
+        clubs_hearts = s.hands[nxt] & (SUIT_MASKS[clubs] | SUIT_MASKS[hearts]) & ~(1 << s.lead_card)
+        others = [x for x in s.seats if x != nxt]
+        for other in others:
+            give = s.hands[other] & ~(SUIT_MASKS[clubs] | SUIT_MASKS[hearts])
+            k = min(give.bit_count(), clubs_hearts.bit_count())
+            for _ in range(k):
+                a = give & -give
+                b = clubs_hearts & -clubs_hearts
+                give ^= a
+                clubs_hearts ^= b
+                s.hands[other] ^= a | b
+                s.hands[nxt] ^= a | b
+        qs = 1 << C("QS")
+        if not s.hands[nxt] & qs:
+            holder = next(x for x in others if s.hands[x] & qs)
+            swap = s.hands[nxt] & ~SUIT_MASKS[clubs] & ~SUIT_MASKS[hearts]
+            swap &= -swap
+            s.hands[holder] ^= qs | swap
+            s.hands[nxt] ^= qs | swap
+        assert sum(h.bit_count() for h in s.hands) == 52
+        assert s.hands[nxt] & SUIT_MASKS[clubs] == 0 and s.lead_card // RANKS == clubs
+        assert s.hands[nxt] >> C("QS") & 1
+        cards: list[int] = []
+        play_out(s, random.Random(1), noise=0.0, record=cards)
+        after_lead = s.clone()
+        after_lead.apply(cards[0])
+        assert cards[1] in after_lead.legal_moves()
+        assert (cards[1] == C("QS")) == allowed

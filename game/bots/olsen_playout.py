@@ -116,6 +116,10 @@ def play_out(state, rng, first_move: int | None = None, noise: float = 0.03, noi
     played = state.played
     broken = state.hearts_broken
     first_trick = not state.record.done
+    # The rules' options change legality and what breaks hearts: the playout must follow
+    # the same rules as the game it searches.
+    first_trick_penalties = state.options.get("first_trick_penalties", False)
+    any_heart_breaks = state.options.get("any_heart_breaks", False)
     lead_bit = 1 << state.lead_card
     trick = 0
     led = top = winner = -1
@@ -143,7 +147,7 @@ def play_out(state, rng, first_move: int | None = None, noise: float = 0.03, noi
             legal = hand & SUIT_MASKS[led]
             if not legal:
                 legal = hand
-                if first_trick and hand & NOT_PENALTY:
+                if first_trick and hand & NOT_PENALTY and not first_trick_penalties:
                     legal = hand & NOT_PENALTY
         if first_move is not None:
             card, first_move = first_move, None
@@ -165,6 +169,8 @@ def play_out(state, rng, first_move: int | None = None, noise: float = 0.03, noi
             if STRENGTH[card] > top:
                 top, winner = STRENGTH[card], seat
         elif suit == HEARTS:
+            broken = True
+        if suit == HEARTS and any_heart_breaks:
             broken = True
         n_played += 1
         if n_played < k:
