@@ -100,11 +100,26 @@ def _list(value: Any, where: str) -> list:
     return value
 
 
+def copy_json(value: Any) -> Any:
+    """A copy of JSON-like data (dicts, lists, tuples of plain values): what deepcopy gives
+    for it, several times faster (observations copy their rounds' records at every move)."""
+    t = type(value)
+    if t is list:
+        return [copy_json(v) for v in value]
+    if t is dict:
+        return {k: copy_json(v) for k, v in value.items()}
+    if t is tuple:
+        return tuple(copy_json(v) for v in value)
+    if t in (int, str, float, bool) or value is None:
+        return value
+    return copy.deepcopy(value)
+
+
 def encode(kind: str, value: Any, deck: Deck) -> Any:
     if kind in ("int", "opt_int", "bool", "str"):
         return value
     if kind == "json":
-        return copy.deepcopy(value)
+        return copy_json(value)
     if kind == "ints":
         return list(value)
     if kind == "mask":
@@ -146,7 +161,7 @@ def decode(kind: str, value: Any, deck: Deck, where: str) -> Any:
             json.dumps(value)
         except (TypeError, ValueError):
             raise FieldError(f"{where}: not a JSON value") from None
-        return copy.deepcopy(value)
+        return copy_json(value)
     if kind == "ints":
         items = _list(value, where)
         if not all(_is_int(v) for v in items):
