@@ -91,7 +91,7 @@ def test_aces_are_low_and_count_one_unless_the_options_say_otherwise():
 
 def test_melds_are_never_rearranged():
     # a lay-off adds to an end of a meld; no move takes a card back from the table
-    s, a = game(["2H", "3H", "4H", "5H", "7C", "7H", "KS", "QD", "9C", "5S"], stock=["6H"])
+    s, a = game(["2H", "3H", "4H", "5H", "7C", "JC", "KS", "QD", "9C", "5S"], stock=["6H"])
     play(s, kind="draw", from_="stock")
     play(s, kind="meld", cards=["2H", "3H", "4H", "5H"])
     assert kinds(s) == ["discard", "layoff"]
