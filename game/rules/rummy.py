@@ -857,7 +857,8 @@ class RummyState(State):
         hand = self.hands[self.turn]
         kinds = sorted({m[0] for m in self.legal_moves()})
         prefix = f"{gid}: illegal move {shown}"
-        if kind not in kinds:
+        melding = kind == "meld" and self.step in ("play", "joker") and self.v.melding == "free"
+        if kind not in kinds and not melding:
             return f"{prefix}: seat {self.turn} is at step {self.step!r}, where the moves are {kinds}"
         if kind == "meld":
             cards = move[1]
