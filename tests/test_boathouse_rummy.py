@@ -95,5 +95,9 @@ def test_the_go_out_search_agrees_with_the_meld_finder(players, options, size):
     cards = list(range(size))
     for _ in range(150):
         hand = sum(1 << c for c in rng.sample(cards, rng.randrange(3, 16)))
-        exact = not best_arrangement(deck, hand, s.meld_rule_here()).deadwood
-        assert s.can_meld_all(hand, 0) == exact, deck.codes_of(hand)
+        arrangement = best_arrangement(deck, hand, s.meld_rule_here())
+        assert s.can_meld_all(hand, 0) == (not arrangement.deadwood), deck.codes_of(hand)
+        melded = sum(1 << c for m in arrangement.melds for c in m)
+        if melded:  # the finder's melds alone go out; with one more card, that card is the discard
+            assert s.can_meld_all(melded, 0) and s.can_meld_all(melded | 1 << arrangement.deadwood[0], 1) \
+                if arrangement.deadwood else s.can_meld_all(melded, 0)

@@ -835,7 +835,7 @@ class RummyState(State):
 
     def apply(self, move: Any) -> list[JSON]:
         if not isinstance(move, tuple) or move not in self.legal_moves():
-            raise RulesError(self._why_illegal(move))
+            raise RulesError(self.why_illegal(move))
         self._events = []
         self._legal = self._public = None
         getattr(self, "_do_" + move[0])(*move[1:])
@@ -843,7 +843,7 @@ class RummyState(State):
         events, self._events = self._events, []
         return events
 
-    def _why_illegal(self, move: Any) -> str:
+    def why_illegal(self, move: Any) -> str:
         """A clear message for a move that is not legal now."""
         gid = self.info.id
         try:
