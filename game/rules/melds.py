@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from itertools import combinations
+from itertools import combinations, product
 from typing import Iterator, Sequence, Union
 
 from game.cards import FRENCH_RANKS, FRENCH_SUITS, Deck
@@ -50,6 +50,7 @@ from game.cards import FRENCH_RANKS, FRENCH_SUITS, Deck
 ACE_RULES = ("low", "high_or_low", "around")
 RANKS = 13
 SUIT_BITS = (1 << RANKS) - 1
+_FIRST_52 = 1 << 52  # masks below it hold cards of the first 52 indices only
 _K = 128  # cost key = points * _K + deadwood cards: one integer orders (points, cards)
 
 
@@ -83,8 +84,21 @@ class MeldRule:
 
     @cached_property
     def _tables(self) -> "_SuitTables":
-        # Built on first use and kept on the (frozen, shared) rule object.
-        return _SuitTables(self)
+        # Built on first use for each distinct rule (a quarter of a second), then kept on
+        # the rule object so the fast path finds them with one attribute lookup.
+        key = (self.aces, self.ace_value, self.court_value, self.min_len)
+        tables = _TABLES.get(key)
+        if tables is None:
+            tables = _TABLES[key] = _SuitTables(self)
+        return tables
+
+    @cached_property
+    def _card_keys(self) -> tuple[list[int], int]:
+        """Cost keys of a natural card by rank, and of a joker."""
+        return [self.rank_value(r) * _K + 1 for r in range(RANKS)], self.joker_value * _K + 1
+
+
+_TABLES: dict[tuple, "_SuitTables"] = {}
 
 
 @dataclass(frozen=True)
@@ -340,6 +354,23 @@ class _SuitTables:
                         for p in run:
                             run_bits |= 1 << (p % RANKS)
             self.runnable[m] = run_bits
+        # The same as cards of each suit (suit-major deck indices), ready to concatenate:
+        # runs sorted by their first card, deadwood ascending.
+        self.suit_runs = []
+        self.suit_dead = []
+        for j in range(4):
+            base = j * RANKS
+            runs_j, dead_j = [], []
+            for m in range(size):
+                runs = sorted(tuple(base + r for r in run) for run in self.runs[m])
+                used = 0
+                for run in self.runs[m]:
+                    for r in run:
+                        used |= 1 << r
+                runs_j.append(tuple(runs))
+                dead_j.append(tuple(base + r for r in range(RANKS) if (m & ~used) >> r & 1))
+            self.suit_runs.append(runs_j)
+            self.suit_dead.append(dead_j)
 
     @staticmethod
     def _candidates(ranks: list[int], aces: str) -> Iterator[list[list[int]]]:
@@ -360,80 +391,92 @@ class _SuitTables:
 
 # -- the fast path: one deck, no jokers -----------------------------------------------------
 
-def _fast_key(m: int, t: _SuitTables) -> tuple[int, tuple]:
-    """(cost key, chosen sets) for a 52-bit kind mask: runs by table, sets by choice."""
+def _set_options(m: int, three: int, t: _SuitTables) -> list[list[int]]:
+    """Per rank where a set is possible, the useful choices as masks of the cards the set
+    takes: the full set first (ties keep it), then a 4-card rank's triples leaving out a
+    card that a run could use, then no set (only if some card of the rank could be in a run:
+    otherwise no set leaves them all as deadwood)."""
+    runnable = t.runnable
+    options = []
+    while three:
+        b = three & -three
+        three ^= b
+        full = 0
+        flex = []
+        for j in range(4):
+            s = m >> (13 * j) & SUIT_BITS
+            if s & b:
+                full |= b << (13 * j)
+                if runnable[s] & b:
+                    flex.append(b << (13 * j))
+        opts = [full]
+        if flex:
+            if full.bit_count() == 4:
+                opts += [full ^ x for x in flex]
+            opts.append(0)
+        options.append(opts)
+    return options
+
+
+def _fast_best(m: int, t: _SuitTables) -> tuple[int, int]:
+    """(cost key, the cards in sets) of a 52-bit mask of one deck without jokers: runs are
+    priced by the suit tables, every useful choice of sets is tried."""
     key = t.key
     s0 = m & SUIT_BITS
     s1 = m >> 13 & SUIT_BITS
     s2 = m >> 26 & SUIT_BITS
-    s3 = m >> 39 & SUIT_BITS
+    s3 = m >> 39
     three = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
     if not three:
-        return key[s0] + key[s1] + key[s2] + key[s3], ()
-    return _with_sets(three, [s0, s1, s2, s3], t)
+        return key[s0] + key[s1] + key[s2] + key[s3], 0
+    options = _set_options(m, three, t)
+    if len(options) == 1:
+        choices = options[0]
+    else:
+        choices = []
+        for combo in product(*options):
+            c = 0
+            for x in combo:
+                c |= x
+            choices.append(c)
+    best = best_sets = -1
+    for c in choices:
+        r = m & ~c
+        k = key[r & SUIT_BITS] + key[r >> 13 & SUIT_BITS] + key[r >> 26 & SUIT_BITS] + key[r >> 39]
+        if best < 0 or k < best:
+            best, best_sets = k, c
+    return best, best_sets
 
 
-def _with_sets(three: int, suits: list[int], t: _SuitTables) -> tuple[int, tuple]:
-    """Try every useful choice of sets on the ranks ``three``, runs priced by table."""
-    key, runnable = t.key, t.runnable
-    options = []  # per rank: list of (suit masks to clear as 4 bits, set kinds)
-    while three:
-        b = three & -three
-        three ^= b
-        present = [i for i in range(4) if suits[i] & b]
-        flex = [i for i in present if runnable[suits[i]] & b]
-        full = sum(1 << i for i in present)
-        opts = [full]  # the full set first: ties keep it
-        if flex:
-            if len(present) == 4:
-                opts += [full & ~(1 << i) for i in flex]
-            opts.append(0)
-        options.append((b, opts))
-    best_key = None
-    best_sets: tuple = ()
-
-    def rec(i: int, s: list[int], chosen: tuple) -> None:
-        nonlocal best_key, best_sets
-        if i == len(options):
-            k = key[s[0]] + key[s[1]] + key[s[2]] + key[s[3]]
-            if best_key is None or k < best_key:
-                best_key, best_sets = k, chosen
-            return
-        b, opts = options[i]
-        for o in opts:
-            if o:
-                s2 = [s[j] & ~b if o >> j & 1 else s[j] for j in range(4)]
-                rec(i + 1, s2, chosen + ((b, o),))
-            else:
-                rec(i + 1, s, chosen)
-
-    rec(0, suits, ())
-    return best_key, best_sets
+def _fast_arrangement(m: int, t: _SuitTables) -> Arrangement:
+    k, sets = _fast_best(m, t)
+    r = m & ~sets
+    s0 = r & SUIT_BITS
+    s1 = r >> 13 & SUIT_BITS
+    s2 = r >> 26 & SUIT_BITS
+    s3 = r >> 39
+    runs, dead = t.suit_runs, t.suit_dead
+    melds = runs[0][s0] + runs[1][s1] + runs[2][s2] + runs[3][s3]
+    if sets:
+        by_rank: dict[int, list[int]] = {}
+        for c in _bits(sets):
+            by_rank.setdefault(c % RANKS, []).append(c)
+        melds = tuple(sorted(melds + tuple(tuple(v) for v in by_rank.values())))
+    return _arrangement(melds, dead[0][s0] + dead[1][s1] + dead[2][s2] + dead[3][s3], k // _K)
 
 
-def _fast_arrangement(lay: _Layout, m: int, rule: MeldRule) -> Arrangement:
-    t = rule._tables
-    k, sets = _fast_key(m, t)
-    melds: list[tuple[int, ...]] = []
-    rest = m
-    for b, o in sets:
-        r = b.bit_length() - 1
-        cards = tuple(j * RANKS + r for j in range(4) if o >> j & 1)
-        melds.append(cards)
-        for c in cards:
-            rest &= ~(1 << c)
-    for j in range(4):
-        s = rest >> (j * RANKS) & SUIT_BITS
-        for run in t.runs[s]:
-            melds.append(tuple(j * RANKS + r for r in run))
-    used = 0
-    for meld in melds:
-        for c in meld:
-            used |= 1 << c
-    dead = m & ~used
-    deadwood = tuple(i for i in range(4 * RANKS) if dead >> i & 1)
-    melds.sort()
-    return Arrangement(tuple(melds), deadwood, k // _K)
+_new = object.__new__
+
+
+def _arrangement(melds: tuple, deadwood: tuple, points: int) -> Arrangement:
+    # Arrangement(...) without the frozen dataclass's __init__ (a third of the fast path's
+    # time): the same fields, set once here.
+    a = _new(Arrangement)
+    d = a.__dict__
+    d["melds"] = melds
+    d["deadwood"] = deadwood
+    d["points"] = points
+    return a
 
 
 # -- the general path: jokers and two decks ------------------------------------------------
@@ -509,9 +552,7 @@ def _melds_through(c: int, m1: int, j: int, rule: MeldRule) -> Iterator[tuple[in
 
 def _general(lay: _Layout, m1: int, m2: int, nj: int, rule: MeldRule):
     """Exact search: (cost key, list of meld items, deadwood kinds, deadwood jokers)."""
-    t = rule._tables
-    card_key = t.card_key
-    joker_key = rule.joker_value * _K + 1
+    card_key, joker_key = rule._card_keys
     memo: dict[tuple[int, int, int], tuple[int, object]] = {}
 
     def rec(m1: int, m2: int, j: int) -> int:
@@ -565,10 +606,13 @@ def best_arrangement(deck: Deck, hand: Hand, rule: MeldRule) -> Arrangement:
     """The hand split into melds and deadwood with the minimum deadwood value (exact).
 
     ``hand`` is a bitmask or a sequence of distinct cards of ``deck``."""
-    lay = _layout(deck)
+    hit = _LAYOUTS.get(id(deck))
+    lay = hit[1] if hit is not None and hit[0] is deck else _layout(deck)
+    if type(hand) is int and 0 <= hand < _FIRST_52 and lay.first_copy_is_kinds and rule.min_len == 3:
+        return _fast_arrangement(hand, rule._tables)
     m = _hand_mask(lay, hand)
-    if lay.first_copy_is_kinds and rule.min_len == 3 and not m >> (4 * RANKS):
-        return _fast_arrangement(lay, m, rule)
+    if lay.first_copy_is_kinds and rule.min_len == 3 and m < _FIRST_52:
+        return _fast_arrangement(m, rule._tables)
     m1 = m2 = 0
     jokers = []
     for c in _bits(m):
@@ -598,11 +642,14 @@ def best_arrangement(deck: Deck, hand: Hand, rule: MeldRule) -> Arrangement:
 
 
 def deadwood_points(deck: Deck, hand: Hand, rule: MeldRule) -> int:
-    """The minimum deadwood value of ``hand`` (``best_arrangement(...).points``, faster)."""
-    lay = _layout(deck)
-    m = hand if type(hand) is int and 0 <= hand < 1 << 52 else _hand_mask(lay, hand)
-    if lay.first_copy_is_kinds and rule.min_len == 3 and not m >> 52:
-        return _fast_key(m, rule._tables)[0] // _K
+    """The minimum deadwood value of ``hand``: ``best_arrangement(...).points``, faster."""
+    hit = _LAYOUTS.get(id(deck))
+    lay = hit[1] if hit is not None and hit[0] is deck else _layout(deck)
+    if type(hand) is int and 0 <= hand < _FIRST_52 and lay.first_copy_is_kinds and rule.min_len == 3:
+        return _fast_best(hand, rule._tables)[0] // _K
+    m = _hand_mask(lay, hand)
+    if lay.first_copy_is_kinds and rule.min_len == 3 and m < _FIRST_52:
+        return _fast_best(m, rule._tables)[0] // _K
     return best_arrangement(deck, m, rule).points
 
 
