@@ -1,13 +1,8 @@
-"""The rummy meld finder: valid melds, every card once, exact minimum deadwood.
-
-The brute force below shares nothing with the finder's search: it lists every subset of
-the hand that ``is_meld`` accepts (cards of one suit or one rank, with jokers) and tries
-every way to cover the hand with them.
-"""
+"""The rummy meld finder: valid melds, every card once, exact minimum deadwood (against
+the brute force of tests/melds_helpers.py, which shares nothing with the finder's search)."""
 from __future__ import annotations
 
 import random
-from itertools import combinations
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -17,6 +12,7 @@ from game.rules.melds import (
     ACE_RULES, Arrangement, MeldRule, best_arrangement, card_value, deadwood_points, is_meld,
     meld_order, melds_in, read_meld,
 )
+from tests.melds_helpers import brute_best, brute_melds, is_joker
 
 GIN = MeldRule()  # Jersey Gin: aces low, A=1, courts 10
 BASIC = MeldRule(aces="high_or_low", ace_value=11, joker_value=15)
@@ -29,58 +25,6 @@ def cards(deck, text: str) -> list[int]:
 
 def codes(deck, cs) -> list[str]:
     return [deck.codes[c] for c in cs]
-
-
-def is_joker(deck, c: int) -> bool:
-    return deck.codes[c].startswith("X")
-
-
-# -- the brute force --------------------------------------------------------------------
-
-def brute_melds(deck, hand: list[int], rule: MeldRule) -> list[int]:
-    """Every subset of ``hand`` (as a bitmask over positions in ``hand``) that is a meld."""
-    idx = range(len(hand))
-    jokers = [i for i in idx if is_joker(deck, hand[i])]
-    groups = {}
-    for i in idx:
-        if i in jokers:
-            continue
-        face = deck.codes[hand[i]].split("/")[0]
-        groups.setdefault(("suit", face[1]), []).append(i)
-        groups.setdefault(("rank", face[0]), []).append(i)
-    found = set()
-    for group in groups.values():
-        pool = group + jokers
-        for size in range(rule.min_len, len(pool) + 1):
-            for pick in combinations(pool, size):
-                sub = sum(1 << i for i in pick)
-                if sub not in found and is_meld(deck, [hand[i] for i in pick], rule):
-                    found.add(sub)
-    return sorted(found)
-
-
-def brute_best(deck, hand: list[int], rule: MeldRule) -> tuple[int, int]:
-    """(minimum deadwood value, fewest deadwood cards at that value) by trying every cover."""
-    melds = brute_melds(deck, hand, rule)
-    values = [card_value(deck, c, rule) for c in hand]
-    memo: dict[int, tuple[int, int]] = {}
-
-    def rec(rest: int) -> tuple[int, int]:
-        if not rest:
-            return (0, 0)
-        if rest in memo:
-            return memo[rest]
-        low = rest & -rest
-        i = low.bit_length() - 1
-        v, n = rec(rest ^ low)
-        best = (v + values[i], n + 1)
-        for sub in melds:
-            if sub & low and sub & rest == sub:
-                best = min(best, rec(rest & ~sub))
-        memo[rest] = best
-        return best
-
-    return rec((1 << len(hand)) - 1)
 
 
 # -- random hands -----------------------------------------------------------------------
