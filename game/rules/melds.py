@@ -17,7 +17,8 @@ Melds
           or Q-K-A, not both ends in one run), ``"around"`` (K-A-2 allowed: runs wrap).
     jokers stand for any card: in a run for one definite card (the place it takes), in a
           set for any missing suit of the rank. A meld holds at least one natural card
-          (three jokers say nothing about what they are).
+          (three jokers say nothing about what they are); a meld of one natural card with
+          jokers is a set (so it has at most 4 cards), a run holds two naturals or more.
     ``MeldRule.min_len`` (3) is the smallest meld of either kind.
 
 Meld order (``Arrangement.melds``, ``melds_in``): runs ascending from their lowest place
@@ -228,7 +229,7 @@ def read_meld(deck: Deck, cards: Sequence[int], rule: MeldRule, kind: str | None
             return MeldReading("set", cards, ranks.pop(), None, {c: None for c, k in zip(cards, kinds) if k < 0})
         if kind == "set":
             return None
-    if n > RANKS:
+    if n > RANKS or len(naturals) < 2:
         return None
     suits = {k // RANKS for k in naturals}
     if len(suits) != 1:
@@ -537,6 +538,8 @@ def _melds_through(c: int, m1: int, j: int, rule: MeldRule) -> Iterator[tuple[in
                     continue
                 avail_idx = [i for i, (k, a) in enumerate(row) if a and k != c]
                 for extra in range(j - need + 1):
+                    if extra == len(avail_idx):
+                        break  # a run holds two naturals or more (one natural: a set)
                     for subs in combinations(avail_idx, extra):
                         items = []
                         nat = 0
@@ -550,15 +553,37 @@ def _melds_through(c: int, m1: int, j: int, rule: MeldRule) -> Iterator[tuple[in
                         yield nat, need + extra, tuple(items)
 
 
+_SHAPES: dict[tuple, tuple[tuple[int, int], ...]] = {}
+_SHAPES_MAX = 1 << 18  # entries kept before the cache starts again (bounded memory)
+
+
+def _shapes(c: int, m1: int, j: int, rule: MeldRule) -> tuple[tuple[int, int], ...]:
+    """The distinct (naturals, jokers) of the melds through ``c``: all the search needs.
+
+    They depend only on c's suit and c's rank in ``m1``, so they are cached on those."""
+    suit, rank = divmod(c, RANKS)
+    rank_bits = m1 >> rank & 1 | m1 >> (rank + 12) & 2 | m1 >> (rank + 24) & 4 | m1 >> (rank + 36) & 8
+    key = (c, m1 >> (suit * RANKS) & SUIT_BITS, rank_bits, j, rule.aces, rule.min_len)
+    hit = _SHAPES.get(key)
+    if hit is None:
+        seen: dict[tuple[int, int], None] = {}
+        for nat, jk, _ in _melds_through(c, m1, j, rule):
+            seen[(nat, jk)] = None
+        if len(_SHAPES) >= _SHAPES_MAX:
+            _SHAPES.clear()
+        hit = _SHAPES[key] = tuple(seen)
+    return hit
+
+
 def _general(lay: _Layout, m1: int, m2: int, nj: int, rule: MeldRule):
     """Exact search: (cost key, list of meld items, deadwood kinds, deadwood jokers)."""
     card_key, joker_key = rule._card_keys
-    memo: dict[tuple[int, int, int], tuple[int, object]] = {}
+    memo: dict[int, tuple[int, object]] = {}
 
     def rec(m1: int, m2: int, j: int) -> int:
         if not m1:
             return j * joker_key
-        state = (m1, m2, j)
+        state = m1 | m2 << 52 | j << 104
         hit = memo.get(state)
         if hit is not None:
             return hit[0]
@@ -570,14 +595,11 @@ def _general(lay: _Layout, m1: int, m2: int, nj: int, rule: MeldRule):
             r1, r2 = m1 ^ low, m2
         best = card_key[c % RANKS] + rec(r1, r2, j)
         choice: object = None
-        seen = set()
-        for nat, jk, items in _melds_through(c, r1, j, rule):
-            if (nat, jk) in seen:
-                continue
-            seen.add((nat, jk))
+        for shape in _shapes(c, r1, j, rule):
+            nat, jk = shape
             k = rec(r1 & ~(nat & ~r2), r2 & ~nat, j - jk)
             if k < best:
-                best, choice = k, (nat, jk, items)
+                best, choice = k, shape
         memo[state] = (best, choice)
         return best
 
@@ -591,13 +613,13 @@ def _general(lay: _Layout, m1: int, m2: int, nj: int, rule: MeldRule):
             r1, r2 = m1, m2 ^ low
         else:
             r1, r2 = m1 ^ low, m2
-        choice = memo[(m1, m2, nj)][1]
+        choice = memo[m1 | m2 << 52 | nj << 104][1]
         if choice is None:
             dead_kinds.append(c)
             m1, m2 = r1, r2
         else:
-            nat, jk, items = choice
-            melds.append(items)
+            nat, jk = choice
+            melds.append(next(items for n, k, items in _melds_through(c, r1, nj, rule) if n == nat and k == jk))
             m1, m2, nj = r1 & ~(nat & ~r2), r2 & ~nat, nj - jk
     return total, melds, dead_kinds, nj
 
