@@ -486,23 +486,33 @@ def _arrangement(melds: tuple, deadwood: tuple, points: int) -> Arrangement:
 # in a set (63).
 _SET_JOKER = 63
 _RUN_JOKER = 64
+# The search's order of cards: place rank * 4 + suit for kind suit * 13 + rank.
+_POS = [(k % RANKS) * 4 + k // RANKS for k in range(4 * RANKS)]
+_KIND_AT = [0] * (4 * RANKS)
+for _k, _p in enumerate(_POS):
+    _KIND_AT[_p] = _k
+# The places of a kind's suit and rank: all that the melds through it depend on.
+_WINDOW = [sum(1 << _POS[(k // RANKS) * RANKS + r] for r in range(RANKS))
+           | sum(1 << ((k % RANKS) * 4 + s) for s in range(4)) for k in range(4 * RANKS)]
 
 
 def _melds_through(c: int, m1: int, j: int, rule: MeldRule) -> Iterator[tuple[int, int, tuple[int, ...]]]:
-    """Every meld holding kind ``c`` whose other naturals are kinds of ``m1`` and which uses
-    at most ``j`` jokers: (naturals other than c as a kind mask, jokers used, items)."""
+    """Every meld holding kind ``c`` whose other naturals are in ``m1`` (a mask of search
+    places, ``_POS``) and which uses at most ``j`` jokers: (the other naturals as a mask of
+    search places, jokers used, items)."""
     suit, rank = divmod(c, RANKS)
     base = suit * RANKS
     n = rule.min_len
+    pos = _POS
     # sets: other suits of the rank, then jokers for missing suits
-    others = [s * RANKS + rank for s in range(4) if s != suit and m1 >> (s * RANKS + rank) & 1]
+    others = [s * RANKS + rank for s in range(4) if s != suit and m1 >> (rank * 4 + s) & 1]
     for size in range(len(others) + 1):
         for pick in combinations(others, size):
             for jk in range(min(j, 3 - size) + 1):
                 if 1 + size + jk >= n:
                     nat = 0
                     for k in pick:
-                        nat |= 1 << k
+                        nat |= 1 << pos[k]
                     yield nat, jk, tuple(sorted((c,) + pick)) + (_SET_JOKER,) * jk
     # runs through each place of c
     lo, hi = _place_bounds(rule.aces)
@@ -517,7 +527,7 @@ def _melds_through(c: int, m1: int, j: int, rule: MeldRule) -> Iterator[tuple[in
                 if rule.aces == "high_or_low" and r == 0 and q not in (0, 13):
                     break
                 k = base + r
-                avail = bool(m1 >> k & 1)
+                avail = bool(m1 >> pos[k] & 1)
                 need += not avail
                 if need > j:
                     break
@@ -547,7 +557,7 @@ def _melds_through(c: int, m1: int, j: int, rule: MeldRule) -> Iterator[tuple[in
                             if a and i not in subs:
                                 items.append(k)
                                 if k != c:
-                                    nat |= 1 << k
+                                    nat |= 1 << pos[k]
                             else:
                                 items.append(_RUN_JOKER + k)
                         yield nat, need + extra, tuple(items)
@@ -560,24 +570,83 @@ _SHAPES_MAX = 1 << 18  # entries kept before the cache starts again (bounded mem
 def _shapes(c: int, m1: int, j: int, rule: MeldRule) -> tuple[tuple[int, int], ...]:
     """The distinct (naturals, jokers) of the melds through ``c``: all the search needs.
 
-    They depend only on c's suit and c's rank in ``m1``, so they are cached on those."""
-    suit, rank = divmod(c, RANKS)
-    rank_bits = m1 >> rank & 1 | m1 >> (rank + 12) & 2 | m1 >> (rank + 24) & 4 | m1 >> (rank + 36) & 8
-    key = (c, m1 >> (suit * RANKS) & SUIT_BITS, rank_bits, j, rule.aces, rule.min_len)
+    They depend only on the cards of c's suit and c's rank, so they are cached on those."""
+    key = (c, m1 & _WINDOW[c], j, rule.aces, rule.min_len)
     hit = _SHAPES.get(key)
     if hit is None:
-        seen: dict[tuple[int, int], None] = {}
-        for nat, jk, _ in _melds_through(c, m1, j, rule):
-            seen[(nat, jk)] = None
         if len(_SHAPES) >= _SHAPES_MAX:
             _SHAPES.clear()
-        hit = _SHAPES[key] = tuple(seen)
+        hit = _SHAPES[key] = _compute_shapes(c, m1, j, rule)
     return hit
 
 
+def _compute_shapes(c: int, m1: int, j: int, rule: MeldRule) -> tuple[tuple[int, int], ...]:
+    """``_melds_through`` without building the melds: the same (naturals, jokers) pairs,
+    the same order, each once."""
+    suit, rank = divmod(c, RANKS)
+    n = rule.min_len
+    out: dict[tuple[int, int], None] = {}
+    others = [1 << (rank * 4 + s) for s in range(4) if s != suit and m1 >> (rank * 4 + s) & 1]
+    for size in range(len(others) + 1):
+        for pick in combinations(others, size):
+            nat = sum(pick)
+            for jk in range(min(j, 3 - size) + 1):
+                if 1 + size + jk >= n:
+                    out[(nat, jk)] = None
+    lo, hi = _place_bounds(rule.aces)
+    for p in _places(rank, rule.aces):
+        sides = []
+        for step in (-1, 1):
+            nats, needs = [0], [0]  # after 0, 1, 2... places outward from p
+            nat = need = 0
+            q = p + step
+            while lo <= q <= hi and len(nats) < RANKS:
+                bit = 1 << ((q % RANKS) * 4 + suit)
+                if m1 & bit:
+                    nat |= bit
+                else:
+                    need += 1
+                    if need > j:
+                        break
+                nats.append(nat)
+                needs.append(need)
+                q += step
+            sides.append((nats, needs))
+        (lnat, lneed), (rnat, rneed) = sides
+        for nl in range(len(lnat)):
+            for nr in range(len(rnat)):
+                length = 1 + nl + nr
+                if length < n or length > RANKS:
+                    continue
+                need = lneed[nl] + rneed[nr]
+                nat = lnat[nl] | rnat[nr]
+                if need > j or not nat:
+                    continue
+                out[(nat, need)] = None
+                spare = j - need
+                if spare:
+                    held = [b for b in _bit_values(nat)]
+                    for extra in range(1, min(spare, len(held) - 1) + 1):
+                        for subs in combinations(held, extra):
+                            out[(nat & ~sum(subs), need + extra)] = None
+    return tuple(out)
+
+
+def _bit_values(m: int) -> Iterator[int]:
+    while m:
+        low = m & -m
+        yield low
+        m ^= low
+
+
 def _general(lay: _Layout, m1: int, m2: int, nj: int, rule: MeldRule):
-    """Exact search: (cost key, list of meld items, deadwood kinds, deadwood jokers)."""
+    """Exact search: (cost key, list of meld items, deadwood kinds, deadwood jokers).
+
+    ``m1``/``m2`` are masks of search places (``_POS``): rank-major, so that the lowest
+    card's sets take cards next to it and its runs reach ahead in one suit only: the
+    remaining cards then take few distinct shapes, and the memo stays small."""
     card_key, joker_key = rule._card_keys
+    kind_at = _KIND_AT
     memo: dict[int, tuple[int, object]] = {}
 
     def rec(m1: int, m2: int, j: int) -> int:
@@ -588,12 +657,13 @@ def _general(lay: _Layout, m1: int, m2: int, nj: int, rule: MeldRule):
         if hit is not None:
             return hit[0]
         low = m1 & -m1
-        c = low.bit_length() - 1
+        cp = low.bit_length() - 1
         if m2 & low:
             r1, r2 = m1, m2 ^ low
         else:
             r1, r2 = m1 ^ low, m2
-        best = card_key[c % RANKS] + rec(r1, r2, j)
+        best = card_key[cp >> 2] + rec(r1, r2, j)
+        c = kind_at[cp]
         choice: object = None
         for shape in _shapes(c, r1, j, rule):
             nat, jk = shape
@@ -608,7 +678,7 @@ def _general(lay: _Layout, m1: int, m2: int, nj: int, rule: MeldRule):
     dead_kinds = []
     while m1:
         low = m1 & -m1
-        c = low.bit_length() - 1
+        c = kind_at[low.bit_length() - 1]
         if m2 & low:
             r1, r2 = m1, m2 ^ low
         else:
@@ -635,19 +705,39 @@ def best_arrangement(deck: Deck, hand: Hand, rule: MeldRule) -> Arrangement:
     m = _hand_mask(lay, hand)
     if lay.first_copy_is_kinds and rule.min_len == 3 and m < _FIRST_52:
         return _fast_arrangement(m, rule._tables)
+    # The general search costs a millisecond or more, and the rules ask about the same hand
+    # several times a turn (legal moves, then the move's check): keep recent answers.
+    cache_key = (id(lay), m, rule)
+    hit = _RECENT.get(cache_key)
+    if hit is not None:
+        return hit
+    if len(_RECENT) >= _RECENT_MAX:
+        _RECENT.clear()
+    a = _RECENT[cache_key] = _general_arrangement(lay, m, rule)
+    return a
+
+
+_RECENT: dict[tuple, Arrangement] = {}
+_RECENT_MAX = 4096
+
+
+def _general_arrangement(lay: _Layout, m: int, rule: MeldRule) -> Arrangement:
     m1 = m2 = 0
     jokers = []
     for c in _bits(m):
         k = lay.kind[c]
         if k < 0:
             jokers.append(c)
-        elif m1 >> k & 1:
-            m2 |= 1 << k
+        elif m1 >> _POS[k] & 1:
+            m2 |= 1 << _POS[k]
         else:
-            m1 |= 1 << k
+            m1 |= 1 << _POS[k]
     total, meld_items, dead_kinds, dead_jokers = _general(lay, m1, m2, len(jokers), rule)
     # physical cards for the kinds: each kind's copies in the hand, lowest index first
-    pool = {k: [c for c in lay.cards_of_kind[k] if m >> c & 1] for k in set(lay.kind) if k >= 0}
+    pool: dict[int, list[int]] = {}
+    for c in _bits(m):
+        if lay.kind[c] >= 0:
+            pool.setdefault(lay.kind[c], []).append(c)
     joker_pool = list(jokers)
     melds = []
     for items in meld_items:
@@ -693,9 +783,12 @@ def melds_in(deck: Deck, hand: Hand, rule: MeldRule) -> list[tuple[int, ...]]:
         elif not m1 >> k & 1:
             m1 |= 1 << k
             first[k] = c
+    places = 0
+    for k in first:
+        places |= 1 << _POS[k]
     out = set()
     for c in _bits(m1):
-        for nat, jk, items in _melds_through(c, m1, len(jokers), rule):
+        for nat, jk, items in _melds_through(c, places, len(jokers), rule):
             jit = iter(jokers)
             out.add(tuple(first[it] if it < _SET_JOKER else next(jit) for it in items))
     return sorted(out)
