@@ -308,86 +308,105 @@ def meld_order(deck: Deck, cards: Sequence[int], rule: MeldRule) -> tuple[int, .
 
 # -- per-suit tables: the best runs-only arrangement of each 13-bit suit mask --------------
 
-def _blocks(places: list[int]) -> list[list[int]]:
-    """Consecutive stretches of a sorted list of places."""
-    out: list[list[int]] = []
-    for p in places:
-        if out and out[-1][-1] == p - 1:
-            out[-1].append(p)
-        else:
-            out.append([p])
+def _in_runs(places: int, n: int) -> int:
+    """The places of ``places`` lying in a stretch of at least ``n`` consecutive places."""
+    starts = places
+    for i in range(1, n):
+        starts &= places >> i
+    out = starts
+    for i in range(1, n):
+        out |= starts << i
     return out
 
 
+_RANKS_OF = [tuple(r for r in range(RANKS) if m >> r & 1) for m in range(1 << RANKS)]
+
+
 class _SuitTables:
-    """For each suit mask: cost key of its best runs-only arrangement, and its runs."""
+    """For each 13-bit suit mask: the cost key of its best runs-only arrangement, the ranks
+    some run could use, and that arrangement as cards of each suit (runs sorted by their
+    first card, deadwood ascending), ready to concatenate.
+
+    A suit alone is easy: every stretch of ``min_len`` or more consecutive places is one
+    run, the rest is deadwood. The ace rule only says where the places are: ``"low"`` the
+    ranks; ``"high_or_low"`` the better of the ace low and the ace above the king;
+    ``"around"`` a circle, cut after a missing rank."""
 
     def __init__(self, rule: MeldRule) -> None:
         size = 1 << RANKS
-        vals = [rule.rank_value(r) for r in range(RANKS)]
-        self.key = [0] * size
-        self.runs: list[tuple[tuple[int, ...], ...]] = [()] * size
-        self.runnable = [0] * size  # ranks of the mask that some run of the mask contains
-        self.card_key = [v * _K + 1 for v in vals]
-        # value_key[m]: cost key of the whole mask left as deadwood
-        self.value_key = [0] * size
+        full = size - 1
+        n, aces = rule.min_len, rule.aces
+        self.card_key = [rule.rank_value(r) * _K + 1 for r in range(RANKS)]
+        value_key = [0] * size  # the whole mask left as deadwood
         for m in range(1, size):
             low = m & -m
-            self.value_key[m] = self.value_key[m ^ low] + self.card_key[low.bit_length() - 1]
-        n = rule.min_len
+            value_key[m] = value_key[m ^ low] + self.card_key[low.bit_length() - 1]
+        self.key = [0] * size
+        self.runnable = [0] * size
+        self.runs: list[tuple[tuple[int, ...], ...]] = [()] * size  # as ranks, meld order
+        self.dead = [0] * size  # the ranks left out of the runs
         for m in range(size):
-            ranks = [r for r in range(RANKS) if m >> r & 1]
+            # (melded ranks, melded places, the rank at place q) of each way to place the ace
+            if aces == "low" or not m & 1:
+                placed = _in_runs(m, n)
+                ways = [(placed, placed, 0)]
+            elif aces == "high_or_low":
+                high = _in_runs((m & ~1) | 1 << RANKS, n)
+                low = _in_runs(m, n)
+                ways = [(low, low, 0), ((high & full & ~1) | (high >> RANKS), high, 0)]
+            elif m == full:
+                ways = [(full, full, 0)]
+            else:
+                shift = _RANKS_OF[full & ~m][0] + 1  # the circle starts after a missing rank
+                rot = ((m >> shift) | (m << (RANKS - shift))) & full
+                placed = _in_runs(rot, n)
+                ways = [(((placed << shift) | (placed >> (RANKS - shift))) & full, placed, shift)]
             best = None
-            for runs in self._candidates(ranks, rule.aces):
-                runs = [r for r in runs if len(r) >= n]
-                used = 0
-                for run in runs:
-                    for p in run:
-                        used |= 1 << (p % RANKS)
-                k = self.value_key[m & ~used]
+            for melded, places, shift in ways:
+                k = value_key[m & ~melded]
+                self.runnable[m] |= melded
                 if best is None or k < best[0]:
-                    best = (k, tuple(tuple(p % RANKS for p in run) for run in runs))
-            self.key[m], self.runs[m] = best
-            run_bits = 0
-            for runs in self._candidates(ranks, rule.aces):
-                for run in runs:
-                    if len(run) >= n:
-                        for p in run:
-                            run_bits |= 1 << (p % RANKS)
-            self.runnable[m] = run_bits
-        # The same as cards of each suit (suit-major deck indices), ready to concatenate:
-        # runs sorted by their first card, deadwood ascending.
+                    best = (k, melded, places, shift)
+            k, melded, places, shift = best
+            self.key[m] = k
+            if melded:
+                runs: list[list[int]] = []
+                last = -2
+                for q in range(RANKS + 1):
+                    if places >> q & 1:
+                        if q != last + 1:
+                            runs.append([])
+                        runs[-1].append((q + shift) % RANKS)
+                        last = q
+                self.runs[m] = tuple(sorted(tuple(r) for r in runs))
+            self.dead[m] = m & ~melded
         self.suit_runs = []
         self.suit_dead = []
         for j in range(4):
             base = j * RANKS
-            runs_j, dead_j = [], []
-            for m in range(size):
-                runs = sorted(tuple(base + r for r in run) for run in self.runs[m])
-                used = 0
-                for run in self.runs[m]:
-                    for r in run:
-                        used |= 1 << r
-                runs_j.append(tuple(runs))
-                dead_j.append(tuple(base + r for r in range(RANKS) if (m & ~used) >> r & 1))
+            as_cards: dict[tuple, tuple] = {}  # masks with the same runs share one tuple
+            runs_j = [()] * size
+            for m, runs in enumerate(self.runs):
+                if runs:
+                    cards = as_cards.get(runs)
+                    if cards is None:
+                        cards = as_cards[runs] = tuple(tuple(base + r for r in run) for run in runs)
+                    runs_j[m] = cards
+            cards_of = _suit_cards(j)
             self.suit_runs.append(runs_j)
-            self.suit_dead.append(dead_j)
+            self.suit_dead.append([cards_of[d] for d in self.dead])
 
-    @staticmethod
-    def _candidates(ranks: list[int], aces: str) -> Iterator[list[list[int]]]:
-        """The ways a suit's ranks fall into maximal stretches of places (one per ace place)."""
-        if aces == "low" or 0 not in ranks:
-            yield _blocks(ranks)
-        elif aces == "high_or_low":
-            yield _blocks(ranks)  # the ace low
-            yield _blocks(ranks[1:] + [13])  # the ace high
-        elif len(ranks) == RANKS:
-            yield [list(range(RANKS))]  # around, every rank: one run from the ace
-        else:
-            # around: places wrap, so cut the circle after a missing rank
-            gap = next(r for r in range(RANKS) if r not in ranks)
-            rotated = sorted((r - gap - 1) % RANKS for r in ranks)
-            yield [[p + gap + 1 for p in b] for b in _blocks(rotated)]
+
+_SUIT_CARDS: list[list[tuple[int, ...]]] = []
+
+
+def _suit_cards(j: int) -> list[tuple[int, ...]]:
+    """The cards (suit-major deck indices) of each 13-bit mask of suit ``j``; built once."""
+    if not _SUIT_CARDS:
+        _SUIT_CARDS.append(_RANKS_OF)
+        for base in (RANKS, 2 * RANKS, 3 * RANKS):
+            _SUIT_CARDS.append([tuple(base + r for r in ranks) for ranks in _RANKS_OF])
+    return _SUIT_CARDS[j]
 
 
 # -- the fast path: one deck, no jokers -----------------------------------------------------
