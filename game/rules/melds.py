@@ -667,6 +667,9 @@ def _general(lay: _Layout, m1: int, m2: int, nj: int, rule: MeldRule):
     card_key, joker_key = rule._card_keys
     kind_at = _KIND_AT
     memo: dict[int, tuple[int, object]] = {}
+    # Once the jokers are spent and no card is held twice, the rest is a one-deck hand
+    # without jokers: the fast path prices it at once ("fast" in the memo).
+    tables = rule._tables if rule.min_len == 3 else None
 
     def rec(m1: int, m2: int, j: int) -> int:
         if not m1:
@@ -675,6 +678,10 @@ def _general(lay: _Layout, m1: int, m2: int, nj: int, rule: MeldRule):
         hit = memo.get(state)
         if hit is not None:
             return hit[0]
+        if not j and not m2 and tables is not None:
+            k = _fast_best(_places_to_kinds(m1), tables)[0]
+            memo[state] = (k, "fast")
+            return k
         low = m1 & -m1
         cp = low.bit_length() - 1
         if m2 & low:
@@ -703,6 +710,11 @@ def _general(lay: _Layout, m1: int, m2: int, nj: int, rule: MeldRule):
         else:
             r1, r2 = m1 ^ low, m2
         choice = memo[m1 | m2 << 52 | nj << 104][1]
+        if choice == "fast":
+            rest = _fast_arrangement(_places_to_kinds(m1), tables)
+            melds += rest.melds
+            dead_kinds += rest.deadwood
+            break
         if choice is None:
             dead_kinds.append(c)
             m1, m2 = r1, r2
@@ -711,6 +723,14 @@ def _general(lay: _Layout, m1: int, m2: int, nj: int, rule: MeldRule):
             melds.append(next(items for n, k, items in _melds_through(c, r1, nj, rule) if n == nat and k == jk))
             m1, m2, nj = r1 & ~(nat & ~r2), r2 & ~nat, nj - jk
     return total, melds, dead_kinds, nj
+
+
+def _places_to_kinds(m: int) -> int:
+    """A mask of search places as a mask of kinds."""
+    out = 0
+    for p in _bits(m):
+        out |= 1 << _KIND_AT[p]
+    return out
 
 
 def best_arrangement(deck: Deck, hand: Hand, rule: MeldRule) -> Arrangement:
