@@ -382,6 +382,7 @@ class _SuitTables:
             self.dead[m] = m & ~melded
         self.suit_runs = []
         self.suit_dead = []
+        self.parts = []  # per suit: (key, runs, deadwood) of each mask, one lookup
         for j in range(4):
             base = j * RANKS
             as_cards: dict[tuple, tuple] = {}  # masks with the same runs share one tuple
@@ -393,8 +394,10 @@ class _SuitTables:
                         cards = as_cards[runs] = tuple(tuple(base + r for r in run) for run in runs)
                     runs_j[m] = cards
             cards_of = _suit_cards(j)
+            dead_j = [cards_of[d] for d in self.dead]
             self.suit_runs.append(runs_j)
-            self.suit_dead.append([cards_of[d] for d in self.dead])
+            self.suit_dead.append(dead_j)
+            self.parts.append(list(zip(self.key, runs_j, dead_j)))
 
 
 _SUIT_CARDS: list[list[tuple[int, ...]]] = []
@@ -469,6 +472,20 @@ def _fast_best(m: int, t: _SuitTables) -> tuple[int, int]:
 
 
 def _fast_arrangement(m: int, t: _SuitTables) -> Arrangement:
+    s0 = m & SUIT_BITS
+    s1 = m >> 13 & SUIT_BITS
+    s2 = m >> 26 & SUIT_BITS
+    s3 = m >> 39
+    if not (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1)):
+        # no set possible (most hands): four lookups of (key, runs, deadwood)
+        parts = t.parts
+        a, b, c, d = parts[0][s0], parts[1][s1], parts[2][s2], parts[3][s3]
+        arr = _new(Arrangement)
+        fields = arr.__dict__
+        fields["melds"] = a[1] + b[1] + c[1] + d[1]
+        fields["deadwood"] = a[2] + b[2] + c[2] + d[2]
+        fields["points"] = (a[0] + b[0] + c[0] + d[0]) // _K
+        return arr
     k, sets = _fast_best(m, t)
     r = m & ~sets
     s0 = r & SUIT_BITS
