@@ -675,6 +675,9 @@ def _bit_values(m: int) -> Iterator[int]:
         m ^= low
 
 
+_NO_COST = 1 << 60  # above any cost key
+
+
 def _general(lay: _Layout, m1: int, m2: int, nj: int, rule: MeldRule):
     """Exact search: (cost key, list of meld items, deadwood kinds, deadwood jokers).
 
@@ -683,21 +686,26 @@ def _general(lay: _Layout, m1: int, m2: int, nj: int, rule: MeldRule):
     remaining cards then take few distinct shapes, and the memo stays small."""
     card_key, joker_key = rule._card_keys
     kind_at = _KIND_AT
-    memo: dict[int, tuple[int, object]] = {}
+    # state -> (cost key, choice, exact): a cost below the budget it was searched with is
+    # exact; otherwise it is only a lower bound (the search stopped once it could not win).
+    memo: dict[int, tuple[int, object, bool]] = {}
     # Once the jokers are spent and no card is held twice, the rest is a one-deck hand
     # without jokers: the fast path prices it at once ("fast" in the memo).
     tables = rule._tables if rule.min_len == 3 else None
 
-    def rec(m1: int, m2: int, j: int) -> int:
+    def rec(m1: int, m2: int, j: int, budget: int) -> int:
+        """The best cost key of the state if below ``budget``, else a lower bound of it."""
         if not m1:
             return j * joker_key
+        if budget <= 0:
+            return 0  # no cost is below 0: whatever this state costs, it cannot win
         state = m1 | m2 << 52 | j << 104
         hit = memo.get(state)
-        if hit is not None:
+        if hit is not None and (hit[2] or hit[0] >= budget):
             return hit[0]
         if not j and not m2 and tables is not None:
             k = _fast_best(_places_to_kinds(m1), tables)[0]
-            memo[state] = (k, "fast")
+            memo[state] = (k, "fast", True)
             return k
         low = m1 & -m1
         cp = low.bit_length() - 1
@@ -705,18 +713,25 @@ def _general(lay: _Layout, m1: int, m2: int, nj: int, rule: MeldRule):
             r1, r2 = m1, m2 ^ low
         else:
             r1, r2 = m1 ^ low, m2
-        best = card_key[cp >> 2] + rec(r1, r2, j)
         c = kind_at[cp]
-        choice: object = None
+        best, choice = _NO_COST, None
+        # melds first: a good arrangement found early narrows the budget of the rest
         for shape in _shapes(c, r1, j, rule):
             nat, jk = shape
-            k = rec(r1 & ~(nat & ~r2), r2 & ~nat, j - jk)
+            k = rec(r1 & ~(nat & ~r2), r2 & ~nat, j - jk, min(best, budget))
             if k < best:
                 best, choice = k, shape
-        memo[state] = (best, choice)
+                if not best:
+                    break
+        if best:
+            dead = card_key[cp >> 2]
+            k = dead + rec(r1, r2, j, min(best, budget) - dead)
+            if k < best:
+                best, choice = k, None
+        memo[state] = (best, choice, best < budget)
         return best
 
-    total = rec(m1, m2, nj)
+    total = rec(m1, m2, nj, _NO_COST)
     melds = []
     dead_kinds = []
     while m1:
