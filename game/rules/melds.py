@@ -612,7 +612,9 @@ def _shapes(c: int, m1: int, j: int, rule: MeldRule) -> tuple[tuple[int, int], .
     if hit is None:
         if len(_SHAPES) >= _SHAPES_MAX:
             _SHAPES.clear()
-        hit = _SHAPES[key] = _compute_shapes(c, m1, j, rule)
+        # the most naturals and fewest jokers first: good arrangements early, tight budgets
+        hit = _SHAPES[key] = tuple(sorted(_compute_shapes(c, m1, j, rule),
+                                          key=lambda s: (s[1] - s[0].bit_count(), s[1])))
     return hit
 
 
@@ -757,12 +759,15 @@ def _general(lay: _Layout, m1: int, m2: int, nj: int, rule: MeldRule):
     return total, melds, dead_kinds, nj
 
 
+# A mask of search places as a mask of kinds, a byte (two ranks, four suits) at a time.
+_BYTE_KINDS = [[sum(1 << _KIND_AT[8 * i + b] for b in range(8) if v >> b & 1 and 8 * i + b < 4 * RANKS)
+                for v in range(256)] for i in range(7)]
+
+
 def _places_to_kinds(m: int) -> int:
-    """A mask of search places as a mask of kinds."""
-    out = 0
-    for p in _bits(m):
-        out |= 1 << _KIND_AT[p]
-    return out
+    t = _BYTE_KINDS
+    return (t[0][m & 255] | t[1][m >> 8 & 255] | t[2][m >> 16 & 255] | t[3][m >> 24 & 255]
+            | t[4][m >> 32 & 255] | t[5][m >> 40 & 255] | t[6][m >> 48 & 255])
 
 
 def best_arrangement(deck: Deck, hand: Hand, rule: MeldRule) -> Arrangement:
