@@ -44,7 +44,8 @@ under the cost it must beat (branch and bound), and the fast path for what is le
 the jokers are spent. ``bench/melds.py`` measures both against OpenSpiel and a brute force.
 
 Also here: ``deadwood_points`` (the value alone, the fast path without building the
-arrangement), ``melds_in`` (every meld a hand can lay, for legal moves), ``read_meld``
+arrangement), ``can_meld_all`` (can all the cards but a few be melded: gin, going out),
+``melds_in`` (every meld a hand can lay, for legal moves), ``read_meld``
 (a meld read in the order given: kind, and what each joker stands for) and
 ``meld_order`` (cards put in meld order).
 """
@@ -96,7 +97,7 @@ class MeldRule:
     def _tables(self) -> "_SuitTables":
         # Built on first use for each distinct rule (a quarter of a second), then kept on
         # the rule object so the fast path finds them with one attribute lookup.
-        key = (self.aces, self.ace_value, self.court_value, self.min_len)
+        key = (type(self), self.aces, self.ace_value, self.court_value, self.min_len)
         tables = _TABLES.get(key)
         if tables is None:
             tables = _TABLES[key] = _SuitTables(self)
@@ -689,8 +690,9 @@ def _bit_values(m: int) -> Iterator[int]:
 _NO_COST = 1 << 60  # above any cost key
 
 
-def _general(lay: _Layout, m1: int, m2: int, nj: int, rule: MeldRule):
+def _general(lay: _Layout, m1: int, m2: int, nj: int, rule: MeldRule, budget: int = 0):
     """Exact search: (cost key, list of meld items, deadwood kinds, deadwood jokers).
+    With a ``budget``, only (the cost key if below it, else a lower bound of it).
 
     ``m1``/``m2`` are masks of search places (``_POS``): rank-major, so that the lowest
     card's sets take cards next to it and its runs reach ahead in one suit only: the
@@ -742,6 +744,8 @@ def _general(lay: _Layout, m1: int, m2: int, nj: int, rule: MeldRule):
         memo[state] = (best, choice, best < budget)
         return best
 
+    if budget:
+        return rec(m1, m2, nj, budget)
     total = rec(m1, m2, nj, _NO_COST)
     melds = []
     dead_kinds = []
@@ -850,6 +854,36 @@ def deadwood_points(deck: Deck, hand: Hand, rule: MeldRule) -> int:
     return best_arrangement(deck, m, rule).points
 
 
+@dataclass(frozen=True)
+class _CountingRule(MeldRule):
+    """The same melds, but every card left over is worth 0: a cost key is then the number
+    of cards left over."""
+
+    def rank_value(self, rank: int) -> int:
+        return 0
+
+
+def can_meld_all(deck: Deck, hand: Hand, rule: MeldRule, spare: int = 0) -> bool:
+    """Whether every card of ``hand`` but at most ``spare`` can be laid in melds at once
+    (gin, going out in one go with or without a discard). Faster than asking
+    ``best_arrangement``: the search stops as soon as more than ``spare`` cards are left."""
+    lay = _layout(deck)
+    m = _hand_mask(lay, hand)
+    counting = _CountingRule(aces=rule.aces, min_len=rule.min_len)
+    if lay.first_copy_is_kinds and rule.min_len == 3 and m < _FIRST_52:
+        return _fast_best(m, counting._tables)[0] <= spare
+    m1 = m2 = nj = 0
+    for c in _bits(m):
+        k = lay.kind[c]
+        if k < 0:
+            nj += 1
+        elif m1 >> _POS[k] & 1:
+            m2 |= 1 << _POS[k]
+        else:
+            m1 |= 1 << _POS[k]
+    return _general(lay, m1, m2, nj, counting, budget=spare + 1) <= spare
+
+
 def melds_in(deck: Deck, hand: Hand, rule: MeldRule) -> list[tuple[int, ...]]:
     """Every meld the hand can lay, each in meld order, sorted.
 
@@ -887,6 +921,6 @@ def _bits(m: int) -> Iterator[int]:
 
 
 __all__ = [
-    "ACE_RULES", "Arrangement", "MeldReading", "MeldRule", "best_arrangement", "card_value",
+    "ACE_RULES", "Arrangement", "MeldReading", "MeldRule", "best_arrangement", "can_meld_all", "card_value",
     "deadwood_points", "is_meld", "meld_order", "melds_in", "read_meld",
 ]
