@@ -835,7 +835,7 @@ class RummyState(State):
 
     def apply(self, move: Any) -> list[JSON]:
         if not isinstance(move, tuple) or move not in self.legal_moves():
-            raise RulesError(self._why_illegal(move))
+            raise RulesError(self.why_illegal(move))
         self._events = []
         self._legal = self._public = None
         getattr(self, "_do_" + move[0])(*move[1:])
@@ -843,7 +843,7 @@ class RummyState(State):
         events, self._events = self._events, []
         return events
 
-    def _why_illegal(self, move: Any) -> str:
+    def why_illegal(self, move: Any) -> str:
         """A clear message for a move that is not legal now."""
         gid = self.info.id
         try:
@@ -857,7 +857,8 @@ class RummyState(State):
         hand = self.hands[self.turn]
         kinds = sorted({m[0] for m in self.legal_moves()})
         prefix = f"{gid}: illegal move {shown}"
-        if kind not in kinds:
+        melding = kind == "meld" and self.step in ("play", "joker") and self.v.melding == "free"
+        if kind not in kinds and not melding:
             return f"{prefix}: seat {self.turn} is at step {self.step!r}, where the moves are {kinds}"
         if kind == "meld":
             cards = move[1]
