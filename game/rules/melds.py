@@ -392,7 +392,8 @@ class _SuitTables:
             self.dead[m] = m & ~melded
         self.suit_runs = []
         self.suit_dead = []
-        self.parts = []  # per suit: (key, runs, deadwood) of each mask, one lookup
+        self.parts = []  # per suit: (points, runs, deadwood) of each mask, one lookup
+        self.points = points = [k // _K for k in self.key]
         for j in range(4):
             base = j * RANKS
             as_cards: dict[tuple, tuple] = {}  # masks with the same runs share one tuple
@@ -407,7 +408,7 @@ class _SuitTables:
             dead_j = [cards_of[d] for d in self.dead]
             self.suit_runs.append(runs_j)
             self.suit_dead.append(dead_j)
-            self.parts.append(list(zip(self.key, runs_j, dead_j)))
+            self.parts.append(list(zip(points, runs_j, dead_j)))
 
 
 _SUIT_CARDS: list[list[tuple[int, ...]]] = []
@@ -487,14 +488,14 @@ def _fast_arrangement(m: int, t: _SuitTables) -> Arrangement:
     s2 = m >> 26 & SUIT_BITS
     s3 = m >> 39
     if not (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1)):
-        # no set possible (most hands): four lookups of (key, runs, deadwood)
+        # no set possible (most hands): four lookups of (points, runs, deadwood)
         parts = t.parts
         a, b, c, d = parts[0][s0], parts[1][s1], parts[2][s2], parts[3][s3]
         arr = _new(Arrangement)
         fields = arr.__dict__
         fields["melds"] = a[1] + b[1] + c[1] + d[1]
         fields["deadwood"] = a[2] + b[2] + c[2] + d[2]
-        fields["points"] = (a[0] + b[0] + c[0] + d[0]) // _K
+        fields["points"] = a[0] + b[0] + c[0] + d[0]
         return arr
     k, sets = _fast_best(m, t)
     r = m & ~sets
@@ -847,6 +848,13 @@ def deadwood_points(deck: Deck, hand: Hand, rule: MeldRule) -> int:
     hit = _LAYOUTS.get(id(deck))
     lay = hit[1] if hit is not None and hit[0] is deck else _layout(deck)
     if type(hand) is int and 0 <= hand < _FIRST_52 and lay.first_copy_is_kinds and rule.min_len == 3:
+        s0 = hand & SUIT_BITS
+        s1 = hand >> 13 & SUIT_BITS
+        s2 = hand >> 26 & SUIT_BITS
+        s3 = hand >> 39
+        if not (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1)):
+            points = rule._tables.points  # no set possible: the suits' runs alone
+            return points[s0] + points[s1] + points[s2] + points[s3]
         return _fast_best(hand, rule._tables)[0] // _K
     m = _hand_mask(lay, hand)
     if lay.first_copy_is_kinds and rule.min_len == 3 and m < _FIRST_52:
