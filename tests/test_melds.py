@@ -239,3 +239,18 @@ def test_minimum_deadwood_matches_openspiel_gin_rummy():
         hand = rng.sample(range(52), 10)
         mine = [ours_suit[c // 13] * 13 + c % 13 for c in hand]
         assert deadwood_points(FRENCH52, mine, GIN) == utils.min_deadwood(hand), codes(FRENCH52, mine)
+
+
+def test_a_copied_rule_leaves_its_tables_behind():
+    """A state may be copied or pickled with its rule: the rule's cached tables (tens of
+    thousands of tuples) are not copied with it, and the copy works the same."""
+    import copy
+    import pickle
+
+    rule = MeldRule(aces="around")
+    hand = cards(FRENCH52, "KH AH 2H 9C")
+    before = best_arrangement(FRENCH52, hand, rule)
+    for twin in (copy.deepcopy(rule), pickle.loads(pickle.dumps(rule))):
+        assert twin == rule and "_tables" not in vars(twin)
+        assert best_arrangement(FRENCH52, hand, twin) == before
+    assert len(pickle.dumps(rule)) < 1000

@@ -93,9 +93,13 @@ class MeldRule:
             return self.court_value
         return rank + 1
 
+    def __getstate__(self) -> dict:
+        # Copies and pickles carry the fields only, never the cached tables below.
+        return {f: getattr(self, f) for f in ("aces", "ace_value", "joker_value", "court_value", "min_len")}
+
     @cached_property
     def _tables(self) -> "_SuitTables":
-        # Built on first use for each distinct rule (a quarter of a second), then kept on
+        # Built on first use for each distinct rule (a tenth of a second), then kept on
         # the rule object so the fast path finds them with one attribute lookup.
         key = (type(self), self.aces, self.ace_value, self.court_value, self.min_len)
         tables = _TABLES.get(key)
