@@ -836,6 +836,11 @@ class RummyState(State):
     def apply(self, move: Any) -> list[JSON]:
         if not isinstance(move, tuple) or move not in self.legal_moves():
             raise RulesError(self.why_illegal(move))
+        return self.apply_unchecked(move)
+
+    def apply_unchecked(self, move: tuple) -> list[JSON]:
+        """Apply a move known to be legal (the bots' rollouts: listing every legal move prices
+        many arrangements in Jersey Gin and Boathouse); returns its events."""
         self._events = []
         self._legal = self._public = None
         getattr(self, "_do_" + move[0])(*move[1:])
@@ -1185,7 +1190,7 @@ class RummyState(State):
     def observation(self, seat: int) -> JSON:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             raise RulesError(f"{self.info.id}: seat must be 0 to {self.players - 1}, not {seat!r}")
-        if self._public is None:
+        if self._public is None or self._legal is None:  # cached while the position stands
             self._public = self._public_observation()
         deck = self.info.deck
         over = self.step == "over"
