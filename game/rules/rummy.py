@@ -888,6 +888,9 @@ class RummyState(State):
         if kind in ("layoff", "swap"):
             if not 0 <= move[2] < len(self.table):
                 return f"{prefix}: there is no meld {move[2]} (the table has {len(self.table)})"
+            if kind == "layoff" and not self.faces.rank[move[1]] and self.table[move[2]].kind == "run" \
+                    and not move[3]:
+                return f"{prefix}: a joker laid off on a run says its \"end\": \"low\" or \"high\""
             return f"{prefix}: {deck.code(move[1])} does not fit meld {move[2]} there"
         if kind == "discard" and self.taken:
             return f"{prefix}: the card taken from the pile this turn may not be discarded"
