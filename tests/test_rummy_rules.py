@@ -13,7 +13,7 @@ from game.rules.boathouse_rummy import BoathouseRummyState as Boathouse
 from game.rules.classic_rummy import ClassicRummyState as Classic
 from game.rules.jersey_gin import JerseyGinState as Jersey
 from game.rules.melds import MeldRule
-from tests.rummy_helpers import codes, deal, kinds, play
+from tests.rummy_helpers import codes, deal, play
 
 GAMES = (Basic, Classic, Boathouse, Jersey)
 

@@ -1369,7 +1369,8 @@ class RummyState(State):
         count = 0
         for place, mask in self.card_locations().items():
             if seen & mask:
-                raise RulesError(f"{where}: a card of {place} is also elsewhere: {self.info.deck.codes_of(seen & mask)}")
+                twice = self.info.deck.codes_of(seen & mask)
+                raise RulesError(f"{where}: a card of {place} is also elsewhere: {twice}")
             seen |= mask
             count += mask.bit_count()
         count += len(self.stock) - len(set(self.stock)) + len(self.pile) - len(set(self.pile))
