@@ -190,7 +190,6 @@ class RummyVariant:
     scoring: str = "hands"  # "hands": out scores the others' cards; "penalty"; "gin"
     rummy_doubles: bool = False  # Classic: out in one turn doubles
     void_stock: int = -1  # Jersey: the hand is void when the stock is down to this many cards
-    target: int = 0  # game length in points (0: option "target")
     knock_limit: int = 10  # Jersey: knock with deadwood under this
     gin_bonus: int = 50
     undercut_penalty: int = 20
@@ -308,7 +307,7 @@ class RummyState(State):
     def target(self) -> int:
         if self.v.scoring == "penalty":
             return 100  # RULES-NOTES: penalty points only, the game ends when someone reaches 100
-        return self.v.target or self.options.get("target", 0)
+        return self.options.get("target", 0)
 
     # ------------------------------------------------------------ set-up
     @classmethod
@@ -337,7 +336,7 @@ class RummyState(State):
     def _derive(self) -> None:
         self.v = self.variant(self.players, self.options)
         self.faces = faces_of(self.info.deck)
-        self.rule = _Rule(self.v.aces, self.v.ace_value, self.v.joker_value)
+        self.rule = _meld_rule(self.v)  # card values too
         deck = self.info.deck
         copies = self.decks(self.players, self.options)
         per_copy = deck.size // deck.copies
@@ -1061,7 +1060,7 @@ class RummyState(State):
         if self.gin:
             self.scores[k_seat] = v.gin_bonus + sum(dead[s] for s in others)
         elif all(k < dead[s] for s in others):
-            if self.options.get("knock_scoring", v.knock_scoring) == "each":
+            if v.knock_scoring == "each":
                 self.scores[k_seat] = sum(dead[s] - k for s in others)
             else:
                 self.scores[k_seat] = sum(dead[s] for s in others) - k
@@ -1440,18 +1439,6 @@ def _arrange(deck: Deck, mask: int, rule: Any):
             _ARRANGED.clear()
         got = _ARRANGED[key] = best_arrangement(deck, mask, rule)
     return got
-
-
-class _Rule:
-    """Card values of this game (the same fields as the finder's MeldRule)."""
-
-    __slots__ = ("aces", "ace_value", "joker_value", "court_value")
-
-    def __init__(self, aces: str, ace_value: int, joker_value: int) -> None:
-        self.aces = aces
-        self.ace_value = ace_value
-        self.joker_value = joker_value
-        self.court_value = 10
 
 
 def info(id: str, name: str, players: tuple[int, int], deck: Deck, options: tuple[Option, ...],
