@@ -615,7 +615,7 @@ def _melds_through(c: int, m1: int, j: int, rule: MeldRule) -> Iterator[tuple[in
 
 
 _SHAPES: dict[tuple, tuple[tuple[int, int], ...]] = {}
-_SHAPES_MAX = 1 << 18  # entries kept before the cache starts again (bounded memory)
+_SHAPES_MAX = 1 << 15  # entries (about 500 bytes each) kept before the cache starts again
 
 
 def _shapes(c: int, m1: int, j: int, rule: MeldRule) -> tuple[tuple[int, int], ...]:
