@@ -333,7 +333,9 @@ def _in_runs(places: int, n: int) -> int:
     return out
 
 
-_RANKS_OF = [tuple(r for r in range(RANKS) if m >> r & 1) for m in range(1 << RANKS)]
+_RANKS_OF: list[tuple[int, ...]] = [()]  # the ranks of each 13-bit mask, ascending
+for _m in range(1, 1 << RANKS):
+    _RANKS_OF.append(((_m & -_m).bit_length() - 1,) + _RANKS_OF[_m & (_m - 1)])
 
 
 class _SuitTables:
