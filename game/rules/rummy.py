@@ -1190,7 +1190,9 @@ class RummyState(State):
         deck = self.info.deck
         over = self.step == "over"
         mine = seat == self.turn and not over
-        obs = dict(self._public)  # read-only parts shared between the seats of one position
+        # The public part is built once per position (seven seats ask for it) and copied, so a
+        # caller may change its observation freely; past rounds are shared, as in every game.
+        obs = {k: v if k == "rounds" else _copy(v) for k, v in self._public.items()}
         obs["seat"] = seat
         obs["hand"] = deck.codes_of(self.hands[seat])
         obs["drawn"] = deck.code(self.drawn) if self.drawn is not None and mine else None
@@ -1434,6 +1436,17 @@ class RummyState(State):
         s.stock = unseen[pos:]
         s._legal = None
         return s
+
+
+def _copy(value: Any) -> Any:
+    """A copy of a JSON value (lists and dicts of plain values), faster than copy.deepcopy."""
+    if type(value) is list:
+        if not value or type(value[0]) in (str, int):
+            return list(value)  # codes or counts: a flat copy
+        return [_copy(v) for v in value]
+    if type(value) is dict:
+        return {k: _copy(v) for k, v in value.items()}
+    return value
 
 
 _RULES: dict = {}
