@@ -224,6 +224,8 @@ def test_bad_hands_are_refused_with_a_message():
         best_arrangement(FRENCH52, [52], GIN)
     with pytest.raises(ValueError, match="outside"):
         best_arrangement(FRENCH52, 1 << 60, GIN)
+    with pytest.raises(ValueError, match="bitmask or a sequence"):
+        best_arrangement(FRENCH52, True, GIN)
     with pytest.raises(ValueError, match="aces"):
         MeldRule(aces="sometimes")
 

@@ -174,6 +174,8 @@ def _hand_mask(lay: _Layout, hand: Hand) -> int:
         if hand < 0 or hand >> lay.size:
             raise ValueError(f"hand mask has cards outside the {lay.deck.name} deck")
         return hand
+    if isinstance(hand, (bool, str, bytes)) or not hasattr(hand, "__iter__"):
+        raise ValueError(f"a hand is a bitmask or a sequence of cards, not {hand!r}")
     m = 0
     for c in hand:
         if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < lay.size:
