@@ -146,7 +146,6 @@ class _Layout:
         self.deck = deck
         self.size = deck.size
         self.kind = tuple(kinds)
-        self.jokers = sum(1 << i for i, k in enumerate(kinds) if k < 0)
         self.cards_of_kind: list[list[int]] = [[] for _ in range(4 * RANKS)]
         for i, k in enumerate(kinds):
             if k >= 0:
@@ -154,7 +153,6 @@ class _Layout:
         # The 52 kinds as bits 0..51 of the deck's first copy (true of every French deck
         # here: suit-major, so a suit is a contiguous 13-bit run), for the fast path.
         self.first_copy_is_kinds = all(kinds[i] == i for i in range(4 * RANKS))
-        self.first_copy = (1 << (4 * RANKS)) - 1
 
 
 _LAYOUTS: dict[int, tuple[Deck, _Layout]] = {}
