@@ -40,7 +40,10 @@ def test_random_hands_keep_every_card_score_up_and_resume_identically(game, seed
     while state.current_player() is not None:
         where(state)
         if moves % 7 == 0:
-            assert not hidden_named(state, moves % players)
+            seat = moves % players
+            assert not hidden_named(state, seat)
+            obs = json.loads(json.dumps(state.observation(seat)))
+            assert game.sample(obs, random.Random(moves)).observation(seat) == obs  # any seat, mover or not
         if moves == save_at:
             saved = json.dumps(state.to_json())
         move = rng.choice(state.legal_moves())

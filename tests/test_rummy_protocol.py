@@ -78,3 +78,32 @@ def test_a_broken_state_is_refused_with_the_reason():
     data = ask(s, cmd="new", game="basic_rummy", players=2, seed=1)["state"]
     data["table"] = [{"owner": 0, "kind": "run", "cards": ["2H/1", "9C/1", "KD/1"]}]
     assert ask(s, cmd="load", state=data)["ok"] is False
+
+
+def test_each_game_through_python_m_game_protocol():
+    """The real process: a new game, a draw, a refused move, the state saved and loaded back."""
+    import json
+    import pathlib
+    import subprocess
+    import sys
+
+    root = pathlib.Path(__file__).resolve().parents[1]
+    lines = []
+    for game in GAMES:
+        players = 3 if game == "jersey_gin" else 2
+        lines += [{"cmd": "new", "game": game, "players": players, "seed": 2},
+                  {"cmd": "play", "move": {"kind": "take_upcard"} if game == "jersey_gin"
+                   else {"kind": "draw", "from": "stock"}},
+                  {"cmd": "play", "move": {"kind": "meld", "cards": ["AC", "AC", "AC"]}},
+                  {"cmd": "state"}]
+    proc = subprocess.run([sys.executable, "-m", "game.protocol"], cwd=root, text=True, capture_output=True,
+                          input="".join(json.dumps(x) + "\n" for x in lines), timeout=60)
+    answers = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert len(answers) == len(lines)
+    for i, game in enumerate(GAMES):
+        new, drawn, bad, state = answers[4 * i:4 * i + 4]
+        assert new["ok"] and drawn["ok"] and drawn["events"][0]["type"] == "draw"
+        assert bad["ok"] is False and bad["error"]
+        assert state["ok"] and state["state"]["game"] == game and state["state"]["step"] == "play"
+        s = Session()
+        assert ask(s, cmd="load", state=state["state"])["state"] == state["state"]

@@ -155,8 +155,10 @@ def test_the_joker_swap_takes_the_joker_back_to_be_used_at_once():
     assert legal and all("X1/1" in json.dumps(m) for m in legal)  # only moves that use the joker
     with pytest.raises(RulesError, match="step 'joker'"):
         play(s, kind="discard", card="QC/1")
-    play(s, kind="meld", cards=["8S/1", "9S/1", "X1/1"])
-    assert s.step == "play" and s.joker is None
+    with pytest.raises(RulesError, match="end"):
+        play(s, kind="layoff", card="X1/1", meld=0)  # on a run a joker says at which end
+    play(s, kind="layoff", card="X1/1", meld=0, end="high")
+    assert s.step == "play" and s.joker is None and s.table_json[0]["jokers"] == {"X1/1": "8H"}
 
 
 def test_the_card_taken_from_the_pile_is_not_discarded_the_same_turn():

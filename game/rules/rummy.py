@@ -836,6 +836,11 @@ class RummyState(State):
     def apply(self, move: Any) -> list[JSON]:
         if not isinstance(move, tuple) or move not in self.legal_moves():
             raise RulesError(self.why_illegal(move))
+        return self.apply_unchecked(move)
+
+    def apply_unchecked(self, move: tuple) -> list[JSON]:
+        """Apply a move known to be legal (the bots' rollouts: listing every legal move prices
+        many arrangements in Jersey Gin and Boathouse); returns its events."""
         self._events = []
         self._legal = self._public = None
         getattr(self, "_do_" + move[0])(*move[1:])
@@ -883,6 +888,9 @@ class RummyState(State):
         if kind in ("layoff", "swap"):
             if not 0 <= move[2] < len(self.table):
                 return f"{prefix}: there is no meld {move[2]} (the table has {len(self.table)})"
+            if kind == "layoff" and not self.faces.rank[move[1]] and self.table[move[2]].kind == "run" \
+                    and not move[3]:
+                return f"{prefix}: a joker laid off on a run says its \"end\": \"low\" or \"high\""
             return f"{prefix}: {deck.code(move[1])} does not fit meld {move[2]} there"
         if kind == "discard" and self.taken:
             return f"{prefix}: the card taken from the pile this turn may not be discarded"
@@ -1185,7 +1193,7 @@ class RummyState(State):
     def observation(self, seat: int) -> JSON:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             raise RulesError(f"{self.info.id}: seat must be 0 to {self.players - 1}, not {seat!r}")
-        if self._public is None:
+        if self._public is None or self._legal is None:  # cached while the position stands
             self._public = self._public_observation()
         deck = self.info.deck
         over = self.step == "over"
