@@ -25,6 +25,7 @@ the cards the others were seen to pick from the pile), through the meld finder
 """
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -55,6 +56,10 @@ class Knock:
 KNOCK = Knock()
 TOP_DISCARDS = 3  # the expert searches this many discards (the greedy rule's order)
 WIN_BONUS = 25.0  # points a won game is worth in the expert's evaluation
+PRIOR_POINTS = 4.0  # the search leaves the greedy move only for a gain worth about this
+# Reading the table: a greedy player's hand is better organised than a random deal of the
+# unseen cards: in each world the others hold the best of up to TIDY_TURNS more cards.
+TIDY_TURNS = 6
 PAIR_BONUS = 6.0  # a deadwood card with another of its rank: one card from a set
 RUN1_BONUS = 5.0  # a card next to another of its suit: one card from a run
 RUN2_BONUS = 3.0  # two ranks apart: the card between makes a run
@@ -442,7 +447,7 @@ def make_distinct(cls: type):
     def distinct(obs: dict, legal: list) -> list:
         step = obs["phase"]
         if step in ("upcard", "draw", "draw_again"):
-            return legal
+            return _useful_draws(cls, obs, legal)
         choice = choose_simple(cls, obs, legal)
         if choice not in legal:
             return legal
@@ -473,6 +478,37 @@ def make_distinct(cls: type):
     return distinct
 
 
+def _useful_draws(cls: type, obs: dict, legal: list) -> list:
+    """The draw (or upcard) choices without the pile cards that cannot help: a card that
+    makes nothing with the hand (no card of its rank, none of its suit within two ranks),
+    fits no meld on the table, and is worth no less than the hand's worst deadwood card
+    (taking it could not lower the deadwood). The stock stays; the rest is searched."""
+    mind = mind_for(cls, obs["options"])
+    deck = mind.deck
+    hand = deck.mask_of(obs["hand"])
+    pile = obs["pile"]
+    melded, _, _ = mind.arrange(hand)
+    worst = max((mind.value[c] for c in bits(hand & ~melded)), default=0)
+    table = [] if mind.gin else [[deck.card(c) for c in m["cards"]] for m in obs["table"]]
+
+    def useless(card: int) -> bool:
+        if mind.rank[card] < 0 or mind.value[card] < worst:
+            return False
+        if mind.near(card, hand | 1 << card) or mind.fits_table(card, table):
+            return False
+        return True
+
+    out = []
+    for m in legal:
+        if m == ("draw", "pile") or m == ("take_upcard",):
+            if useless(deck.card(pile[-1])):
+                continue
+        elif m == ("draw", "pile2") and useless(deck.card(pile[-2])):
+            continue
+        out.append(m)
+    return out or legal
+
+
 def _deadwood_after_obs(cls: type, obs: dict, card: int) -> int:
     mind = mind_for(cls, obs["options"])
     return mind.deadwood_after(mind.deck.mask_of(obs["hand"]), card)
@@ -500,16 +536,48 @@ def make_playout(cls: type):
 
 
 def make_sampler(cls: type):
-    """``State.sample`` with the game's shared meld rule put on the world: the rules make a
-    new ``MeldRule`` per state, and the finder builds its suit tables (~0.4 s) once per rule
-    object, so every sampled world would build them again."""
+    """Worlds for the search: ``State.sample`` (the unseen cards dealt at random; the cards
+    taken from the pile stay where they went), then each other hand tidied as a greedy
+    player's would be after its turns so far (reading the table: a player who drew and
+    discarded for k turns holds the best of k more cards, not a random hand): k cards of
+    the stock join its unknown cards and it throws k back by the greedy discard order;
+    they go to the stock, which holds what the others did not keep. The world gets the
+    game's shared meld rule: the rules make a new ``MeldRule`` per state, and the finder
+    builds its suit tables once per rule object."""
+
+    deck = cls.info.deck
+    per_copy = deck.size // deck.copies
 
     def sampler_for(obs: dict):
-        rule = mind_for(cls, obs["options"]).rule
+        mind = mind_for(cls, obs["options"])
+        rule = mind.rule
+        n = obs["players"]
+        seat = obs["seat"]
+        start = per_copy * obs["decks"] - n * obs["hand_size"] - 1
+        drawn = start - obs["stock"] + start * obs["rebuilds"]
+        k = max(0, min(TIDY_TURNS, int(drawn / n)))
 
         def sample(rng: random.Random):
             s = cls.sample(obs, rng)
             s._meld_rule = rule
+            if not k:
+                return s
+            stock = s.stock
+            for o in range(n):
+                if o == seat or len(stock) <= k or not s.hands[o] & ~s.known[o]:
+                    continue
+                hand = s.hands[o]
+                for c in stock[:k]:
+                    hand |= 1 << c
+                back = []
+                for _ in range(k):
+                    c = mind.discard_order(hand, list(bits(hand & ~s.known[o])), 0)[0]
+                    hand &= ~(1 << c)
+                    back.append(c)
+                s.hands[o] = hand
+                stock = stock[k:] + back
+            rng.shuffle(stock)
+            s.stock = stock
             return s
 
         return sample
@@ -525,6 +593,17 @@ def value_of(totals: list, winners, root: list, seat: int, n: int) -> float:
     return v
 
 
+def make_prior(cls: type):
+    """The greedy move first: it wins near-ties (``PRIOR_POINTS``) and stands when the
+    budget allows no complete world."""
+
+    def prior(obs: dict, legal: list) -> list[float]:
+        choice = choose_simple(cls, obs, legal)
+        return [1.0 if m == choice else 0.0 for m in legal]
+
+    return prior
+
+
 def _marker(state) -> Any:
     return state.round_no
 
@@ -538,6 +617,8 @@ def register(cls: type) -> None:
         distinct=make_distinct(cls),
         playout_from=make_playout(cls),
         sampler_for=make_sampler(cls),
+        prior=make_prior(cls),
+        prior_weight=PRIOR_POINTS,
         win_bonus=WIN_BONUS,
         settle_z=3.0,
         settle_worlds=24,
