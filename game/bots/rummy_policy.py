@@ -60,6 +60,10 @@ PRIOR_POINTS = 4.0  # the search leaves the greedy move only for a gain worth ab
 # Reading the table: a greedy player's hand is better organised than a random deal of the
 # unseen cards: in each world the others hold the best of up to TIDY_TURNS more cards.
 TIDY_TURNS = 6
+# Play-outs stop after HORIZON turns of the searching seat (None: the end of the hand) and
+# score the deadwood difference, times CUT_SCALE.
+HORIZON = 3
+CUT_SCALE = 0.5
 PAIR_BONUS = 6.0  # a deadwood card with another of its rank: one card from a set
 RUN1_BONUS = 5.0  # a card next to another of its suit: one card from a run
 RUN2_BONUS = 3.0  # two ranks apart: the card between makes a run
@@ -526,7 +530,15 @@ def make_playout(cls: type):
         def finish(state, seat: int, rng: random.Random) -> float:
             mind = mind_for(cls, state.options)
             start = state.round_no
+            turns = 0
+            last = state.turn
             while state.step != "over" and state.round_no == start:
+                if HORIZON and state.turn != last:
+                    last = state.turn
+                    if last == seat:
+                        turns += 1
+                        if turns >= HORIZON:
+                            return _cut_value(mind, state, seat, n)
                 _apply_unchecked(state, fast_move(mind, state))
             return value_of(state.totals, state.winners if state.step == "over" else (), root, seat, n)
 
@@ -583,6 +595,21 @@ def make_sampler(cls: type):
         return sample
 
     return sampler_for
+
+
+def _cut_value(mind: Mind, state, seat: int, n: int) -> float:
+    """A hand cut short: the others' mean deadwood minus the seat's (Basic, Classic and
+    Boathouse count every card left in hand, so a lighter hand is closer to going out and
+    costs less when caught), times ``CUT_SCALE``."""
+    mine = 0
+    others = 0
+    for s, hand in enumerate(state.hands):
+        p = mind.points(hand)
+        if s == seat:
+            mine = p
+        else:
+            others += p
+    return CUT_SCALE * (others / (n - 1) - mine)
 
 
 def value_of(totals: list, winners, root: list, seat: int, n: int) -> float:
