@@ -125,7 +125,8 @@ class Session:
             raise ProtocolError('play needs a move: {"cmd": "play", "move": {...}}')
         move = st.move_from_json(req["move"])
         if move not in st.legal_moves():
-            raise ProtocolError(f"illegal move {json.dumps(req['move'])}")
+            why = getattr(st, "why_illegal", None)  # a game that can say what is wrong (rummy)
+            raise ProtocolError(why(move) if why else f"illegal move {json.dumps(req['move'])}")
         events = st.apply(move)
         self._record(st, move)
         return {"events": events, "to_move": st.current_player(), "finished": st.current_player() is None}

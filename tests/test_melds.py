@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game.cards import FRENCH52, FRENCH54, FRENCH108
 from game.rules.melds import (
-    ACE_RULES, Arrangement, MeldRule, best_arrangement, card_value, deadwood_points, is_meld,
-    meld_order, melds_in, read_meld,
+    ACE_RULES, Arrangement, MeldRule, _CountingRule, best_arrangement, can_meld_all, card_value,
+    deadwood_points, is_meld, meld_order, melds_in, read_meld,
 )
 from tests.melds_helpers import brute_best, brute_melds, is_joker
 
@@ -75,6 +75,16 @@ def test_best_arrangement_is_valid_and_never_worse_than_brute_force(aces, data):
     assert (a.points, len(a.deadwood)) == brute_best(deck, hand, rule)
     assert deadwood_points(deck, hand, rule) == a.points
     assert best_arrangement(deck, sum(1 << c for c in hand), rule) == a, "a mask or a list: the same answer"
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_can_meld_all_is_whether_at_most_spare_cards_are_left(data):
+    rule = data.draw(rules())
+    deck, hand = data.draw(hands(max_cards=10))
+    fewest_left = brute_best(deck, hand, _CountingRule(aces=rule.aces))[1]  # every card worth 0
+    for spare in (0, 1):
+        assert can_meld_all(deck, hand, rule, spare) == (fewest_left <= spare)
 
 
 @settings(max_examples=60, deadline=None)
@@ -229,3 +239,18 @@ def test_minimum_deadwood_matches_openspiel_gin_rummy():
         hand = rng.sample(range(52), 10)
         mine = [ours_suit[c // 13] * 13 + c % 13 for c in hand]
         assert deadwood_points(FRENCH52, mine, GIN) == utils.min_deadwood(hand), codes(FRENCH52, mine)
+
+
+def test_a_copied_rule_leaves_its_tables_behind():
+    """A state may be copied or pickled with its rule: the rule's cached tables (tens of
+    thousands of tuples) are not copied with it, and the copy works the same."""
+    import copy
+    import pickle
+
+    rule = MeldRule(aces="around")
+    hand = cards(FRENCH52, "KH AH 2H 9C")
+    before = best_arrangement(FRENCH52, hand, rule)
+    for twin in (copy.deepcopy(rule), pickle.loads(pickle.dumps(rule))):
+        assert twin == rule and "_tables" not in vars(twin)
+        assert best_arrangement(FRENCH52, hand, twin) == before
+    assert len(pickle.dumps(rule)) < 1000

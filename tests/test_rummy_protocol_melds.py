@@ -8,6 +8,9 @@ import pytest
 from game.protocol import MAX_MELD_HAND, Session, serve
 
 
+TOO_MANY = [f"{r}{s}/{k}" for k in (1, 2) for s in "CDHS" for r in "A23456789TJQK"][:MAX_MELD_HAND + 1]
+
+
 def melds(session=None, **req):
     return (session or Session()).handle({"cmd": "melds", **req})
 
@@ -59,8 +62,7 @@ def test_every_card_comes_back_once():
     ({"game": "jersey_gin"}, ["hand must be a list"]),
     ({"game": "classic_rummy", "hand": [], "options": {"ace_bridge": 2}}, ["ace_bridge"]),
     ({"game": "classic_rummy", "hand": [], "options": {"bridge": True}}, ["unknown option", "bridge"]),
-    ({"game": "basic_rummy", "hand": [f"{r}{s}/{k}" for k in (1, 2) for s in "CDHS" for r in "A23456789TJQK"][:MAX_MELD_HAND + 1]},
-     [f"at most {MAX_MELD_HAND}"]),
+    ({"game": "basic_rummy", "hand": TOO_MANY}, [f"at most {MAX_MELD_HAND}"]),
 ])
 def test_bad_requests_name_what_is_wrong_and_change_nothing(req, words):
     s = Session()
@@ -75,4 +77,5 @@ def test_bad_requests_name_what_is_wrong_and_change_nothing(req, words):
 def test_melds_over_the_json_lines():
     out = io.StringIO()
     serve(io.StringIO('{"cmd": "melds", "game": "jersey_gin", "hand": ["5S", "6S", "7S"], "id": 3}\n'), out)
-    assert json.loads(out.getvalue()) == {"ok": True, "melds": [["5S", "6S", "7S"]], "deadwood": [], "points": 0, "id": 3}
+    answer = json.loads(out.getvalue())
+    assert answer == {"ok": True, "melds": [["5S", "6S", "7S"]], "deadwood": [], "points": 0, "id": 3}

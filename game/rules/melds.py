@@ -23,7 +23,8 @@ Melds
 
 Meld order (``Arrangement.melds``, ``melds_in``): runs ascending from their lowest place
 (``QH KH AH`` with ``high_or_low``, ``KH AH 2H`` with ``"around"``), a joker at the place
-it stands for; sets by deck index, jokers last.
+it stands for; sets by suit (clubs, diamonds, hearts, spades), jokers last. The melds of an
+arrangement are sorted by their first card, its deadwood by deck index.
 
 Exactness and ties: ``best_arrangement`` minimises the deadwood value; among equal
 values it keeps the arrangement with the fewest deadwood cards (a joker worth 0 is
@@ -37,7 +38,16 @@ found with bit operations across the suit masks) are the only choices left, trie
 every useful way (no set, the full set, or a 4-card rank's triple that leaves a card to
 a run) and priced by four lookups each. Hands with jokers or two copies of a card go to
 an exact memoised search on the lowest remaining card (each card is deadwood or in one
-of the melds through it).
+of the melds through it), in rank-major order (a set takes cards next to it, a run
+reaches ahead in one suit), melds with the most naturals first, each state searched only
+under the cost it must beat (branch and bound), and the fast path for what is left once
+the jokers are spent. ``bench/melds.py`` measures both against OpenSpiel and a brute force.
+
+Also here: ``deadwood_points`` (the value alone, the fast path without building the
+arrangement), ``can_meld_all`` (can all the cards but a few be melded: gin, going out),
+``melds_in`` (every meld a hand can lay, for legal moves), ``read_meld``
+(a meld read in the order given: kind, and what each joker stands for) and
+``meld_order`` (cards put in meld order).
 """
 from __future__ import annotations
 
@@ -83,11 +93,15 @@ class MeldRule:
             return self.court_value
         return rank + 1
 
+    def __getstate__(self) -> dict:
+        # Copies and pickles carry the fields only, never the cached tables below.
+        return {f: getattr(self, f) for f in ("aces", "ace_value", "joker_value", "court_value", "min_len")}
+
     @cached_property
     def _tables(self) -> "_SuitTables":
-        # Built on first use for each distinct rule (a quarter of a second), then kept on
+        # Built on first use for each distinct rule (a tenth of a second), then kept on
         # the rule object so the fast path finds them with one attribute lookup.
-        key = (self.aces, self.ace_value, self.court_value, self.min_len)
+        key = (type(self), self.aces, self.ace_value, self.court_value, self.min_len)
         tables = _TABLES.get(key)
         if tables is None:
             tables = _TABLES[key] = _SuitTables(self)
@@ -382,6 +396,8 @@ class _SuitTables:
             self.dead[m] = m & ~melded
         self.suit_runs = []
         self.suit_dead = []
+        self.parts = []  # per suit: (points, runs, deadwood) of each mask, one lookup
+        self.points = points = [k // _K for k in self.key]
         for j in range(4):
             base = j * RANKS
             as_cards: dict[tuple, tuple] = {}  # masks with the same runs share one tuple
@@ -393,8 +409,10 @@ class _SuitTables:
                         cards = as_cards[runs] = tuple(tuple(base + r for r in run) for run in runs)
                     runs_j[m] = cards
             cards_of = _suit_cards(j)
+            dead_j = [cards_of[d] for d in self.dead]
             self.suit_runs.append(runs_j)
-            self.suit_dead.append([cards_of[d] for d in self.dead])
+            self.suit_dead.append(dead_j)
+            self.parts.append(list(zip(points, runs_j, dead_j)))
 
 
 _SUIT_CARDS: list[list[tuple[int, ...]]] = []
@@ -469,6 +487,20 @@ def _fast_best(m: int, t: _SuitTables) -> tuple[int, int]:
 
 
 def _fast_arrangement(m: int, t: _SuitTables) -> Arrangement:
+    s0 = m & SUIT_BITS
+    s1 = m >> 13 & SUIT_BITS
+    s2 = m >> 26 & SUIT_BITS
+    s3 = m >> 39
+    if not (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1)):
+        # no set possible (most hands): four lookups of (points, runs, deadwood)
+        parts = t.parts
+        a, b, c, d = parts[0][s0], parts[1][s1], parts[2][s2], parts[3][s3]
+        arr = _new(Arrangement)
+        fields = arr.__dict__
+        fields["melds"] = a[1] + b[1] + c[1] + d[1]
+        fields["deadwood"] = a[2] + b[2] + c[2] + d[2]
+        fields["points"] = a[0] + b[0] + c[0] + d[0]
+        return arr
     k, sets = _fast_best(m, t)
     r = m & ~sets
     s0 = r & SUIT_BITS
@@ -595,7 +627,9 @@ def _shapes(c: int, m1: int, j: int, rule: MeldRule) -> tuple[tuple[int, int], .
     if hit is None:
         if len(_SHAPES) >= _SHAPES_MAX:
             _SHAPES.clear()
-        hit = _SHAPES[key] = _compute_shapes(c, m1, j, rule)
+        # the most naturals and fewest jokers first: good arrangements early, tight budgets
+        hit = _SHAPES[key] = tuple(sorted(_compute_shapes(c, m1, j, rule),
+                                          key=lambda s: (s[1] - s[0].bit_count(), s[1])))
     return hit
 
 
@@ -658,41 +692,66 @@ def _bit_values(m: int) -> Iterator[int]:
         m ^= low
 
 
-def _general(lay: _Layout, m1: int, m2: int, nj: int, rule: MeldRule):
+_NO_COST = 1 << 60  # above any cost key
+
+
+def _general(lay: _Layout, m1: int, m2: int, nj: int, rule: MeldRule, budget: int = 0):
     """Exact search: (cost key, list of meld items, deadwood kinds, deadwood jokers).
+    With a ``budget``, only (the cost key if below it, else a lower bound of it).
 
     ``m1``/``m2`` are masks of search places (``_POS``): rank-major, so that the lowest
     card's sets take cards next to it and its runs reach ahead in one suit only: the
     remaining cards then take few distinct shapes, and the memo stays small."""
     card_key, joker_key = rule._card_keys
     kind_at = _KIND_AT
-    memo: dict[int, tuple[int, object]] = {}
+    # state -> (cost key, choice, exact): a cost below the budget it was searched with is
+    # exact; otherwise it is only a lower bound (the search stopped once it could not win).
+    memo: dict[int, tuple[int, object, bool]] = {}
+    # Once the jokers are spent and no card is held twice, the rest is a one-deck hand
+    # without jokers: the fast path prices it at once ("fast" in the memo).
+    tables = rule._tables if rule.min_len == 3 else None
 
-    def rec(m1: int, m2: int, j: int) -> int:
+    def rec(m1: int, m2: int, j: int, budget: int) -> int:
+        """The best cost key of the state if below ``budget``, else a lower bound of it."""
         if not m1:
             return j * joker_key
+        if budget <= 0:
+            return 0  # no cost is below 0: whatever this state costs, it cannot win
         state = m1 | m2 << 52 | j << 104
         hit = memo.get(state)
-        if hit is not None:
+        if hit is not None and (hit[2] or hit[0] >= budget):
             return hit[0]
+        if not j and not m2 and tables is not None:
+            k = _fast_best(_places_to_kinds(m1), tables)[0]
+            memo[state] = (k, "fast", True)
+            return k
         low = m1 & -m1
         cp = low.bit_length() - 1
         if m2 & low:
             r1, r2 = m1, m2 ^ low
         else:
             r1, r2 = m1 ^ low, m2
-        best = card_key[cp >> 2] + rec(r1, r2, j)
         c = kind_at[cp]
-        choice: object = None
+        best, choice = _NO_COST, None
+        # melds first: a good arrangement found early narrows the budget of the rest
         for shape in _shapes(c, r1, j, rule):
             nat, jk = shape
-            k = rec(r1 & ~(nat & ~r2), r2 & ~nat, j - jk)
+            k = rec(r1 & ~(nat & ~r2), r2 & ~nat, j - jk, min(best, budget))
             if k < best:
                 best, choice = k, shape
-        memo[state] = (best, choice)
+                if not best:
+                    break
+        if best:
+            dead = card_key[cp >> 2]
+            k = dead + rec(r1, r2, j, min(best, budget) - dead)
+            if k < best:
+                best, choice = k, None
+        memo[state] = (best, choice, best < budget)
         return best
 
-    total = rec(m1, m2, nj)
+    if budget:
+        return rec(m1, m2, nj, budget)
+    total = rec(m1, m2, nj, _NO_COST)
     melds = []
     dead_kinds = []
     while m1:
@@ -703,6 +762,11 @@ def _general(lay: _Layout, m1: int, m2: int, nj: int, rule: MeldRule):
         else:
             r1, r2 = m1 ^ low, m2
         choice = memo[m1 | m2 << 52 | nj << 104][1]
+        if choice == "fast":
+            rest = _fast_arrangement(_places_to_kinds(m1), tables)
+            melds += rest.melds
+            dead_kinds += rest.deadwood
+            break
         if choice is None:
             dead_kinds.append(c)
             m1, m2 = r1, r2
@@ -711,6 +775,17 @@ def _general(lay: _Layout, m1: int, m2: int, nj: int, rule: MeldRule):
             melds.append(next(items for n, k, items in _melds_through(c, r1, nj, rule) if n == nat and k == jk))
             m1, m2, nj = r1 & ~(nat & ~r2), r2 & ~nat, nj - jk
     return total, melds, dead_kinds, nj
+
+
+# A mask of search places as a mask of kinds, a byte (two ranks, four suits) at a time.
+_BYTE_KINDS = [[sum(1 << _KIND_AT[8 * i + b] for b in range(8) if v >> b & 1 and 8 * i + b < 4 * RANKS)
+                for v in range(256)] for i in range(7)]
+
+
+def _places_to_kinds(m: int) -> int:
+    t = _BYTE_KINDS
+    return (t[0][m & 255] | t[1][m >> 8 & 255] | t[2][m >> 16 & 255] | t[3][m >> 24 & 255]
+            | t[4][m >> 32 & 255] | t[5][m >> 40 & 255] | t[6][m >> 48 & 255])
 
 
 def best_arrangement(deck: Deck, hand: Hand, rule: MeldRule) -> Arrangement:
@@ -777,11 +852,48 @@ def deadwood_points(deck: Deck, hand: Hand, rule: MeldRule) -> int:
     hit = _LAYOUTS.get(id(deck))
     lay = hit[1] if hit is not None and hit[0] is deck else _layout(deck)
     if type(hand) is int and 0 <= hand < _FIRST_52 and lay.first_copy_is_kinds and rule.min_len == 3:
+        s0 = hand & SUIT_BITS
+        s1 = hand >> 13 & SUIT_BITS
+        s2 = hand >> 26 & SUIT_BITS
+        s3 = hand >> 39
+        if not (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1)):
+            points = rule._tables.points  # no set possible: the suits' runs alone
+            return points[s0] + points[s1] + points[s2] + points[s3]
         return _fast_best(hand, rule._tables)[0] // _K
     m = _hand_mask(lay, hand)
     if lay.first_copy_is_kinds and rule.min_len == 3 and m < _FIRST_52:
         return _fast_best(m, rule._tables)[0] // _K
     return best_arrangement(deck, m, rule).points
+
+
+@dataclass(frozen=True)
+class _CountingRule(MeldRule):
+    """The same melds, but every card left over is worth 0: a cost key is then the number
+    of cards left over."""
+
+    def rank_value(self, rank: int) -> int:
+        return 0
+
+
+def can_meld_all(deck: Deck, hand: Hand, rule: MeldRule, spare: int = 0) -> bool:
+    """Whether every card of ``hand`` but at most ``spare`` can be laid in melds at once
+    (gin, going out in one go with or without a discard). Faster than asking
+    ``best_arrangement``: the search stops as soon as more than ``spare`` cards are left."""
+    lay = _layout(deck)
+    m = _hand_mask(lay, hand)
+    counting = _CountingRule(aces=rule.aces, min_len=rule.min_len)
+    if lay.first_copy_is_kinds and rule.min_len == 3 and m < _FIRST_52:
+        return _fast_best(m, counting._tables)[0] <= spare
+    m1 = m2 = nj = 0
+    for c in _bits(m):
+        k = lay.kind[c]
+        if k < 0:
+            nj += 1
+        elif m1 >> _POS[k] & 1:
+            m2 |= 1 << _POS[k]
+        else:
+            m1 |= 1 << _POS[k]
+    return _general(lay, m1, m2, nj, counting, budget=spare + 1) <= spare
 
 
 def melds_in(deck: Deck, hand: Hand, rule: MeldRule) -> list[tuple[int, ...]]:
@@ -821,6 +933,6 @@ def _bits(m: int) -> Iterator[int]:
 
 
 __all__ = [
-    "ACE_RULES", "Arrangement", "MeldReading", "MeldRule", "best_arrangement", "card_value",
+    "ACE_RULES", "Arrangement", "MeldReading", "MeldRule", "best_arrangement", "can_meld_all", "card_value",
     "deadwood_points", "is_meld", "meld_order", "melds_in", "read_meld",
 ]
