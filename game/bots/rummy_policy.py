@@ -61,7 +61,7 @@ class Knock:
 KNOCK = Knock()
 TOP_DISCARDS = 3  # the expert searches this many discards (the greedy rule's order)
 WIN_BONUS = 25.0  # points a won game is worth in the expert's evaluation
-PRIOR_POINTS = 4.0  # the search leaves the greedy move only for a gain worth about this
+PRIOR_POINTS = 1.5  # the search leaves the greedy move only for a gain worth about this
 # Reading the table: a greedy player's hand is better organised than a random deal of the
 # unseen cards: in each world the others hold the best of up to TIDY_TURNS more cards.
 TIDY_TURNS = 6
