@@ -80,14 +80,14 @@ class SummaryScene(Scene):
         tab = self.table
         r = widgets.title(surface, tab.title, s, max(6, int(14 * s)), size=40)
         size = max(14, int(22 * s))
-        line = int(size * 1.9)
+        line = head_h = int(size * 1.9)
         rows = tab.rows
         if tab.spreads:  # rows tall enough for the cards spread in them, as the window allows
             note_size = max(13, int(19 * s))
             notes_h = (fonts.font(note_size).get_linesize() + 4) * len(tab.notes) + int(30 * s) if tab.notes else 0
             free = h - r.bottom - int(12 * s) - notes_h - widgets.button_height(s) - int(28 * s)
-            line = max(line, min(int(size * 5), free // (len(rows) + 1)))
-        area = pygame.Rect(int(w * 0.04), r.bottom + int(12 * s), int(w * 0.92), line * (len(rows) + 1) + int(size * 0.8))
+            line = max(line, min(int(size * 5), (free - head_h - int(size * 0.8)) // max(1, len(rows))))
+        area = pygame.Rect(int(w * 0.04), r.bottom + int(12 * s), int(w * 0.92), head_h + line * len(rows) + int(size * 0.8))
         widgets.panel(surface, area, alpha=240, colour=(16, 24, 34))
         xs = [0.0]
         for wd in tab.widths[:-1]:
@@ -100,7 +100,8 @@ class SummaryScene(Scene):
         y = area.y + int(size * 0.4)
         hsize = max(12, int(17 * s))
         for f, wd, head in zip(xs, tab.widths, tab.headers):
-            fonts.blit_text(surface, head, hsize, widgets.GOLD, (area.x + int(area.width * f) + 8, y + line // 2), "midleft", True, max_width=int(area.width * wd) - 10, suit_colours=heads)
+            fonts.blit_text(surface, head, hsize, widgets.GOLD, (area.x + int(area.width * f) + 8, y + head_h // 2), "midleft", True, max_width=int(area.width * wd) - 10, suit_colours=heads)
+        y += head_h - line
         for i, row in enumerate(rows):
             y += line
             for k, (f, wd, val) in enumerate(zip(xs, tab.widths, row)):

@@ -105,6 +105,10 @@ class TableInput:
             if together:
                 self.play(together[0])
                 return True
+            text = self.view.drop_refusal(zone, code)
+            if text:
+                self.banner = (text, 2.5)
+            return False
         mine = self.moves_with([code])
         moves = [m for m in mine if self.view.move_kind(m) in kinds]
         if not moves:

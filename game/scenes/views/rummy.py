@@ -261,7 +261,7 @@ class RummyView(GameView):
 
     # ------------------------------------------------------------ texts
     def hud_text(self) -> str:
-        parts = [self.tx("title"), self.tx("hud_hand", count=max(1, self.shown.get("round", 1) or 1))]
+        parts = [self.tx("title"), self.tx("hud_hand", count=self.shown.get("round", 0) + 1)]
         target = (self.obs.get("options") or getattr(self.match.state, "options", {}) or {}).get("target")
         if target:
             parts.append(t("summary.target", target=target))
@@ -369,7 +369,8 @@ class RummyView(GameView):
         if zone == DISCARD:
             return self.action_refusal("discard", [code])
         if zone == MELDS:
-            return self.tx("refused_layoff")
+            selected = list(getattr(self.table, "selected", []))
+            return self.action_refusal("meld", selected) if len(selected) > 1 else self.tx("refused_layoff")
         return None
 
     def felt_text(self, flying: set) -> list[str]:
@@ -475,11 +476,14 @@ class RummyView(GameView):
                 x += w
                 prev = melds[i]["owner"]
             if fits or cw <= 18:
-                # Centre the block of rows vertically in the area.
+                # Centre each row, and the block of rows, in the area.
                 if out:
                     used = out[-1][2].bottom - area.y
                     dy = max(0, (area.height - used - tag_h // 2) // 2)
-                    out = [(i, o, r.move(0, dy)) for i, o, r in out]
+                    ends: dict[int, int] = {}
+                    for i, _, r in out:
+                        ends[r.y] = max(ends.get(r.y, 0), r.x + cw + step * (len(melds[i]["cards"]) - 1))
+                    out = [(i, o, r.move((area.right - ends[r.y]) // 2, dy)) for i, o, r in out]
                 return cw, out
             cw -= 2
 
@@ -545,7 +549,7 @@ class RummyView(GameView):
         totals = [int(r[-1]) for r in rows]
         best = min(totals) if self.lower_wins() else max(totals)
         return SummaryTable(
-            title=self.tx("summary_title", count=summary.get("round", 1)), headers=headers, rows=rows,
+            title=self.tx("summary_title", count=summary.get("round", 0) + 1), headers=headers, rows=rows,
             widths=[0.17, 0.5, 0.11, 0.1, 0.12], best={i for i, v in enumerate(totals) if v == best},
             notes=notes, bold={0, 3, 4}, spreads=spreads, spread_column=1,
         )
