@@ -422,7 +422,7 @@ def random_position(gid: str, players: int, until, seed: int) -> Match | None:
 
 
 @pytest.mark.parametrize("gid", ["basic_rummy", "classic_rummy", "boathouse_rummy", "jersey_gin"])
-def test_the_table_and_the_summary_fit_800x480(gid):
+def test_the_table_fits_800x480_with_every_meld_and_button_in_sight(gid):
     players = {"basic_rummy": 7, "jersey_gin": 3}.get(gid, 2)
 
     def busy(obs):

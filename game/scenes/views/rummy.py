@@ -469,7 +469,7 @@ class RummyView(GameView):
                     x, y = area.x, y + row_h
                 elif x > area.x:
                     x += sep
-                if y + ch > area.bottom or w > area.width:
+                if y + ch + tag_h // 2 > area.bottom or w > area.width:  # the owner's tag sticks out below
                     fits = False
                     break
                 out.append((i, melds[i]["owner"], pygame.Rect(x, y, cw, ch)))
@@ -570,7 +570,6 @@ class RummyView(GameView):
                 notes.append(self.tx("note_knock", name=self.name(out)))
             else:
                 notes.append(self.tx("note_out", name=self.name(out)))
-        notes.append(self.tx("note_legend"))
         if not game_over:
             opts = getattr(self.match.state, "options", {}) or {}
             if opts.get("target"):
