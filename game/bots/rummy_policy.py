@@ -17,13 +17,15 @@ the cards the others were seen to pick from the pile), through the meld finder
   two cards of a run one or two ranks apart) and less a penalty for a card an opponent
   showed interest in (same rank, or same suit within two ranks, of a card it picked from
   the pile); jokers and meld cards stay;
-* Jersey Gin: gin when a discard leaves no deadwood; knock when the deadwood left is low
-  enough (``Knock``): small, or the stock is getting short, or early in the hand; the
+* Jersey Gin: gin when a discard leaves no deadwood; knock (under 10, by the rules) when
+  the deadwood left is small, or the stock is getting short, or early in the hand
+  (``Knock``); the
   first-round upcard is taken under the draw test; after a knock or gin, lay off every
   deadwood card that fits the knocker's melds.
 """
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -39,16 +41,29 @@ GAMES = ("basic_rummy", "classic_rummy", "boathouse_rummy", "jersey_gin")
 @dataclass(frozen=True)
 class Knock:
     """When Jersey Gin's greedy rule knocks (deadwood d after the discard, under 10 by the
-    rules): at once when d <= ``low``; when the stock holds ``short_stock`` cards or fewer;
-    in the seat's first ``early_turns`` turns when d <= ``early``."""
+    rules): when d <= ``low``; when the stock is down to ``short_stock`` cards (the hand is
+    void at two); early, while the stock holds ``early_stock`` cards or more (the others
+    have had no time to build)."""
 
-    low: int = 4
-    short_stock: int = 12
-    early_turns: int = 4
-    early: int = 9
+    low: int = 5
+    short_stock: int = 6
+    early_stock: int = 15  # Jersey's stock starts at 21: the first two turns of each seat
+
+    def knocks(self, deadwood: int, stock: int) -> bool:
+        return deadwood <= self.low or stock <= self.short_stock or stock >= self.early_stock
 
 
 KNOCK = Knock()
+TOP_DISCARDS = 3  # the expert searches this many discards (the greedy rule's order)
+WIN_BONUS = 25.0  # points a won game is worth in the expert's evaluation
+PRIOR_POINTS = 4.0  # the search leaves the greedy move only for a gain worth about this
+# Reading the table: a greedy player's hand is better organised than a random deal of the
+# unseen cards: in each world the others hold the best of up to TIDY_TURNS more cards.
+TIDY_TURNS = 6
+# Play-outs stop after HORIZON turns of the searching seat (None: the end of the hand) and
+# score the deadwood difference, times CUT_SCALE.
+HORIZON = 3
+CUT_SCALE = 0.5
 PAIR_BONUS = 6.0  # a deadwood card with another of its rank: one card from a set
 RUN1_BONUS = 5.0  # a card next to another of its suit: one card from a run
 RUN2_BONUS = 3.0  # two ranks apart: the card between makes a run
@@ -146,14 +161,24 @@ class Mind:
         """Whether the card could be laid off on one of the table's melds (cards in order)."""
         deck, rule = self.deck, self.rule
         for cards in table:
-            if M.is_meld(deck, tuple(cards) + (c,), rule):
+            cards = tuple(cards)
+            if M.is_meld(deck, cards + (c,), rule) or M.is_meld(deck, (c,) + cards, rule):
                 return True
         return False
 
     # -- decisions
-    def discard_order(self, hand: int, allowed: list[int], wanted: int, table: list) -> list[int]:
+    def table_fits(self, cards: int, table: list) -> int:
+        """The cards of mask ``cards`` that fit a meld of ``table`` (lists of cards in meld order)."""
+        out = 0
+        for c in bits(cards):
+            if self.fits_table(c, table):
+                out |= 1 << c
+        return out
+
+    def discard_order(self, hand: int, allowed: list[int], wanted: int, fit: int = 0) -> list[int]:
         """The allowed cards, best discard first: deadwood before meld cards; among deadwood
-        the highest value less the near-meld bonus and the opponents' interest."""
+        the highest value less the near-meld bonus, the opponents' interest, and (``fit``,
+        cards that fit a meld on the table) the gift to the next player."""
         melded, _, _ = self.arrange(hand)
         dead = hand & ~melded
 
@@ -164,7 +189,7 @@ class Mind:
             if melded >> c & 1:
                 return v - 500.0
             v -= self.near(c, dead) + self.interest(c, wanted)
-            if table and self.fits_table(c, table):
+            if fit >> c & 1:
                 v -= LAYOFF_GIFT
             return v
 
@@ -191,3 +216,448 @@ class Mind:
         dead = h1 & ~melded
         drop = max((self.value[d] for d in bits(dead)), default=0)
         return p0 - (p1 - drop)
+
+
+_MINDS: dict[tuple, Mind] = {}
+
+
+def mind_for(cls: type, options: dict) -> Mind:
+    key = (cls.info.id, tuple(sorted(options.items())))
+    m = _MINDS.get(key)
+    if m is None:
+        m = _MINDS[key] = Mind(cls, options)
+    return m
+
+
+# ---------------------------------------------------------------- the simple level (observation)
+def _best_pile_draw(mind: Mind, hand: int, sources: list[tuple[str, int]], table: list) -> str | None:
+    """The pile source worth taking (largest gain), or None: draw from the stock."""
+    best, best_gain = None, 0
+    for source, card in sources:
+        g = mind.pile_gain(hand, card, table)
+        if g > best_gain:
+            best, best_gain = source, g
+    return best
+
+
+def choose_simple(cls: type, obs: dict, legal: list):
+    """The greedy move for the seat to move, from its observation and the legal moves."""
+    mind = mind_for(cls, obs["options"])
+    deck = mind.deck
+    step = obs["phase"]
+    seat = obs["seat"]
+    hand = deck.mask_of(obs["hand"])
+    pile = [deck.card(c) for c in obs["pile"]]
+    table = [[deck.card(c) for c in m["cards"]] for m in obs["table"]]
+    kinds = {m[0] for m in legal}
+    if step == "upcard":
+        return ("take_upcard",) if pile and mind.pile_gain(hand, pile[-1], table) > 0 else ("pass",)
+    if step in ("draw", "draw_again"):
+        sources = []
+        if ("draw", "pile") in legal:
+            sources.append(("pile", pile[-1]))
+        if ("draw", "pile2") in legal:
+            sources.append(("pile2", pile[-2]))
+        src = _best_pile_draw(mind, hand, sources, table if not mind.gin else [])
+        if src is None and ("draw", "stock") in legal:
+            return ("draw", "stock")
+        return ("draw", src or sources[0][0])
+    wanted = 0
+    for s, codes in enumerate(obs["known"]):
+        if s != seat:
+            wanted |= deck.mask_of(codes)
+    if step == "layoff" or step == "joker":
+        return _best_layoff(mind, hand, legal) or _joker_meld(mind, hand, legal) or legal[-1]
+    # step "play"
+    if "go_out" in kinds:
+        return next(m for m in legal if m[0] == "go_out")
+    if mind.gin:
+        return _gin_play(mind, hand, legal, obs["stock"], wanted)
+    melded, _, _ = mind.arrange(hand)
+    if "swap" in kinds:
+        for m in legal:
+            if m[0] == "swap" and not melded >> m[1] & 1:
+                return m
+    if "meld" in kinds:
+        best = None
+        for m in legal:
+            if m[0] == "meld":
+                mm = sum(1 << c for c in m[1])
+                if mm & ~melded == 0 and (best is None or len(m[1]) > len(best[1])):
+                    best = m
+        if best is not None:
+            return best
+    if "layoff" in kinds:
+        lay = _best_layoff(mind, hand, legal)
+        if lay is not None:
+            return lay
+    allowed = [m[1] for m in legal if m[0] == "discard"]
+    return ("discard", mind.discard_order(hand, allowed, wanted, mind.table_fits(hand & ~melded, table))[0])
+
+
+def _best_layoff(mind: Mind, hand: int, legal: list):
+    """A lay-off of a deadwood card (the most valuable first), or None."""
+    melded, _, _ = mind.arrange(hand)
+    best = None
+    for m in legal:
+        if m[0] == "layoff" and not melded >> m[1] & 1:
+            if best is None or mind.value[m[1]] > mind.value[best[1]]:
+                best = m
+    return best
+
+
+def _joker_meld(mind: Mind, hand: int, legal: list):
+    """Step ``joker``: a meld of the hand's arrangement holding the joker, else the largest meld."""
+    melded, _, _ = mind.arrange(hand)
+    melds = [m for m in legal if m[0] == "meld"]
+    inside = [m for m in melds if not sum(1 << c for c in m[1]) & ~melded]
+    pool = inside or melds
+    return max(pool, key=lambda m: len(m[1])) if pool else None
+
+
+def _gin_play(mind: Mind, hand: int, legal: list, stock: int, wanted: int):
+    """Jersey Gin's play step: gin, else knock when ``KNOCK`` says so, else the best discard."""
+    knocks = [m[1] for m in legal if m[0] == "knock"]
+    if knocks:
+        after = {c: mind.deadwood_after(hand, c) for c in knocks}
+        c = min(knocks, key=lambda c: (after[c], -mind.value[c], c))
+        if after[c] == 0 or KNOCK.knocks(after[c], stock):
+            return ("knock", c)
+    allowed = [m[1] for m in legal if m[0] == "discard"]
+    return ("discard", mind.discard_order(hand, allowed, wanted)[0])
+
+
+# ---------------------------------------------------------------- the rollouts (full state)
+def _apply_unchecked(state, move: tuple) -> None:
+    """Play a move the rollout rule built as legal, without the rules' legality check (which
+    lists every legal move first: Jersey's knocks and Boathouse's ways out each price many
+    arrangements). Same effect as ``state.apply``, whose check it skips."""
+    state._events = []
+    state._legal = None
+    getattr(state, "_do_" + move[0])(*move[1:])
+    state._legal = None
+
+
+def fast_move(mind: Mind, state) -> tuple:
+    """The greedy rule on a full state, for the player to move, seeing only what that player
+    may know (own hand, pile, table, the cards the others were seen to pick up); builds the
+    move itself instead of listing every legal one."""
+    seat = state.turn
+    step = state.step
+    hand = state.hands[seat]
+    pile = state.pile
+    v = state.v
+    if step == "upcard":
+        return ("take_upcard",) if pile and mind.pile_gain(hand, pile[-1]) > 0 else ("pass",)
+    if step in ("draw", "draw_again"):
+        best, best_gain = None, 0
+        if pile:
+            g = mind.pile_gain(hand, pile[-1])
+            if g <= 0 and not mind.gin and state.table and _fits_any(state, pile[-1]):
+                g = 1
+            if g > 0:
+                best, best_gain = "pile", g
+            if step == "draw" and v.pile2 and len(pile) >= 2 and not state.took_discard:
+                if mind.pile_gain(hand, pile[-2]) > best_gain:
+                    best = "pile2"
+        if best is None:
+            best = "stock" if state.stock or pile else "pile"
+        return ("draw", best)
+    if step == "joker":
+        return _joker_meld(mind, hand, state.legal_moves()) or state.legal_moves()[0]
+    melded, points, melds = mind.arrange(hand)
+    if step == "layoff":
+        best = None
+        for c in bits(hand & ~melded):
+            for i, m in enumerate(state.table):
+                if state.fits(m, c):
+                    if best is None or mind.value[c] > mind.value[best[1]]:
+                        best = ("layoff", c, i, "")
+        return best or ("pass",)
+    # step "play"
+    discardable = state.discardable(hand)
+    wanted = 0
+    for s, k in enumerate(state.known):
+        if s != seat:
+            wanted |= k
+    if v.melding == "knock":
+        dead = hand & ~melded
+        cands = list(bits(dead)) if dead else list(bits(hand))
+        after = {c: mind.deadwood_after(hand, c) for c in cands}
+        c = min(cands, key=lambda c: (after[c], -mind.value[c], c))
+        if after[c] < v.knock_limit and (after[c] == 0 or KNOCK.knocks(after[c], len(state.stock))):
+            return ("knock", c)
+        return ("discard", mind.discard_order(hand, list(bits(hand)), wanted)[0])
+    if v.melding == "whole_hand":
+        if not melded ^ hand:
+            return ("go_out", None)
+        dead = hand & ~melded
+        if dead & (dead - 1) == 0 and dead & discardable:
+            return ("go_out", dead.bit_length() - 1)
+        return ("discard", mind.discard_order(hand, list(bits(discardable)), wanted)[0])
+    # Basic, Classic: meld, lay off, discard
+    size = hand.bit_count()
+    last_discard = v.last_card_discard
+    if melds and (not v.meld_limit or state.melds_this_turn < v.meld_limit):
+        meld = max(melds, key=len)
+        if not (last_discard and len(meld) >= size):
+            return ("meld", mind.cls.canonical_meld(meld))
+    if state.table and (v.layoff_before_meld or state.melded[seat]) and not (last_discard and size <= 1):
+        best = None
+        for c in bits(hand & ~melded):
+            for i, m in enumerate(state.table):
+                ends = state.fits(m, c)
+                if ends and (best is None or mind.value[c] > mind.value[best[1]]):
+                    best = ("layoff", c, i, ends[0] if mind.rank[c] < 0 else "")
+        if best is not None:
+            return best
+    fit = 0
+    for c in bits(hand & ~melded):
+        if _fits_any(state, c):
+            fit |= 1 << c
+    return ("discard", mind.discard_order(hand, list(bits(discardable)), wanted, fit)[0])
+
+
+def _fits_any(state, card: int) -> bool:
+    for m in state.table:
+        if state.fits(m, card):
+            return True
+    return False
+
+
+def make_rollout(cls: type):
+    def rollout_policy(state, legal: list, rng: random.Random):
+        move = fast_move(mind_for(cls, state.options), state)
+        return move if move in legal else legal[0]
+
+    return rollout_policy
+
+
+def make_simple(cls: type):
+    def simple_policy(obs: dict, legal: list, rng: random.Random):
+        move = choose_simple(cls, obs, legal)
+        return move if move in legal else legal[0]
+
+    return simple_policy
+
+
+# ---------------------------------------------------------------- the expert's hooks
+def make_distinct(cls: type):
+    """The root moves worth searching: the draw and upcard choices all; in the play step the
+    greedy rule's meld, lay-off or swap is played as it is (the arrangement says what to lay),
+    going out is taken, and the search weighs the ``TOP_DISCARDS`` best discards of the greedy
+    order (Jersey: and the best knock)."""
+
+    def distinct(obs: dict, legal: list) -> list:
+        step = obs["phase"]
+        if step in ("upcard", "draw", "draw_again"):
+            return _useful_draws(cls, obs, legal)
+        choice = choose_simple(cls, obs, legal)
+        if choice not in legal:
+            return legal
+        if step != "play" or choice[0] in ("meld", "layoff", "swap", "go_out"):
+            return [choice]
+        if choice[0] == "knock" and not _deadwood_after_obs(cls, obs, choice[1]):
+            return [choice]  # gin
+        mind = mind_for(cls, obs["options"])
+        deck = mind.deck
+        hand = deck.mask_of(obs["hand"])
+        seat = obs["seat"]
+        wanted = 0
+        for s, codes in enumerate(obs["known"]):
+            if s != seat:
+                wanted |= deck.mask_of(codes)
+        table = [] if mind.gin else [[deck.card(c) for c in m["cards"]] for m in obs["table"]]
+        fit = mind.table_fits(hand & ~mind.arrange(hand)[0], table) if table else 0
+        allowed = [m[1] for m in legal if m[0] == "discard"]
+        out = [("discard", c) for c in mind.discard_order(hand, allowed, wanted, fit)[:TOP_DISCARDS]]
+        knocks = [m[1] for m in legal if m[0] == "knock"]
+        if knocks:
+            c = min(knocks, key=lambda c: (mind.deadwood_after(hand, c), -mind.value[c], c))
+            out.insert(0, ("knock", c))
+        if choice not in out:
+            out.insert(0, choice)
+        return out
+
+    return distinct
+
+
+def _useful_draws(cls: type, obs: dict, legal: list) -> list:
+    """The draw (or upcard) choices without the pile cards that cannot help: a card that
+    makes nothing with the hand (no card of its rank, none of its suit within two ranks),
+    fits no meld on the table, and is worth no less than the hand's worst deadwood card
+    (taking it could not lower the deadwood). The stock stays; the rest is searched."""
+    mind = mind_for(cls, obs["options"])
+    deck = mind.deck
+    hand = deck.mask_of(obs["hand"])
+    pile = obs["pile"]
+    melded, _, _ = mind.arrange(hand)
+    worst = max((mind.value[c] for c in bits(hand & ~melded)), default=0)
+    table = [] if mind.gin else [[deck.card(c) for c in m["cards"]] for m in obs["table"]]
+
+    def useless(card: int) -> bool:
+        if mind.rank[card] < 0 or mind.value[card] < worst:
+            return False
+        if mind.near(card, hand | 1 << card) or mind.fits_table(card, table):
+            return False
+        return True
+
+    out = []
+    for m in legal:
+        if m == ("draw", "pile") or m == ("take_upcard",):
+            if useless(deck.card(pile[-1])):
+                continue
+        elif m == ("draw", "pile2") and useless(deck.card(pile[-2])):
+            continue
+        out.append(m)
+    return out or legal
+
+
+def _deadwood_after_obs(cls: type, obs: dict, card: int) -> int:
+    mind = mind_for(cls, obs["options"])
+    return mind.deadwood_after(mind.deck.mask_of(obs["hand"]), card)
+
+
+def make_playout(cls: type):
+    """The rest of the hand by the greedy rule for every seat (moves built, not listed), then
+    the value for the seat: its gain in points since the search root minus the others' mean
+    gain, and ``WIN_BONUS`` for a game won (shared out as a loss among the others)."""
+
+    def playout_from(obs: dict):
+        root = list(obs["totals"])
+        n = obs["players"]
+
+        def finish(state, seat: int, rng: random.Random) -> float:
+            mind = mind_for(cls, state.options)
+            start = state.round_no
+            turns = 0
+            last = state.turn
+            while state.step != "over" and state.round_no == start:
+                if HORIZON and state.turn != last:
+                    last = state.turn
+                    if last == seat:
+                        turns += 1
+                        if turns >= HORIZON:
+                            return _cut_value(mind, state, seat, n)
+                _apply_unchecked(state, fast_move(mind, state))
+            return value_of(state.totals, state.winners if state.step == "over" else (), root, seat, n)
+
+        return finish
+
+    return playout_from
+
+
+def make_sampler(cls: type):
+    """Worlds for the search: ``State.sample`` (the unseen cards dealt at random; the cards
+    taken from the pile stay where they went), then each other hand tidied as a greedy
+    player's would be after its turns so far (reading the table: a player who drew and
+    discarded for k turns holds the best of k more cards, not a random hand): k cards of
+    the stock join its unknown cards and it throws k back by the greedy discard order;
+    they go to the stock, which holds what the others did not keep. The world gets the
+    game's shared meld rule: the rules make a new ``MeldRule`` per state, and the finder
+    builds its suit tables once per rule object."""
+
+    deck = cls.info.deck
+    per_copy = deck.size // deck.copies
+
+    def sampler_for(obs: dict):
+        mind = mind_for(cls, obs["options"])
+        rule = mind.rule
+        n = obs["players"]
+        seat = obs["seat"]
+        start = per_copy * obs["decks"] - n * obs["hand_size"] - 1
+        drawn = start - obs["stock"] + start * obs["rebuilds"]
+        k = max(0, min(TIDY_TURNS, int(drawn / n)))
+
+        def sample(rng: random.Random):
+            s = cls.sample(obs, rng)
+            s._meld_rule = rule
+            if not k:
+                return s
+            stock = s.stock
+            for o in range(n):
+                if o == seat or len(stock) <= k or not s.hands[o] & ~s.known[o]:
+                    continue
+                hand = s.hands[o]
+                for c in stock[:k]:
+                    hand |= 1 << c
+                back = []
+                for _ in range(k):
+                    c = mind.discard_order(hand, list(bits(hand & ~s.known[o])), 0)[0]
+                    hand &= ~(1 << c)
+                    back.append(c)
+                s.hands[o] = hand
+                stock = stock[k:] + back
+            rng.shuffle(stock)
+            s.stock = stock
+            return s
+
+        return sample
+
+    return sampler_for
+
+
+def _cut_value(mind: Mind, state, seat: int, n: int) -> float:
+    """A hand cut short: the others' mean deadwood minus the seat's (Basic, Classic and
+    Boathouse count every card left in hand, so a lighter hand is closer to going out and
+    costs less when caught), times ``CUT_SCALE``."""
+    mine = 0
+    others = 0
+    for s, hand in enumerate(state.hands):
+        p = mind.points(hand)
+        if s == seat:
+            mine = p
+        else:
+            others += p
+    return CUT_SCALE * (others / (n - 1) - mine)
+
+
+def value_of(totals: list, winners, root: list, seat: int, n: int) -> float:
+    gains = [t - r for t, r in zip(totals, root)]
+    v = gains[seat] - (sum(gains) - gains[seat]) / (n - 1)
+    if winners:
+        v += WIN_BONUS if seat in winners else -WIN_BONUS / (n - 1)
+    return v
+
+
+def make_prior(cls: type):
+    """The greedy move first: it wins near-ties (``PRIOR_POINTS``) and stands when the
+    budget allows no complete world."""
+
+    def prior(obs: dict, legal: list) -> list[float]:
+        choice = choose_simple(cls, obs, legal)
+        return [1.0 if m == choice else 0.0 for m in legal]
+
+    return prior
+
+
+def _marker(state) -> Any:
+    return state.round_no
+
+
+def register(cls: type) -> None:
+    gid = cls.info.id
+    register_simple(gid)(make_simple(cls))
+    register_rollout(gid)(make_rollout(cls))
+    register_hooks(gid, SearchHooks(
+        round_marker=_marker,
+        distinct=make_distinct(cls),
+        playout_from=make_playout(cls),
+        sampler_for=make_sampler(cls),
+        prior=make_prior(cls),
+        prior_weight=PRIOR_POINTS,
+        win_bonus=WIN_BONUS,
+        settle_z=3.0,
+        settle_worlds=24,
+        settle_eps=0.5,
+    ))
+
+
+def _register_all() -> None:
+    from game.rules import game_class
+
+    for gid in GAMES:
+        register(game_class(gid))
+
+
+_register_all()

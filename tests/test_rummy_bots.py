@@ -1,0 +1,265 @@
+"""Rummy family bots (game/bots/rummy_policy.py): the greedy rule's choices in hand-built
+positions, legal moves only over random games of every game and player count (the simple
+level and the rollouts' own move builder), and the expert: reproducible, reads only its
+observation, plays whole games."""
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.bots import SEARCH_HOOKS, SIMPLE_POLICIES, make_bot
+from game.bots.rummy_policy import TOP_DISCARDS, _apply_unchecked, fast_move, mind_for
+from game.cards import bits
+from game.rules import game_class
+from game.rules.rummy import classify
+
+
+def position(game, hands, pile, seat=0, step="draw", known=None, table=(), stock_size=None, options=None):
+    """A consistent state of ``game``: the given hands (codes per seat), pile (bottom first),
+    table melds (owner, codes); every other card in the stock (top ``stock_size`` cards, the
+    rest under the pile), seat ``seat`` to move at ``step``."""
+    cls = game_class(game)
+    s = cls.new(len(hands), dict({"hands": 1}, **(options or {})), seed=0)
+    deck = cls.info.deck
+    s.hands = [deck.mask_of(h) for h in hands]
+    s.table = [classify([deck.card(c) for c in cards], s.faces, s.v.aces, owner) for owner, cards in table]
+    used = sum(s.hands) | deck.mask_of(pile) | sum(1 << c for m in s.table for c in m.cards)
+    rest = list(bits(s.in_play & ~used))
+    if stock_size is None:
+        stock_size = len(rest)
+    s.stock = rest[:stock_size]
+    s.pile = rest[stock_size:] + [deck.card(c) for c in pile]
+    s.known = [deck.mask_of(k) for k in (known or [[] for _ in hands])]
+    s.turn = seat
+    s.step = step
+    s.drawn, s.drawn_from, s.taken = None, "", []
+    s.melded = [sum(1 for m in s.table if m.owner == p) for p in range(len(hands))]
+    s._legal = None
+    return s
+
+
+def simple_move(state):
+    seat = state.current_player()
+    obs = state.observation(seat)
+    legal = [state.move_from_json(m) for m in obs["legal"]]
+    return SIMPLE_POLICIES[state.info.id](obs, legal, random.Random(0))
+
+
+def codes(state, move):
+    deck = state.info.deck
+    return [deck.code(c) for c in (move[1] if move[0] == "meld" else [move[1]])]
+
+
+CLASSIC_HAND = ["7H", "8H", "KC", "KD", "2S", "4D", "9C", "JS", "3C", "5S"]
+OTHER = ["AC", "AD", "AH", "AS", "6C", "6D", "6H", "6S", "TC", "TD"]
+
+
+def test_simple_takes_the_discard_that_completes_a_run():
+    s = position("classic_rummy", [CLASSIC_HAND, OTHER], pile=["QH", "9H"])
+    assert simple_move(s) == ("draw", "pile")
+
+
+def test_simple_draws_from_the_stock_when_the_discard_makes_nothing():
+    s = position("classic_rummy", [CLASSIC_HAND, OTHER], pile=["9H", "QH"])
+    assert simple_move(s) == ("draw", "stock")
+
+
+def test_simple_discards_the_lone_high_card_and_keeps_melds_and_near_melds():
+    hand = ["7H", "8H", "9H", "5S", "5D", "2C", "3C", "KC", "4D", "6S", "AS"]
+    s = position("classic_rummy", [hand, OTHER], pile=["QH"], step="play")
+    move = simple_move(s)
+    assert move[0] == "meld" and codes(s, move) == ["7H", "8H", "9H"]
+    s.apply(move)
+    move = simple_move(s)
+    assert move[0] == "discard" and codes(s, move) == ["KC"]
+
+
+def test_simple_does_not_feed_an_opponent_the_rank_it_picked_up():
+    hand = ["7H", "8H", "9H", "TH", "2C", "2D", "2S", "4D", "5D", "KC", "QS"]
+    other = ["KH", "3S", "3H", "6C", "6D", "6H", "7S", "8S", "9S", "TS"]
+    plain = position("jersey_gin", [hand, other, OTHER], pile=["JD"], step="play", stock_size=10)
+    assert simple_move(plain) == ("discard", plain.info.deck.card("KC"))
+    # seat 1 took the KH from the pile: the KC would feed it; the QS goes instead
+    wary = position("jersey_gin", [hand, other, OTHER], pile=["JD"], step="play", stock_size=10,
+                    known=[[], ["KH"], []])
+    assert simple_move(wary) == ("discard", wary.info.deck.card("QS"))
+
+
+def test_simple_basic_rummy_melds_and_goes_out():
+    hand = ["7H/1", "8H/1", "9H/1", "5C/1", "5D/1", "5S/1", "2D/1"]
+    other = ["AC/1", "KD/1", "QH/1", "JS/1", "9C/1", "4D/1", "3S/1"]
+    s = position("basic_rummy", [hand, other], pile=["TC/1"], step="play")
+    kinds = []
+    while not s.rounds:
+        move = simple_move(s)
+        kinds.append(move[0])
+        s.apply(move)
+    assert kinds == ["meld", "meld", "discard"]
+    assert s.rounds[-1]["out"] == 0 and s.rounds[-1]["points"][0] > 0
+
+
+def test_simple_lays_off_a_deadwood_card_on_the_table():
+    hand = ["TH", "2S", "KC", "5D"]
+    s = position("classic_rummy", [hand, OTHER], pile=["QD"], step="play",
+                 table=[(1, ["7H", "8H", "9H"])])
+    move = simple_move(s)
+    assert move[0] == "layoff" and codes(s, move) == ["TH"]
+
+
+def test_jersey_gin_when_a_discard_leaves_no_deadwood():
+    hand = ["7H", "8H", "9H", "TH", "2C", "2D", "2S", "JS", "QS", "KS", "4D"]
+    s = position("jersey_gin", [hand, OTHER, CLASSIC_HAND], pile=["5C"], step="play", stock_size=10)
+    assert simple_move(s) == ("knock", s.info.deck.card("4D"))
+    assert fast_move(mind_for(type(s), s.options), s) == ("knock", s.info.deck.card("4D"))
+
+
+@pytest.mark.parametrize("dead, knocks", [(["AD", "3C", "KD"], True), (["5C", "3D", "KD"], False)])
+def test_jersey_knocks_with_low_deadwood_not_with_eight_in_mid_hand(dead, knocks):
+    hand = ["7H", "8H", "9H", "2C", "2D", "2S", "JS", "QS", "KS"] + dead
+    s = position("jersey_gin", [hand, OTHER, ["4H", "5H", "6H", "7C", "8C", "9D", "TD", "JD", "QD", "4S"]],
+                 pile=["5S"], step="play", stock_size=10)
+    move = simple_move(s)
+    assert move == (("knock" if knocks else "discard"), s.info.deck.card("KD"))
+
+
+def test_jersey_takes_the_upcard_that_makes_a_meld_and_passes_otherwise():
+    hand = ["7H", "8H", "KC", "KD", "2S", "4D", "9C", "JS", "3C", "5S"]
+    take = position("jersey_gin", [hand, OTHER, ["4H", "5H", "6H", "7C", "8C", "9D", "TD", "JD", "QD", "4S"]],
+                    pile=["9H"], step="upcard")
+    assert simple_move(take) == ("take_upcard",)
+    skip = position("jersey_gin", [hand, OTHER, ["4H", "5H", "6H", "7C", "8C", "9D", "TD", "JD", "QD", "4S"]],
+                    pile=["QH"], step="upcard")
+    assert simple_move(skip) == ("pass",)
+
+
+def test_jersey_opponent_lays_off_on_the_knocker_then_passes():
+    knocker = ["7H", "8H", "9H", "2C", "2D", "2S", "JS", "QS", "KS", "AD", "KD"]
+    layer = ["TH", "3C", "5C", "7C", "9C", "4D", "6D", "8D", "TD", "QD"]
+    s = position("jersey_gin", [knocker, layer, OTHER], pile=["5S"], step="play", stock_size=10)
+    s.apply(("knock", s.info.deck.card("KD")))
+    assert s.step == "layoff" and s.turn == 1
+    move = simple_move(s)
+    assert move[0] == "layoff" and codes(s, move) == ["TH"]
+    s.apply(move)
+    assert simple_move(s) == ("pass",)
+
+
+def test_boathouse_goes_out_at_once():
+    hand = ["7H/1", "8H/1", "9H/1", "TH/1", "5C/1", "5D/1", "5S/1", "KC/1"]
+    other = ["AC/1", "KD/1", "QH/1", "JS/1", "9C/1", "4D/1", "3S/1"]
+    s = position("boathouse_rummy", [hand, other], pile=["2C/1"], step="play")
+    assert simple_move(s)[0] == "go_out"
+    assert fast_move(mind_for(type(s), s.options), s)[0] == "go_out"
+
+
+# -- legal moves only, every game and player count ------------------------------------------
+
+CONFIGS = [
+    ("basic_rummy", 2, {}), ("basic_rummy", 3, {"hand_size": 10}), ("basic_rummy", 5, {"decks": 2}),
+    ("basic_rummy", 7, {}),
+    ("classic_rummy", 2, {}), ("classic_rummy", 3, {"aces_high_low": True, "no_meld_limit": True}),
+    ("classic_rummy", 4, {"ace_bridge": True, "layoff_after_meld": True, "last_card_discard": True}),
+    ("classic_rummy", 6, {"shuffle_pile": True}),
+    ("boathouse_rummy", 2, {}), ("boathouse_rummy", 4, {"penalty_only": True}), ("boathouse_rummy", 7, {}),
+    ("jersey_gin", 3, {}), ("jersey_gin", 3, {"knock_scoring": "each"}),
+]
+
+
+def _face(state, card):
+    code = state.info.deck.code(card).split("/")[0]
+    return "X" if code[0] == "X" else code
+
+
+def _legal_or_same_faces(state, move, legal):
+    """The rollouts build their melds from the finder: the same faces as a legal meld (the
+    rules name identical cards and jokers lowest first) is the same move."""
+    if move in legal:
+        return True
+    if move[0] != "meld":
+        return False
+    faces = [_face(state, c) for c in move[1]]
+    return any(m[0] == "meld" and [_face(state, c) for c in m[1]] == faces for m in legal)
+
+
+@pytest.mark.parametrize("game, players, options", CONFIGS)
+def test_simple_and_rollout_rules_play_only_legal_moves(game, players, options):
+    cls = game_class(game)
+    for seed in (1, 2):
+        s = cls.new(players, dict(options, hands=1), seed=seed)
+        mind = mind_for(cls, s.options)
+        steps = 0
+        while s.current_player() is not None:
+            legal = s.legal_moves()
+            built = fast_move(mind, s)
+            assert _legal_or_same_faces(s, built, legal), (s.step, built)
+            move = simple_move(s) if (steps + seed) % 2 else built
+            assert move in legal
+            if move is built and built not in legal:
+                _apply_unchecked(s, built)
+            else:
+                s.apply(move)
+            steps += 1
+            assert steps < 3000
+        assert s.rounds
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10**6), game=st.sampled_from(["basic_rummy", "classic_rummy", "jersey_gin"]))
+def test_rollouts_keep_every_card_in_one_place(seed, game):
+    """The rollouts' unchecked moves leave a whole state: every card in exactly one place."""
+    cls = game_class(game)
+    s = cls.new(3 if game == "jersey_gin" else 2, {"hands": 1}, seed=seed)
+    mind = mind_for(cls, s.options)
+    while s.current_player() is not None:
+        _apply_unchecked(s, fast_move(mind, s))
+        seen = 0
+        for mask in s.card_locations().values():
+            assert not seen & mask
+            seen |= mask
+        assert seen == s.info.deck.full_mask
+    assert s.rounds
+
+
+# -- the expert -------------------------------------------------------------------------------
+
+def test_the_search_tries_few_play_moves_and_the_greedy_one_among_them():
+    hand = ["7H", "8H", "9H", "5S", "5D", "2C", "3C", "KC", "4D", "6S", "AS"]
+    s = position("jersey_gin", [hand, OTHER, CLASSIC_HAND], pile=["QH"], step="play", stock_size=10)
+    obs = s.observation(0)
+    legal = [s.move_from_json(m) for m in obs["legal"]]
+    kept = SEARCH_HOOKS["jersey_gin"].distinct(obs, legal)
+    assert len(legal) == 11 and 1 < len(kept) <= TOP_DISCARDS + 2
+    assert simple_move(s) in kept and all(m in legal for m in kept)
+
+
+@pytest.mark.parametrize("game, players", [("classic_rummy", 2), ("jersey_gin", 3), ("basic_rummy", 2)])
+def test_the_expert_is_reproducible_and_reads_only_its_observation(game, players):
+    cls = game_class(game)
+    s = cls.new(players, {"hands": 1}, seed=11)
+    rng = random.Random(3)
+    while s.step not in ("draw", "play") or s.current_player() != 0 or len(s.legal_moves()) < 2:
+        s.apply(rng.choice(s.legal_moves()))
+    obs = s.observation(0)
+    first = make_bot("expert", game, seed=4, iterations=6).choose(obs)
+    again = make_bot("expert", game, seed=4, iterations=6).choose(obs)
+    assert first == again and first in s.legal_moves()
+    # Another deal of the cards seat 0 has not seen: the same observation, the same move.
+    other = cls.sample(obs, random.Random(99))
+    assert other.hands[1] != s.hands[1] or other.stock != s.stock
+    assert other.observation(0) == obs
+    assert make_bot("expert", game, seed=4, iterations=6).choose(other.observation(0)) == first
+
+
+@pytest.mark.parametrize("game, players", [("classic_rummy", 2), ("basic_rummy", 2), ("boathouse_rummy", 2),
+                                           ("jersey_gin", 3)])
+def test_the_expert_plays_a_whole_game(game, players):
+    cls = game_class(game)
+    s = cls.new(players, {"hands": 1}, seed=5)
+    bots = [make_bot("expert", game, seed=1, iterations=2)] + [make_bot("simple", game, seed=p)
+                                                                for p in range(1, players)]
+    while (p := s.current_player()) is not None:
+        move = bots[p].choose(s.observation(p))
+        assert move in s.legal_moves()
+        s.apply(move)
+    assert s.result()["finished"] and s.result()["winners"]
