@@ -448,3 +448,34 @@ def test_the_table_fits_800x480_with_every_meld_and_button_in_sight(gid):
     # Every meld's cards show their index: no card hides more than the share of the next.
     cw = min((r.width for r in on_felt), default=0)
     assert not on_felt or cw >= 18
+
+
+def test_jersey_gin_the_others_lay_off_on_the_gin_hand_then_done_and_the_summary():
+    gid = "jersey_gin"
+    hands = [["9H", "5C", "8D", "4D", "KS", "QS", "2D", "JC", "AS", "6D"],
+             ["2C", "3C", "4C", "7D", "7H", "7S", "TH", "JH", "QH", "5S"],
+             ["AD", "3D", "5D", "9D", "JD", "2H", "4H", "6H", "AC", "8C"]]
+    match = dealt(gid, hands, "KH", ["QC", "TC", "9C"])
+    # You pass the upcard; Amira takes it and goes gin; Bruno lays nothing off.
+    for move in ({"kind": "pass"}, {"kind": "take_upcard"}, {"kind": "knock", "card": "5S"}, {"kind": "pass"}):
+        match.play(move)
+    app = make_app((800, 480))
+    table = open_table(app, match)
+    assert table.phase() == "layoff" and table.match.observation(0)["gin"]
+    assert tx(gid, "prompt_layoff") in table.prompt_text()
+    app.tick(DT)
+    assert table.action_buttons["pass"].text == tx(gid, "action.done")
+    drag(app, card_at(table, "9H"), table.card_rects["TH"].center)
+    assert "9H" in table.match.observation(0)["table"][2]["cards"]
+    settle(app, table)
+    press(app, table, "pass")
+    for _ in range(300):
+        app.tick(DT)
+        if isinstance(app.scenes.top, SummaryScene):
+            break
+    tab = app.scenes.top.table
+    summary = table.match.state.rounds[-1]
+    assert summary["gin"] and summary["out"] == 1
+    assert tab.spreads[0][0] == ("layoff", ["9H"])  # laid off on Amira's run, framed in gold
+    assert tab.rows[1][3] == str(50 + summary["hands"][0]["deadwood_points"] + summary["hands"][2]["deadwood_points"])
+    assert tx(gid, "note_gin", name="Amira") in tab.notes
