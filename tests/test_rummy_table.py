@@ -479,3 +479,41 @@ def test_jersey_gin_the_others_lay_off_on_the_gin_hand_then_done_and_the_summary
     assert tab.spreads[0][0] == ("layoff", ["9H"])  # laid off on Amira's run, framed in gold
     assert tab.rows[1][3] == str(50 + summary["hands"][0]["deadwood_points"] + summary["hands"][2]["deadwood_points"])
     assert tx(gid, "note_gin", name="Amira") in tab.notes
+
+
+def test_the_joker_swap_by_a_drag_then_the_joker_must_be_used():
+    gid = "basic_rummy"
+    hands = [["X1", "8C", "9C", "3H", "2D", "5S", "KH"], ["AC", "3C", "6D", "8D", "TD", "QC", "2S"]]
+    match = dealt(gid, hands, "QD", ["4H", "JS", "7C", "TC", "3D"])
+    joker = code(gid, "X1")
+    three = sorted(code(gid, c) for c in ("X1", "8C", "9C"))
+    match.play({"kind": "draw", "from": "stock"})
+    match.play(next(m for m in match.observation(0)["legal"] if m["kind"] == "meld" and sorted(m["cards"]) == three))
+    natural = code(gid, match.observation(0)["table"][0]["jokers"][joker])  # the 7♣ or the 10♣
+    match.play({"kind": "discard", "card": code(gid, "4H")})
+    match.play({"kind": "draw", "from": "stock"})  # Amira: the J♠
+    match.play({"kind": "discard", "card": code(gid, "JS")})
+    match.play({"kind": "draw", "from": "stock"})  # you: the 7♣
+    if natural != code(gid, "7C"):
+        match.play({"kind": "discard", "card": code(gid, "7C")})
+        match.play({"kind": "draw", "from": "stock"})
+        match.play({"kind": "discard", "card": code(gid, "2S")})
+        match.play({"kind": "draw", "from": "stock"})  # you: the 10♣
+    assert natural in match.observation(0)["hand"]
+    app = make_app((800, 480))
+    table = open_table(app, match)
+    drag(app, card_at(table, natural), table.card_rects[code(gid, "8C")].center)
+    obs = table.match.observation(0)
+    assert natural in obs["table"][0]["cards"] and joker in obs["hand"] and obs["phase"] == "joker"
+    settle(app, table)
+    assert table.view.prompt([], [], "joker").startswith(tx(gid, "prompt_joker", card=card_name(joker)))
+    # The joker may not be discarded now: the refusal says why.
+    before = table.match.state.to_json()
+    drag(app, card_at(table, code(gid, "KH")), table.discard_rect.center)
+    assert table.match.state.to_json() == before and table.banner[0] == tx(gid, "refused_joker")
+    choose(app, table, [joker])
+    for _ in range(2):  # either end of the run: the first tap marks one, the second plays it
+        if joker in table.match.observation(0)["hand"]:
+            click(app, table.card_rects[code(gid, "9C")].center)
+    obs = table.match.observation(0)
+    assert joker in obs["table"][0]["cards"] and obs["phase"] == "play"
