@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.bots import SEARCH_HOOKS, SIMPLE_POLICIES, make_bot
-from game.bots.rummy_policy import TOP_DISCARDS, _apply_unchecked, fast_move, mind_for
+from game.bots.rummy_policy import TOP_DISCARDS, fast_move, mind_for
 from game.cards import bits
 from game.rules import game_class
 from game.rules.rummy import classify
@@ -196,7 +196,7 @@ def test_simple_and_rollout_rules_play_only_legal_moves(game, players, options):
             move = simple_move(s) if (steps + seed) % 2 else built
             assert move in legal
             if move is built and built not in legal:
-                _apply_unchecked(s, built)
+                s.apply_unchecked(built)
             else:
                 s.apply(move)
             steps += 1
@@ -212,7 +212,7 @@ def test_rollouts_keep_every_card_in_one_place(seed, game):
     s = cls.new(3 if game == "jersey_gin" else 2, {"hands": 1}, seed=seed)
     mind = mind_for(cls, s.options)
     while s.current_player() is not None:
-        _apply_unchecked(s, fast_move(mind, s))
+        s.apply_unchecked(fast_move(mind, s))
         seen = 0
         for mask in s.card_locations().values():
             assert not seen & mask

@@ -85,12 +85,11 @@ class Mind:
         self.rule = cls.meld_rule(options)
         self.gin = cls.info.id == "jersey_gin"
         self.boathouse = cls.info.id == "boathouse_rummy"
-        lay = M._layout(self.deck)
-        self.kind = lay.kind
-        self.rank = tuple(k % 13 if k >= 0 else -1 for k in lay.kind)
-        self.suit = tuple(k // 13 if k >= 0 else -1 for k in lay.kind)
+        faces = [code.split("/")[0] for code in self.deck.codes]
+        # rank 0 (ace) .. 12 (king), suit 0..3 (FRENCH_SUITS); -1 for a joker
+        self.rank = tuple(-1 if f[0] == "X" else FRENCH_RANKS.index(f[0]) for f in faces)
+        self.suit = tuple(-1 if f[0] == "X" else FRENCH_SUITS.index(f[1]) for f in faces)
         self.value = tuple(M.card_value(self.deck, c, self.rule) for c in range(self.deck.size))
-        self.jokers = lay.jokers
         self.wrap = self.rule.aces != "low"
         self._cache: dict[int, tuple[int, int, tuple]] = {}
 
@@ -328,16 +327,6 @@ def _gin_play(mind: Mind, hand: int, legal: list, stock: int, wanted: int):
 
 
 # ---------------------------------------------------------------- the rollouts (full state)
-def _apply_unchecked(state, move: tuple) -> None:
-    """Play a move the rollout rule built as legal, without the rules' legality check (which
-    lists every legal move first: Jersey's knocks and Boathouse's ways out each price many
-    arrangements). Same effect as ``state.apply``, whose check it skips."""
-    state._events = []
-    state._legal = None
-    getattr(state, "_do_" + move[0])(*move[1:])
-    state._legal = None
-
-
 def fast_move(mind: Mind, state) -> tuple:
     """The greedy rule on a full state, for the player to move, seeing only what that player
     may know (own hand, pile, table, the cards the others were seen to pick up); builds the
@@ -539,7 +528,7 @@ def make_playout(cls: type):
                         turns += 1
                         if turns >= HORIZON:
                             return _cut_value(mind, state, seat, n)
-                _apply_unchecked(state, fast_move(mind, state))
+                state.apply_unchecked(fast_move(mind, state))
             return value_of(state.totals, state.winners if state.step == "over" else (), root, seat, n)
 
         return finish
@@ -553,16 +542,13 @@ def make_sampler(cls: type):
     player's would be after its turns so far (reading the table: a player who drew and
     discarded for k turns holds the best of k more cards, not a random hand): k cards of
     the stock join its unknown cards and it throws k back by the greedy discard order;
-    they go to the stock, which holds what the others did not keep. The world gets the
-    game's shared meld rule: the rules make a new ``MeldRule`` per state, and the finder
-    builds its suit tables once per rule object."""
+    they go to the stock, which holds what the others did not keep."""
 
     deck = cls.info.deck
     per_copy = deck.size // deck.copies
 
     def sampler_for(obs: dict):
         mind = mind_for(cls, obs["options"])
-        rule = mind.rule
         n = obs["players"]
         seat = obs["seat"]
         start = per_copy * obs["decks"] - n * obs["hand_size"] - 1
@@ -571,7 +557,6 @@ def make_sampler(cls: type):
 
         def sample(rng: random.Random):
             s = cls.sample(obs, rng)
-            s._meld_rule = rule
             if not k:
                 return s
             stock = s.stock
@@ -641,6 +626,7 @@ def register(cls: type) -> None:
     register_rollout(gid)(make_rollout(cls))
     register_hooks(gid, SearchHooks(
         round_marker=_marker,
+        apply_fast="apply_unchecked",
         distinct=make_distinct(cls),
         playout_from=make_playout(cls),
         sampler_for=make_sampler(cls),
