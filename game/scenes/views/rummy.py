@@ -437,12 +437,14 @@ class RummyView(GameView):
         return self.felt_box() if hasattr(table, "table_area") else None
 
     def felt_box(self) -> pygame.Rect:
-        """The felt less the row of buttons along its bottom (while they are there)."""
+        """The felt less the buttons along its bottom: one row always kept for them (the
+        melds keep their size when the buttons come and go), more while there are more."""
         table = self.table
         area = table.table_area.copy()
+        bottom = table.felt_area.bottom - widgets.button_height(self.app.scale) - table.pad
         tops = [b.rect.y for b in getattr(table, "action_buttons", {}).values() if getattr(b, "visible", True) and hasattr(b, "rect")]
-        if tops:
-            area.height = max(20, min(area.bottom, min(tops) - table.pad // 2) - area.y)
+        bottom = min([bottom] + tops) - table.pad // 2
+        area.height = max(20, bottom - area.y)
         return area
 
     def meld_layout(self, area: pygame.Rect) -> tuple[int, list[tuple[int, int, pygame.Rect]]]:
