@@ -395,6 +395,8 @@ class RummyView(GameView):
                 table.add(Step(table.dur(1.4), banner=self.tx(key, name=self.name(seat)), start=table.sync, sound="capture"))
             elif kind == "go_out":
                 table.add(Step(table.dur(1.4), banner=self.tx("out_done", name=self.name(seat)), start=table.sync, sound="capture"))
+            elif kind == "rebuild":
+                table.add(Step(table.dur(1.0), banner=self.tx("rebuilt"), done=table.sync, sound="deal"))
             elif kind == "pass" and seat is not None:
                 table.add(Step(table.dur(0.6), banner=self.tx("passes", name=self.name(seat)), done=table.sync))
 
