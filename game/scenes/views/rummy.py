@@ -261,9 +261,12 @@ class RummyView(GameView):
 
     # ------------------------------------------------------------ texts
     def hud_text(self) -> str:
-        parts = [self.tx("title"), self.tx("hud_hand", count=self.shown.get("round", 0) + 1)]
-        target = (self.obs.get("options") or getattr(self.match.state, "options", {}) or {}).get("target")
-        if target:
+        opts = self.obs.get("options") or getattr(self.match.state, "options", {}) or {}
+        count = self.shown.get("round", 0) + 1
+        hands = opts.get("hands")
+        parts = [self.tx("title"), self.tx("hud_hand_of", count=count, hands=hands) if hands else self.tx("hud_hand", count=count)]
+        target = opts.get("target")
+        if target and not hands and not opts.get("penalty_only"):
             parts.append(t("summary.target", target=target))
         return "  ·  ".join(parts)
 
@@ -576,9 +579,19 @@ class RummyView(GameView):
                 notes.append(self.tx("note_out", name=self.name(out)))
         if not game_over:
             opts = getattr(self.match.state, "options", {}) or {}
-            if opts.get("target"):
+            if opts.get("hands"):
+                notes.append(self.tx("note_hands_left", count=max(0, opts["hands"] - summary.get("round", 0) - 1)))
+            elif opts.get("penalty_only"):
+                notes.append(self.tx("note_penalty_target", target=self.game_target()))
+            elif opts.get("target"):
                 notes.append(t("summary.target", target=opts["target"]))
         return notes
+
+    def game_target(self) -> int:
+        """The total that ends the game (the rules say: an option, or fixed for penalty points)."""
+        state = self.match.state
+        target = getattr(state, "target", None)
+        return target() if callable(target) else (getattr(state, "options", {}) or {}).get("target", 0)
 
     def lower_wins(self) -> bool:
         state = self.match.state
