@@ -65,23 +65,26 @@ def test_classic_rummy_counts_rummies_and_basic_only_hands_won():
     assert "rummys" in game_stats("classic_rummy").counters and "gins" in game_stats("jersey_gin").counters
 
 
-# Random play goes out in these deals of Basic and Classic; in Boathouse and Jersey Gin it
-# never does (a void hand: nobody won, nobody was caught).
-@pytest.mark.parametrize("gid,players,seed,void", [("basic_rummy", 3, 1, False), ("classic_rummy", 2, 3, False),
-                                                   ("boathouse_rummy", 2, 7, True), ("jersey_gin", 3, 7, True)])
-def test_real_games_count_what_their_summaries_say(gid, players, seed, void):
-    rng = random.Random(seed)
-    state = new_game(gid, players, {"hands": 1}, seed=seed)
-    tally = GameTally.new(gid, SEATS[:players])
-    while state.current_player() is not None:
-        tally.record(state.apply(rng.choice(state.legal_moves())))
-    rounds = state.result()["rounds"]
-    assert tally.finished and len(tally.rounds) == len(rounds) == 1 and rounds[0]["void"] == void
-    assert sum(f["won"] for f in tally.rounds[0]) == (0 if void else 1)
-    for r, figures in zip(rounds, tally.rounds):
+@pytest.mark.parametrize("gid,players", [("basic_rummy", 3), ("classic_rummy", 2), ("boathouse_rummy", 2), ("jersey_gin", 3)])
+def test_real_games_count_what_their_summaries_say(gid, players):
+    outs = 0
+    for seed in range(1, 9):
+        rng = random.Random(seed)
+        state = new_game(gid, players, {"hands": 1}, seed=seed)
+        tally = GameTally.new(gid, SEATS[:players])
+        while state.current_player() is not None:
+            tally.record(state.apply(rng.choice(state.legal_moves())))
+        rounds = state.result()["rounds"]
+        assert tally.finished and len(tally.rounds) == len(rounds) == 1
+        r, figures = rounds[0], tally.rounds[0]
+        assert sum(f["won"] for f in figures) == (0 if r["void"] or r.get("undercut") else 1)
         for seat in range(players):
-            out = r["out"]
-            won = not r["void"] and out == seat and not r.get("undercut")
+            won = not r["void"] and r["out"] == seat and not r.get("undercut")
             assert figures[seat]["won"] == int(won)
-            caught = not r["void"] and out is not None and out != seat
+            caught = not r["void"] and r["out"] is not None and r["out"] != seat
+            assert figures[seat]["caught"] == int(caught)
             assert figures[seat]["deadwood_caught"] == (r["hands"][seat]["deadwood_points"] if caught else 0)
+        outs += not r["void"]
+    # Random play goes out now and then in Basic and Classic Rummy (in Boathouse and Jersey
+    # Gin it may never: void hands, nobody won, nobody caught).
+    assert outs or gid in ("boathouse_rummy", "jersey_gin")

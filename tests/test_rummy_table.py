@@ -484,7 +484,7 @@ def test_jersey_gin_the_others_lay_off_on_the_gin_hand_then_done_and_the_summary
 def test_the_joker_swap_by_a_drag_then_the_joker_must_be_used():
     gid = "basic_rummy"
     hands = [["X1", "8C", "9C", "3H", "2D", "5S", "KH"], ["AC", "3C", "6D", "8D", "TD", "QC", "2S"]]
-    match = dealt(gid, hands, "QD", ["4H", "JS", "7C", "TC", "3D"])
+    match = dealt(gid, hands, "QD", ["4H", "JS", "7C", "QS", "TC"])
     joker = code(gid, "X1")
     three = sorted(code(gid, c) for c in ("X1", "8C", "9C"))
     match.play({"kind": "draw", "from": "stock"})
@@ -496,8 +496,8 @@ def test_the_joker_swap_by_a_drag_then_the_joker_must_be_used():
     match.play({"kind": "draw", "from": "stock"})  # you: the 7♣
     if natural != code(gid, "7C"):
         match.play({"kind": "discard", "card": code(gid, "7C")})
-        match.play({"kind": "draw", "from": "stock"})
-        match.play({"kind": "discard", "card": code(gid, "2S")})
+        match.play({"kind": "draw", "from": "stock"})  # Amira: the Q♠
+        match.play({"kind": "discard", "card": code(gid, "QS")})
         match.play({"kind": "draw", "from": "stock"})  # you: the 10♣
     assert natural in match.observation(0)["hand"]
     app = make_app((800, 480))
