@@ -155,15 +155,18 @@ def test_boathouse_goes_out_at_once():
 
 # -- legal moves only, every game and player count ------------------------------------------
 
-CONFIGS = [
-    ("basic_rummy", 2, {}), ("basic_rummy", 3, {"hand_size": 10}), ("basic_rummy", 5, {"decks": 2}),
-    ("basic_rummy", 7, {}),
-    ("classic_rummy", 2, {}), ("classic_rummy", 3, {"aces_high_low": True, "no_meld_limit": True}),
-    ("classic_rummy", 4, {"ace_bridge": True, "layoff_after_meld": True, "last_card_discard": True}),
-    ("classic_rummy", 6, {"shuffle_pile": True}),
-    ("boathouse_rummy", 2, {}), ("boathouse_rummy", 4, {"penalty_only": True}), ("boathouse_rummy", 7, {}),
-    ("jersey_gin", 3, {}), ("jersey_gin", 3, {"knock_scoring": "each"}),
-]
+# Every game at every player count, each option on somewhere (the deck options where they apply).
+CONFIGS = (
+    [("basic_rummy", n, opts) for n, opts in [(2, {}), (3, {"hand_size": 10}), (4, {"decks": 2}), (5, {}),
+                                               (6, {"decks": 2, "shuffle_pile": True}), (7, {})]]
+    + [("classic_rummy", n, opts) for n, opts in [
+        (2, {}), (3, {"aces_high_low": True, "no_meld_limit": True}),
+        (4, {"ace_bridge": True, "layoff_after_meld": True, "last_card_discard": True}),
+        (5, {"shuffle_pile": True}), (6, {"aces_high_low": True})]]
+    + [("boathouse_rummy", n, opts) for n, opts in [(2, {}), (3, {"hand_size": 10}), (4, {"penalty_only": True}),
+                                                   (5, {"decks": 2}), (6, {}), (7, {})]]
+    + [("jersey_gin", 3, {}), ("jersey_gin", 3, {"knock_scoring": "each"})]
+)
 
 
 def _face(state, card):
@@ -184,24 +187,25 @@ def _legal_or_same_faces(state, move, legal):
 
 @pytest.mark.parametrize("game, players, options", CONFIGS)
 def test_simple_and_rollout_rules_play_only_legal_moves(game, players, options):
+    """A hand of each configuration, the simple level and the rollouts' move builder taking
+    turns (each move of the builder checked, whoever plays it)."""
     cls = game_class(game)
-    for seed in (1, 2):
-        s = cls.new(players, dict(options, hands=1), seed=seed)
-        mind = mind_for(cls, s.options)
-        steps = 0
-        while s.current_player() is not None:
-            legal = s.legal_moves()
-            built = fast_move(mind, s)
-            assert _legal_or_same_faces(s, built, legal), (s.step, built)
-            move = simple_move(s) if (steps + seed) % 2 else built
+    s = cls.new(players, dict(options, hands=1), seed=players)
+    mind = mind_for(cls, s.options)
+    steps = 0
+    while s.current_player() is not None:
+        legal = s.legal_moves()
+        built = fast_move(mind, s)
+        assert _legal_or_same_faces(s, built, legal), (s.step, built)
+        if steps % 2:
+            move = simple_move(s)
             assert move in legal
-            if move is built and built not in legal:
-                s.apply_unchecked(built)
-            else:
-                s.apply(move)
-            steps += 1
-            assert steps < 3000
-        assert s.rounds
+            s.apply(move)
+        else:
+            s.apply_unchecked(built)
+        steps += 1
+        assert steps < 3000
+    assert s.rounds
 
 
 @settings(max_examples=8, deadline=None)

@@ -19,13 +19,18 @@ the cards the others were seen to pick from the pile), through the meld finder
   the pile); jokers and meld cards stay;
 * Jersey Gin: gin when a discard leaves no deadwood; knock (under 10, by the rules) when
   the deadwood left is small, or the stock is getting short, or early in the hand
-  (``Knock``); the
-  first-round upcard is taken under the draw test; after a knock or gin, lay off every
-  deadwood card that fits the knocker's melds.
+  (``Knock``); the first-round upcard is taken under the draw test; after a knock or gin,
+  lay off every deadwood card that fits the knocker's melds.
+
+The expert (game/bots/expert.py) searches the draw and the discard (the greedy rule's best
+three, and Jersey's best knock) and plays the rule's melds, lay-offs and ways out as they
+are; its worlds give the others hands as tidy as a greedy player's would be by now
+(``make_sampler``); its play-outs run the greedy rule with moves built, not listed
+(``fast_move``, ``apply_unchecked``), for ``HORIZON`` of the seat's turns, then score the
+deadwood difference. docs/bots.md ("the Rummy family") has the measured figures.
 """
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -56,7 +61,7 @@ class Knock:
 KNOCK = Knock()
 TOP_DISCARDS = 3  # the expert searches this many discards (the greedy rule's order)
 WIN_BONUS = 25.0  # points a won game is worth in the expert's evaluation
-PRIOR_POINTS = 4.0  # the search leaves the greedy move only for a gain worth about this
+PRIOR_POINTS = 1.5  # the search leaves the greedy move only for a gain worth about this
 # Reading the table: a greedy player's hand is better organised than a random deal of the
 # unseen cards: in each world the others hold the best of up to TIDY_TURNS more cards.
 TIDY_TURNS = 6
@@ -84,7 +89,6 @@ class Mind:
         self.deck = cls.info.deck
         self.rule = cls.meld_rule(options)
         self.gin = cls.info.id == "jersey_gin"
-        self.boathouse = cls.info.id == "boathouse_rummy"
         faces = [code.split("/")[0] for code in self.deck.codes]
         # rank 0 (ace) .. 12 (king), suit 0..3 (FRENCH_SUITS); -1 for a joker
         self.rank = tuple(-1 if f[0] == "X" else FRENCH_RANKS.index(f[0]) for f in faces)
