@@ -84,6 +84,9 @@ class GameStats:
     chart_heading = "stats.chart_points"
     chart_top = 10
     v1_figures = False
+    # (field, numerator, denominator): an average over what a counter counts rather than
+    # over rounds (the deadwood of the hands a player was caught with), for ``details``.
+    ratios: tuple[tuple[str, str, str], ...] = ()
 
     def count(self, event: dict[str, Any], add: Add) -> None:
         """Count one event of a move (from ``State.apply``) for the round in progress."""
@@ -546,6 +549,8 @@ class Stats:
         for k in _counters(game_id):
             out[k] = rec[k]
             out[f"{k}_per_round"] = rec[k] / r if r else 0.0
+        for k, num, den in game_stats(game_id).ratios:
+            out[k] = rec[num] / rec[den] if rec[den] else 0.0
         return out
 
     def rows(self, game_id: str | None = None) -> list[dict[str, Any]]:

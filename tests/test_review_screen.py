@@ -33,7 +33,7 @@ from tests.ui_helpers import DT, button_with_text, click, key  # noqa: E402
 
 # One game of every family on the shelf (the review is written once for all of them).
 GAMES = [("orlan", 2, {"target": 11}), ("olsen", 4, {"target": 50}), ("aluette", 4, {}),
-         ("la_rigueur", 2, {}), ("marjolet", 2, {"target": 500})]
+         ("la_rigueur", 2, {}), ("marjolet", 2, {"target": 500}), ("classic_rummy", 2, {"hands": 1})]
 
 
 def make_app(size=(1280, 720), storage=None, lang="en") -> App:

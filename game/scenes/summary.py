@@ -7,7 +7,7 @@ import pygame
 from game.i18n import t
 from game.scenes.base import Scene
 from game.ui import fonts, widgets
-from game.ui.cards import suit_colours
+from game.ui.cards import CARD_RATIO, suit_colours
 
 
 class SummaryScene(Scene):
@@ -49,6 +49,30 @@ class SummaryScene(Scene):
     def notes(self) -> list[str]:
         return self.table.notes
 
+    def draw_spread(self, surface: pygame.Surface, groups: list[tuple[str, list[str]]], cell: pygame.Rect) -> None:
+        """A hand laid out in a row of the table: its groups side by side, each group's
+        cards overlapped (indexes visible), laid-off cards framed in gold, deadwood in red."""
+        groups = [(kind, cards) for kind, cards in groups if cards]
+        if not groups:
+            return
+        cw = max(12, int(cell.height / CARD_RATIO))
+        while True:
+            step, gap = max(6, int(cw * 0.42)), max(4, cw // 3)
+            need = sum(cw + step * (len(c) - 1) for _, c in groups) + gap * (len(groups) - 1)
+            if need <= cell.width or cw <= 12:
+                break
+            cw -= 1
+        ch = int(cw * CARD_RATIO)
+        x, y = cell.x, cell.centery - ch // 2
+        frame = {"layoff": widgets.GOLD, "deadwood": (230, 80, 70)}
+        for kind, cards in groups:
+            for j, code in enumerate(cards):
+                surface.blit(self.view.face(code, cw), (x + j * step, y))
+            span = pygame.Rect(x, y, cw + step * (len(cards) - 1), ch)
+            if kind in frame:
+                pygame.draw.rect(surface, frame[kind], span.inflate(4, 4), max(2, int(2 * self.app.scale)), border_radius=6)
+            x = span.right + gap
+
     def draw(self, surface: pygame.Surface) -> None:
         widgets.shade(surface, 210)
         w, h = surface.get_size()
@@ -56,9 +80,14 @@ class SummaryScene(Scene):
         tab = self.table
         r = widgets.title(surface, tab.title, s, max(6, int(14 * s)), size=40)
         size = max(14, int(22 * s))
-        line = int(size * 1.9)
+        line = head_h = int(size * 1.9)
         rows = tab.rows
-        area = pygame.Rect(int(w * 0.04), r.bottom + int(12 * s), int(w * 0.92), line * (len(rows) + 1) + int(size * 0.8))
+        if tab.spreads:  # rows tall enough for the cards spread in them, as the window allows
+            note_size = max(13, int(19 * s))
+            notes_h = (fonts.font(note_size).get_linesize() + 4) * len(tab.notes) + int(30 * s) if tab.notes else 0
+            free = h - r.bottom - int(12 * s) - notes_h - widgets.button_height(s) - int(28 * s)
+            line = max(line, min(int(size * 5), (free - head_h - int(size * 0.8)) // max(1, len(rows))))
+        area = pygame.Rect(int(w * 0.04), r.bottom + int(12 * s), int(w * 0.92), head_h + line * len(rows) + int(size * 0.8))
         widgets.panel(surface, area, alpha=240, colour=(16, 24, 34))
         xs = [0.0]
         for wd in tab.widths[:-1]:
@@ -71,7 +100,8 @@ class SummaryScene(Scene):
         y = area.y + int(size * 0.4)
         hsize = max(12, int(17 * s))
         for f, wd, head in zip(xs, tab.widths, tab.headers):
-            fonts.blit_text(surface, head, hsize, widgets.GOLD, (area.x + int(area.width * f) + 8, y + line // 2), "midleft", True, max_width=int(area.width * wd) - 10, suit_colours=heads)
+            fonts.blit_text(surface, head, hsize, widgets.GOLD, (area.x + int(area.width * f) + 8, y + head_h // 2), "midleft", True, max_width=int(area.width * wd) - 10, suit_colours=heads)
+        y += head_h - line
         for i, row in enumerate(rows):
             y += line
             for k, (f, wd, val) in enumerate(zip(xs, tab.widths, row)):
@@ -81,6 +111,9 @@ class SummaryScene(Scene):
                     colours = self.view.TEAM_COLOURS
                     pygame.draw.circle(surface, colours[(int(val) - 1) % len(colours)], (x + size // 3, y + line // 2), size // 3)
                     fonts.blit_text(surface, val, size, colour, (x + 6 + size, y + line // 2), "midleft", True)
+                    continue
+                if tab.spreads and k == tab.spread_column and i < len(tab.spreads):
+                    self.draw_spread(surface, tab.spreads[i], pygame.Rect(x, y + 2, int(area.width * wd) - 12, line - 4))
                     continue
                 fonts.blit_text(surface, val, size, colour, (x, y + line // 2), "midleft", k in bold, max_width=int(area.width * wd) - 10, suit_colours=white)
         y = area.bottom + int(12 * s)

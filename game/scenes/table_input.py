@@ -57,7 +57,9 @@ class TableInput:
                 self.selected.remove(code)
             else:
                 self.selected = (self.selected + [code])[-need:]
-            self.options = self.moves_with(self.selected) if len(self.selected) == need else []
+            self.active = 0
+            full = len(self.selected) == need or (self.view.SELECT_UP_TO and self.selected)
+            self.options = self.moves_with(self.selected) if full else []
             self.refresh_actions()
             return
         moves = self.moves_with([code])
@@ -98,11 +100,24 @@ class TableInput:
         if zone is None or not self.my_turn():
             return False
         kinds = self.view.drop_kinds(zone)
+        if code in self.selected and len(self.selected) > 1:  # the chosen cards dragged together (a meld)
+            together = [m for m in self.moves_with(self.selected) if self.view.move_kind(m) in kinds]
+            if together:
+                self.play(together[0])
+                return True
+            text = self.view.drop_refusal(zone, code)
+            if text:
+                self.banner = (text, 2.5)
+            return False
         mine = self.moves_with([code])
         moves = [m for m in mine if self.view.move_kind(m) in kinds]
         if not moves:
             if not mine and not self.view.select_count(self.phase()):
                 self.refuse(code)
+            else:
+                text = self.view.drop_refusal(zone, code)
+                if text:
+                    self.refused, self.banner = (code, 1.2), (text, 2.5)
             return False
         self.select(code)
         self.options = moves
@@ -120,6 +135,9 @@ class TableInput:
 
     def act(self, kind: str) -> None:
         """An action button: the legal move of that kind using the chosen cards."""
+        if kind.startswith("view:"):  # the view's own button (sort the hand)
+            self.view.view_action(kind[5:])
+            return
         if not self.my_turn():
             return
         for m in self.legal():
@@ -129,12 +147,14 @@ class TableInput:
         if not self.view.select_count(self.phase()) and self.options:
             self.confirm()
             return
-        self.banner = (t("trick.refused"), 2.0)
+        self.banner = (self.view.action_refusal(kind, list(self.selected)), 2.5)
 
     def actions_now(self) -> list[tuple[str, bool]]:
-        """Buttons for the current step: (move kind, enabled)."""
+        """Buttons for the current step: (move kind, enabled); the view's own buttons
+        (``view:<key>``) last, while the hand is in view."""
+        extra = [(f"view:{key}", True) for key, _ in self.view.view_actions()] if self.hand_visible() and not self.frozen else []
         if not self.my_turn() or self.choices_now() is not None:
-            return []
+            return extra
         out: dict[str, bool] = {}
         need = self.view.select_count(self.phase())
         for m in self.legal():
@@ -146,7 +166,7 @@ class TableInput:
                 out[kind] = out.get(kind, False) or sorted(cards) == sorted(self.selected)
         if self.selected and self.options and not need and getattr(self.app.settings, "tap_confirm", False):
             out["confirm"] = True
-        return list(out.items())
+        return list(out.items()) + extra
 
     def choices_now(self) -> list[tuple[str, dict]] | None:
         """The view's chooser for this step (a button per labelled move), or None."""
@@ -181,11 +201,11 @@ class TableInput:
         for code, rect in self.card_rects.items():
             if rect.collidepoint(pos) and self.tap_target(code):
                 return
-        zone, _ = self.zone_at(pos)
+        zone, card = self.zone_at(pos)
         if zone in (zones.STOCK, zones.DISCARD):  # a tap on a pile draws from it
-            draws = [m for m in self.legal() if self.view.move_kind(m) == "draw" and m.get("from", zones.STOCK) == zone]
-            if draws:
-                self.play(draws[0])
+            move = self.view.pile_move(zone, card, self.legal())
+            if move is not None:
+                self.play(move)
                 return
         if self.selected and not self.view.select_count(self.phase()):
             self.select(None)

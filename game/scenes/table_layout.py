@@ -32,6 +32,7 @@ POSITIONS = {
 # ``top1`` .. ``topK`` across the top.
 for _n in range(7, 11):
     POSITIONS[_n] = ("topleft2", "topleft1") + tuple(f"top{k}" for k in range(1, _n - 4)) + ("topright1", "topright2")
+FAN_SHOW = 0.45  # of a card's width, what a fanned discard card under the top one shows
 MIN_INDEX_SHARE = 0.34  # of a card's width left visible in an overlapped hand (its index, "10" included)
 LEADER_COLOUR = (240, 200, 70)
 BANNER_SUIT_COLOURS = [(240, 240, 240), (255, 110, 110), (255, 110, 110), (240, 240, 240)]  # on a dark panel
@@ -152,7 +153,8 @@ class TableLayout:
             if v.TRUMP_ACROSS and self.has(z.TRUMP):  # the turned card sticks out from under the stock
                 piles -= 1
                 label += int(1.3 * self.sw)
-            side_w = min(int(w * 0.3), max(pw, piles * (2 * self.sw + pad) + (label if piles == 1 else 0) + 2 * pad))
+            fan = int(self.sw * 2 * FAN_SHOW) * (v.DISCARD_FAN - 1) if self.has(z.DISCARD) else 0
+            side_w = min(int(w * 0.3), max(pw, piles * (2 * self.sw + pad) + fan + (label if piles == 1 else 0) + 2 * pad))
         x0 = self.panels["bottom"].right + pad
         x1 = w - pad - (side_w + pad if side_zones else 0)
         self.hand_area = pygame.Rect(x0, hand_y, x1 - x0, self.ch)
@@ -187,7 +189,10 @@ class TableLayout:
         if side_zones:
             self.stock_rect.midleft = (self.side_area.x + pad, self.side_area.centery)
         # Beside the stock, in this order: the discard pile, the turned card.
-        self.discard_rect = self.stock_rect.move(self.stock_rect.width + pad, 0)
+        # A fanned pile: the cards under the top one peek out on its left, the top card on the right.
+        fan = int(self.stock_rect.width * FAN_SHOW) * (v.DISCARD_FAN - 1) if self.has(z.DISCARD) else 0
+        self.discard_rect = self.stock_rect.move(self.stock_rect.width + pad + fan, 0)
+        self.discard_fan_rects: list[tuple[str, pygame.Rect]] = []  # (card, rect) bottom first, where drawn
         self.trump_rect = self.discard_rect.move(self.stock_rect.width + pad, 0) if self.has(z.DISCARD) else self.discard_rect.copy()
         if v.TRUMP_ACROSS:
             self.trump_rect = pygame.Rect(0, 0, self.stock_rect.height, self.stock_rect.width)
@@ -223,7 +228,8 @@ class TableLayout:
             return
         now = tuple(self.actions_now()) if not self.steps else ()
         choices = (self.choices_now() or []) if not self.steps else []
-        key = (now, tuple(label for label, _ in choices))
+        own = dict(self.view.view_actions())
+        key = (now, tuple(label for label, _ in choices), tuple(own.values()))
         if key == self._actions_shown:
             return
         self._actions_shown = key
@@ -240,7 +246,12 @@ class TableLayout:
             self.place_choices([label for label, _ in choices], bh, gap)
         if not now:
             return
-        labels = [(kind, t("table.confirm") if kind == "confirm" else self.view.action_label(kind), enabled) for kind, enabled in now]
+        def label(kind: str) -> str:
+            if kind == "confirm":
+                return t("table.confirm")
+            return own.get(kind[5:], kind) if kind.startswith("view:") else self.view.action_label(kind)
+
+        labels = [(kind, label(kind), enabled) for kind, enabled in now]
         widths = [min(int(self.felt_area.width * 0.8), max(int(160 * s), fonts.font(max(15, int(22 * s)), True).size(text)[0] + 3 * gap)) for _, text, _ in labels]
         # Rows of buttons as wide as the felt allows (several declarations), centred.
         rows: list[list[int]] = [[]]
@@ -249,7 +260,7 @@ class TableLayout:
                 rows.append([])
             rows[-1].append(i)
         height = len(rows) * bh + (len(rows) - 1) * (gap // 2)
-        low = self.shown.get(z.TRICK) or self.shown.get(z.OPEN) or self.view.felt_text(set())  # leave the felt's middle to what it shows
+        low = self.view.BUTTONS_LOW or self.shown.get(z.TRICK) or self.shown.get(z.OPEN) or self.view.felt_text(set())  # leave the felt's middle to what it shows
         y = self.felt_area.bottom - height - gap if low else self.felt_area.centery - height // 2
         y = max(self.felt_area.y, y)
         for row in rows:
@@ -397,7 +408,10 @@ class TableLayout:
         return r
 
     def meld_rect(self, seat: int) -> pygame.Rect:
-        """A seat's meld area: the felt's strip nearest to that player."""
+        """A seat's meld area: the view's (``meld_area``), or the felt's strip nearest to that player."""
+        own = self.view.meld_area(seat)
+        if own is not None:
+            return own
         a = self.table_area
         mh = min(int(self.open_w * 0.8 * CARD_RATIO), a.height // 3)
         if self.position(seat) == "bottom":
@@ -438,8 +452,12 @@ class TableLayout:
         """The zone under a point (and the card there, if any), for drops and taps."""
         if self.has(z.STOCK) and self.stock_rect.collidepoint(pos):
             return z.STOCK, None
-        if self.has(z.DISCARD) and self.discard_rect.inflate(self.pad, self.pad).collidepoint(pos):
-            return z.DISCARD, None
+        if self.has(z.DISCARD):
+            for code, rect in reversed(getattr(self, "discard_fan_rects", [])):
+                if rect.collidepoint(pos):  # the top card first: it lies over the others
+                    return z.DISCARD, (code if len(self.discard_fan_rects) > 1 else None)
+            if self.discard_rect.inflate(self.pad, self.pad).collidepoint(pos):
+                return z.DISCARD, None
         for code, rect in self.card_rects.items():
             if rect.collidepoint(pos):
                 return (z.OPEN if self.has(z.OPEN) else z.TRICK if self.has(z.TRICK) else z.MELDS), code
@@ -629,12 +647,28 @@ class TableLayout:
             if not self.has(z.DISCARD) and (across or not self.has(z.TRUMP)):
                 lx = max(r.right, self.trump_rect.right if across else 0) + self.pad
                 fonts.blit_text(surface, t("table.stock", count=n), self.small, widgets.WHITE, (lx, r.centery), "midleft", bold=True, max_width=self.side_area.right - lx)
+        if self.has(z.STOCK) and self.has(z.DISCARD):  # the stock's count on its top card
+            n = self.shown.get(z.STOCK, 0)
+            r = self.stock_rect
+            text = str(n)
+            img = fonts.render(text, max(12, int(r.width * 0.38)), widgets.WHITE, True)
+            br = img.get_rect(center=r.center).inflate(max(8, r.width // 6), 4)
+            pygame.draw.rect(surface, (20, 28, 40), br, border_radius=br.height // 2)
+            pygame.draw.rect(surface, widgets.GOLD, br, max(1, int(2 * self.app.scale)), border_radius=br.height // 2)
+            surface.blit(img, img.get_rect(center=br.center))
+        self.discard_fan_rects = []
         for zone, rect in ((z.DISCARD, self.discard_rect), (z.TRUMP, self.trump_rect)):
             if self.has(zone) and not (across and zone == z.TRUMP):
                 cards = self.shown.get(zone, [])
                 if cards:
-                    surface.blit(self.face(cards[-1], rect.width), rect)
-                    self.card_rects[cards[-1]] = rect
+                    fan = cards[-self.view.DISCARD_FAN:] if zone == z.DISCARD else cards[-1:]
+                    step = int(rect.width * FAN_SHOW)
+                    for k, code in enumerate(fan):
+                        r = rect.move(-(len(fan) - 1 - k) * step, 0)
+                        surface.blit(self.face(code, rect.width), r)
+                        self.card_rects[code] = r
+                        if zone == z.DISCARD:
+                            self.discard_fan_rects.append((code, r))
                 else:
                     pygame.draw.rect(surface, (255, 255, 255), rect, 1, border_radius=6)
 

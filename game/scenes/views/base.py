@@ -54,6 +54,11 @@ class SummaryTable:
     notes: list[str] = field(default_factory=list)
     bold: set[int] = field(default_factory=lambda: {0, -1})  # column indexes in bold
     team_column: int | None = None  # a column holding a team number, drawn with its colour
+    # Optional: cards spread under the table, per row: groups ``(kind, [codes])``, kind being
+    # "meld", "layoff" (cards laid off) or "deadwood" (cards left, framed in red): the hands
+    # shown at a rummy hand's end.
+    spreads: list[list[tuple[str, list[str]]]] | None = None
+    spread_column: int = 1  # the column the spreads are drawn in (its text is left empty)
 
 
 @dataclass
@@ -113,6 +118,9 @@ class GameView:
     INDEX_SHARE = 0.0  # of a card's width an overlapped hand card keeps visible (0: the table's default)
     COUNTER_CLOCKWISE = False  # play runs counter-clockwise: the next seat (seat + 1) sits on the viewer's right
     TRUMP_ACROSS = False  # the turned card lies across under the stock (else beside it)
+    DISCARD_FAN = 1  # top cards of the discard pile shown fanned (each under the next, peeking out)
+    SELECT_UP_TO = False  # select_count is a maximum: a move may use any number of the chosen cards (melds)
+    BUTTONS_LOW = False  # action buttons along the felt's bottom edge (the felt's middle holds the game)
     TEAM_COLOURS = [(255, 200, 80), (120, 200, 255)]
 
     def __init__(self, table: "TableScene") -> None:
@@ -220,6 +228,33 @@ class GameView:
 
     def action_label(self, kind: str) -> str:
         return t(f"action.{kind}")
+
+    def action_refusal(self, kind: str, selected: list[str]) -> str:
+        """Why the button ``kind`` plays nothing with these chosen cards."""
+        return t("trick.refused")
+
+    def drop_refusal(self, zone: str, code: str) -> str | None:
+        """Why this card dropped on this zone makes no move (None: say nothing)."""
+        return None
+
+    def pile_move(self, zone: str, card: str | None, legal: list[dict]) -> dict | None:
+        """The move a tap on the stock or the discard pile makes (``card``: the pile's card
+        under the finger, when the pile is fanned): by default the ``draw`` from there."""
+        for m in legal:
+            if self.move_kind(m) == "draw" and m.get("from", STOCK) == zone:
+                return m
+        return None
+
+    def view_actions(self) -> list[tuple[str, str]]:
+        """Buttons of the view's own (not moves: sort the hand): (key, label)."""
+        return []
+
+    def view_action(self, key: str) -> None:
+        """One of ``view_actions`` was pressed."""
+
+    def meld_area(self, seat: int):
+        """Where a seat's melds lie, when the view draws them itself (None: the table's strip)."""
+        return None
 
     def choices(self, phase: str, legal: list[dict]) -> list[tuple[str, dict]] | None:
         """A chooser: one button per (label, move), e.g. the declarations a won trick allows
