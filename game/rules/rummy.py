@@ -1,0 +1,1311 @@
+"""The rummy family: Basic Rummy, Classic Rummy, Boathouse Rummy and Jersey Gin.
+
+Rules text: ``shared/seeds/003_09643b0523cd7ed4.txt`` (Dutch; sections "Basis rummy",
+"Klassieke Rummy", "Boathouse Rummy", "Jersey Gin"); rulings on what it leaves open:
+``shared/RULES-NOTES.md`` ("Rummy family"). The mechanics are written once here
+(``RummyState``); each game is a ``RummyVariant`` (data: deck, hand sizes, ace rule, how
+melds are made, how a turn draws, how a hand is scored) and a small subclass in its own
+module whose only code is how its options change that data.
+
+Shared mechanics:
+
+* French cards with jokers (Basic and Boathouse: one or two 54-card decks, always the
+  108-card deck whose second copy is set aside when one deck plays) or 52 cards (Classic,
+  Jersey Gin). The first dealer is drawn from the seed; the deal rotates clockwise (seat + 1)
+  and is one card at a time from the dealer's left; the next card starts the discard pile.
+* A turn is several steps (``step``): ``draw`` (stock or the top of the pile), then
+  ``play`` (meld, lay off, swap a joker, then discard). When the stock is empty, drawing from
+  it turns the whole pile over as the new stock (without shuffling; shuffled with the
+  ``shuffle_pile`` option). Endless hands: once the stock has been formed again twice and
+  runs out a third time, the hand is void (no score); Jersey Gin: void when the stock is
+  down to two cards.
+* A meld is three or more cards: a set (one rank, different suits, at most four) or a run
+  (one suit, consecutive; aces per ``MeldRule.aces``). Jokers stand for any card; a meld
+  holds at least one natural card, and a meld of one natural card with jokers is a set.
+  Identical cards (the two copies of a card, and the jokers, which are all alike) are used
+  lowest-numbered first, so ``legal`` lists each meld once; a joker never stands for a card
+  the hand holds.
+* Lay-offs go on anyone's melds; the joker swap takes a melded joker back for the natural
+  card it stands for (in a set, any missing suit), and the joker must then be melded or laid
+  off in the same turn (step ``joker``).
+* Scores: the player who goes out scores the cards left in the other hands (Basic,
+  Classic, Boathouse; with Boathouse's ``penalty_only`` the others lose them instead, as
+  negative points, and the highest total, the least penalty, wins); Jersey Gin scores
+  deadwood (gin, knock, undercut).
+
+Moves (tuples; JSON ``{"kind": ...}``): ``("draw", source)``, ``("take_upcard",)``,
+``("pass",)``, ``("meld", cards)``, ``("layoff", card, meld, end)``, ``("swap", card,
+meld)``, ``("discard", card)``, ``("knock", card)``, ``("go_out", card or None)``.
+docs/protocol.md ("Rummy family") is the reference.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from itertools import combinations
+from typing import Any, ClassVar, Sequence
+
+from game.cards import FRENCH_RANKS, FRENCH_SUITS, Deck, bits
+from game.rules.base import JSON, GameInfo, Option, RulesError, State, parse_deck_order, round_rng
+from game.rules.fields import Field
+
+STEPS = ("upcard", "draw", "draw_again", "play", "joker", "layoff", "over")
+
+
+# ---------------------------------------------------------------- cards
+class Faces:
+    """Rank (1-13, 0 for a joker) and suit (0-3, -1 for a joker) of every card of a deck."""
+
+    def __init__(self, deck: Deck) -> None:
+        self.deck = deck
+        self.rank: list[int] = []
+        self.suit: list[int] = []
+        self.jokers = 0
+        for i, code in enumerate(deck.codes):
+            base = code.split("/")[0]
+            if base.startswith("X"):
+                self.rank.append(0)
+                self.suit.append(-1)
+                self.jokers |= 1 << i
+            else:
+                self.rank.append(FRENCH_RANKS.index(base[0]) + 1)
+                self.suit.append(FRENCH_SUITS.index(base[1]))
+
+    def name(self, rank: int, suit: int) -> str:
+        """The face's code without a copy number ("7H"; rank 14 is the ace)."""
+        return FRENCH_RANKS[(rank - 1) % 13] + ("" if suit < 0 else FRENCH_SUITS[suit])
+
+    def value(self, card: int, rule: Any) -> int:
+        r = self.rank[card]
+        if r == 0:
+            return rule.joker_value
+        if r == 1:
+            return rule.ace_value
+        return rule.court_value if r > 10 else r
+
+
+_FACES: dict[str, Faces] = {}
+
+
+def faces_of(deck: Deck) -> Faces:
+    if deck.name not in _FACES:
+        _FACES[deck.name] = Faces(deck)
+    return _FACES[deck.name]
+
+
+# ---------------------------------------------------------------- melds on the table
+@dataclass(frozen=True)
+class TableMeld:
+    """A meld on the table: its owner, cards in meld order, and what it is.
+
+    A run's ``low`` is the rank its first card stands for (14: an ace above the king) and
+    ``suit`` its suit; a set's ``rank`` is its rank. A joker stands, in a run, for the rank
+    of its place; in a set, for any suit its naturals lack."""
+
+    owner: int
+    kind: str  # "set" | "run"
+    cards: tuple[int, ...]
+    rank: int = 0
+    suit: int = -1
+    low: int = 0
+
+    def rank_at(self, i: int, aces: str) -> int:
+        r = self.low + i
+        return (r - 1) % 13 + 1 if aces == "around" else r
+
+    @property
+    def high(self) -> int:
+        return self.low + len(self.cards) - 1
+
+
+def classify(cards: Sequence[int], faces: Faces, aces: str, owner: int = 0) -> TableMeld:
+    """The meld these cards make in this order, or RulesError saying why they make none."""
+    deck = faces.deck
+    if len(cards) < 3:
+        raise RulesError(f"a meld needs at least 3 cards, not {len(cards)}")
+    if len(set(cards)) != len(cards):
+        raise RulesError("a meld names a card twice")
+    naturals = [(i, c) for i, c in enumerate(cards) if faces.rank[c]]
+    if not naturals:
+        raise RulesError("a meld needs at least one natural card besides its jokers")
+    ranks = {faces.rank[c] for _, c in naturals}
+    suits = [faces.suit[c] for _, c in naturals]
+    if len(ranks) == 1 and (len(naturals) == 1 or len(set(suits)) == len(suits)):
+        if len(cards) > 4:
+            raise RulesError(f"a set holds at most 4 cards (one per suit), not {len(cards)}")
+        return TableMeld(owner, "set", tuple(cards), rank=ranks.pop())
+    if len(ranks) == 1:
+        raise RulesError(f"a set needs cards of different suits: {' '.join(deck.code(c) for c in cards)}")
+    if len(set(suits)) != 1:
+        raise RulesError(f"not a meld: {' '.join(deck.code(c) for c in cards)} (a set is one rank, a run one suit)")
+    suit = suits[0]
+    n = len(cards)
+    i0, c0 = naturals[0]
+    starts = [faces.rank[c0] - i0]
+    if faces.rank[c0] == 1 and aces != "low":
+        starts.append(14 - i0)
+    for low in starts:
+        if aces == "around":
+            if n > 13:
+                continue
+            ok = all((faces.rank[c] - 1) % 13 == (low + i - 1) % 13 for i, c in naturals)
+            low = (low - 1) % 13 + 1
+        else:
+            top = 14 if aces == "high_or_low" else 13
+            ok = 1 <= low and low + n - 1 <= top and (low > 1 or low + n - 1 <= 13) and all(
+                _rank14(faces.rank[c], low + i) == low + i for i, c in naturals)
+        if ok:
+            return TableMeld(owner, "run", tuple(cards), suit=suit, low=low)
+    what = {"low": "aces are low only", "high_or_low": "aces are high or low, not both",
+            "around": "runs may go round the ace"}[aces]
+    raise RulesError(f"not a run in meld order: {' '.join(deck.code(c) for c in cards)} ({what})")
+
+
+def _rank14(rank: int, want: int) -> int:
+    """A card's rank read as ``want`` where an ace may be 14."""
+    return 14 if rank == 1 and want == 14 else rank
+
+
+# ---------------------------------------------------------------- the variants as data
+@dataclass(frozen=True)
+class RummyVariant:
+    """What one game of the family is, as data (options may replace fields per game)."""
+
+    deck: Deck
+    hand_sizes: dict[int, int]  # cards dealt per player count, one deck
+    hand_size_two_decks: int = 10
+    aces: str = "low"  # "low", "high_or_low" (not both in one run), "around" (K-A-2)
+    ace_value: int = 1
+    joker_value: int = 15
+    melding: str = "free"  # "free"; "whole_hand" (Boathouse: all at once to go out); "knock" (Jersey)
+    meld_limit: int = 0  # melds per turn, 0: no limit (Classic: 1)
+    layoff_before_meld: bool = True  # Classic option: no lay-off before one's own first meld
+    last_card_discard: bool = False  # Classic option: one always goes out by a discard
+    keep_pile_card: str = "taken"  # never discard: "taken" the card taken from the pile; "last" the
+    #                                last one taken this turn (Boathouse); "" no such rule (Jersey)
+    second_draw: bool = False  # Boathouse: a card from the pile obliges a second draw
+    pile2: bool = False  # Jersey: the second card of the pile may be drawn
+    upcard_round: bool = False  # Jersey: a first round of take-the-upcard-or-pass
+    shuffle_pile: bool = False  # the pile is shuffled when it becomes the stock
+    scoring: str = "hands"  # "hands": out scores the others' cards; "penalty"; "gin"
+    rummy_doubles: bool = False  # Classic: out in one turn doubles
+    void_stock: int = -1  # Jersey: the hand is void when the stock is down to this many cards
+    target: int = 0  # game length in points (0: option "target")
+    knock_limit: int = 10  # Jersey: knock with deadwood under this
+    gin_bonus: int = 50
+    undercut_penalty: int = 20
+    knock_scoring: str = "sum"  # Jersey: "sum" (d1 + d2) - k, or "each" (d1 - k) + (d2 - k)
+
+
+def target_option(default: int, choices: tuple[int, ...]) -> Option:
+    return Option("target", choices, default, "the game ends after the hand in which a total reaches this")
+
+
+def hands_option() -> Option:
+    return Option("hands", (0, 1, 3, 5, 10), 0,
+                  "0: play to the target; else the game is this many hands (void ones count), highest total wins")
+
+
+def decks_option() -> Option:
+    return Option("decks", (1, 2), 1, "4 to 6 players: one or two 54-card decks (2-3 players always one, 7 two)")
+
+
+def hand_size_option() -> Option:
+    return Option("hand_size", (7, 10), 7, "3 players with one deck: 7 or 10 cards each")
+
+
+def shuffle_option() -> Option:
+    return Option("shuffle_pile", (False, True), False, "shuffle the discard pile when it becomes the new stock")
+
+
+# ---------------------------------------------------------------- the shared state
+class RummyState(State):
+    """One state class for the family; a game is a subclass with its ``info`` and ``VARIANT``."""
+
+    VARIANT: ClassVar[RummyVariant]
+
+    FIELDS = (
+        Field("round_no", "int", "round"),
+        Field("dealer", "int"),
+        Field("turn", "int"),
+        Field("step", "str"),
+        Field("hands", "masks"),
+        Field("known", "masks"),
+        Field("stock", "cards"),
+        Field("pile", "cards"),
+        Field("aside", "mask"),
+        Field("table_json", "json", "table"),
+        Field("laid_off", "masks"),
+        Field("drawn", "card"),
+        Field("drawn_from", "str"),
+        Field("taken", "cards"),
+        Field("melds_this_turn", "int"),
+        Field("joker", "card"),
+        Field("melded", "ints"),
+        Field("laid", "ints"),
+        Field("laid_at_start", "int"),
+        Field("rebuilds", "int"),
+        Field("passes", "int"),
+        Field("took_discard", "bool"),
+        Field("knocker", "opt_int"),
+        Field("gin", "bool"),
+        Field("layoff_left", "int"),
+        Field("scores", "ints"),
+        Field("totals", "ints"),
+        Field("rounds", "json"),
+        Field("winners", "ints"),
+    )
+    MOVE_KINDS = {
+        "draw": (Field("source", "str", "from"),),
+        "take_upcard": (),
+        "pass": (),
+        "meld": (Field("cards", "cards"),),
+        "layoff": (Field("card", "card"), Field("meld", "int"), Field("end", "str")),
+        "swap": (Field("card", "card"), Field("meld", "int")),
+        "discard": (Field("card", "card"),),
+        "knock": (Field("card", "card"),),
+        "go_out": (Field("discard", "card"),),
+    }
+
+    # ------------------------------------------------------------ the game's data
+    @classmethod
+    def variant(cls, players: int, options: dict[str, Any]) -> RummyVariant:
+        """The variant with the options applied (a game overrides it where options change rules)."""
+        v = cls.VARIANT
+        if "shuffle_pile" in options:
+            v = replace(v, shuffle_pile=options["shuffle_pile"])
+        return v
+
+    @classmethod
+    def meld_rule(cls, options: dict[str, Any] | None = None):
+        """The meld finder's rule (game/rules/melds.py) for these options."""
+        from game.rules.melds import MeldRule
+
+        opts = cls.info.resolve(cls.info.min_players, options)
+        v = cls.variant(cls.info.min_players, opts)
+        return MeldRule(aces=v.aces, ace_value=v.ace_value, joker_value=v.joker_value, court_value=10, min_len=3)
+
+    @classmethod
+    def decks(cls, players: int, options: dict[str, Any]) -> int:
+        if cls.info.deck.copies == 1 or players <= 3:
+            return 1
+        return 2 if players >= 7 else options.get("decks", 1)
+
+    @classmethod
+    def hand_size(cls, players: int, options: dict[str, Any]) -> int:
+        v = cls.VARIANT
+        if cls.decks(players, options) == 2:
+            return v.hand_size_two_decks
+        if players == 3 and "hand_size" in options:
+            return options["hand_size"]
+        return v.hand_sizes[players]
+
+    def target(self) -> int:
+        if self.v.scoring == "penalty":
+            return 100  # RULES-NOTES: penalty points only, the game ends when someone reaches 100
+        return self.v.target or self.options.get("target", 0)
+
+    # ------------------------------------------------------------ set-up
+    @classmethod
+    def new(cls, players: int = 2, options: dict[str, Any] | None = None, seed: int = 0,
+            deck_order: Sequence[str] | None = None) -> "RummyState":
+        opts = cls.info.resolve(players, options)
+        cls.info.check_seed(seed)
+        s = cls.__new__(cls)
+        s.players = players
+        s.options = opts
+        s.seed = seed
+        s._derive()
+        order = None
+        if deck_order is not None:
+            order = parse_deck_order(cls.info.deck, deck_order, s.in_play)
+        s.round_no = 0
+        s.totals = [0] * players
+        s.rounds = []
+        s.winners = []
+        s.dealer = round_rng(seed, 0).randrange(players)  # the cut for the first deal
+        s._events = []
+        s._start_hand(order)
+        return s
+
+    def _derive(self) -> None:
+        self.v = self.variant(self.players, self.options)
+        self.faces = faces_of(self.info.deck)
+        self.rule = _Rule(self.v.aces, self.v.ace_value, self.v.joker_value)
+        deck = self.info.deck
+        copies = self.decks(self.players, self.options)
+        per_copy = deck.size // deck.copies
+        self.in_play = (1 << (per_copy * copies)) - 1
+        self._legal: list | None = None
+
+    def _start_hand(self, order: list[int] | None = None) -> None:
+        n = self.players
+        if order is None:
+            order = list(bits(self.in_play))
+            rng = round_rng(self.seed, self.round_no)
+            if self.round_no == 0:
+                rng.randrange(n)  # the cut drew first
+            rng.shuffle(order)
+        size = self.hand_size(n, self.options)
+        self.hands = [0] * n
+        first = (self.dealer + 1) % n
+        for i in range(size * n):
+            self.hands[(first + i) % n] |= 1 << order[i]
+        pos = size * n
+        self.pile = [order[pos]]
+        self.stock = list(reversed(order[pos + 1:]))  # top of the stock last
+        self.aside = self.info.deck.full_mask & ~self.in_play
+        self.table: list[TableMeld] = []
+        self.known = [0] * n
+        self.laid_off = [0] * n
+        self.melded = [0] * n
+        self.laid = [0] * n
+        self.scores = [0] * n
+        self.rebuilds = 0
+        self.passes = 0
+        self.took_discard = False
+        self.knocker = None
+        self.gin = False
+        self.layoff_left = 0
+        self._new_turn(first)
+        self.step = "upcard" if self.v.upcard_round else "draw"
+        self._emit({"type": "round_start", "round": self.round_no, "dealer": self.dealer, "hand_size": size,
+                    "upcard": self.info.deck.code(self.pile[-1]), "stock": len(self.stock)})
+
+    def _new_turn(self, seat: int) -> None:
+        self.turn = seat
+        self.step = "draw"
+        self.drawn = None
+        self.drawn_from = ""
+        self.taken = []
+        self.melds_this_turn = 0
+        self.joker = None
+        self.laid_at_start = self.laid[seat]
+        self._legal = None
+
+    def _emit(self, event: JSON) -> None:
+        self._events.append(event)
+
+    # ------------------------------------------------------------ table JSON
+    @property
+    def table_json(self) -> list[JSON]:
+        return [self.meld_json(m) for m in self.table]
+
+    @table_json.setter
+    def table_json(self, value: Any) -> None:
+        where = f"malformed {self.info.id} state: table"
+        if not isinstance(value, list):
+            raise RulesError(f"{where} must be a list of melds")
+        deck = self.info.deck
+        self._table_raw = value
+        out = []
+        for i, m in enumerate(value):
+            if not isinstance(m, dict) or not isinstance(m.get("cards"), list) or m.get("kind") not in ("set", "run") \
+                    or not isinstance(m.get("owner"), int):
+                raise RulesError(f"{where}[{i}] must be {{\"owner\", \"kind\", \"cards\"}}")
+            try:
+                cards = [deck.card(c) for c in m["cards"]]
+            except (ValueError, AttributeError) as e:
+                raise RulesError(f"{where}[{i}]: {e}") from None
+            out.append((m["owner"], m["kind"], cards))
+        self._table_cards = out
+
+    def meld_json(self, m: TableMeld) -> JSON:
+        deck = self.info.deck
+        f = self.faces
+        jokers = {}
+        for i, c in enumerate(m.cards):
+            if not f.rank[c]:
+                jokers[deck.code(c)] = f.name(m.rank, -1) if m.kind == "set" else f.name(
+                    m.rank_at(i, self.v.aces), m.suit)
+        return {"owner": m.owner, "kind": m.kind, "cards": [deck.code(c) for c in m.cards], "jokers": jokers}
+
+    # ------------------------------------------------------------ helpers
+    def hand_value(self, mask: int) -> int:
+        value = self.faces.value
+        return sum(value(c, self.rule) for c in bits(mask))
+
+    def arrangement(self, mask: int):
+        """The meld finder's best arrangement of these cards under this game's rule."""
+        from game.rules.melds import best_arrangement
+
+        return best_arrangement(self.info.deck, mask, self.meld_rule_here())
+
+    def meld_rule_here(self):
+        if getattr(self, "_meld_rule", None) is None:
+            from game.rules.melds import MeldRule
+
+            self._meld_rule = MeldRule(aces=self.v.aces, ace_value=self.v.ace_value,
+                                       joker_value=self.v.joker_value, court_value=10, min_len=3)
+        return self._meld_rule
+
+    def _lowest(self, mask: int) -> dict[tuple[int, int], int]:
+        """The lowest-numbered card of each face (rank, suit) in ``mask``."""
+        f = self.faces
+        out: dict[tuple[int, int], int] = {}
+        for c in bits(mask & ~f.jokers):
+            out.setdefault((f.rank[c], f.suit[c]), c)
+        return out
+
+    def _jokers(self, mask: int) -> list[int]:
+        """The jokers of ``mask``, the one that must be used (after a swap) first."""
+        js = list(bits(mask & self.faces.jokers))
+        if self.joker is not None and self.joker in js:
+            js.remove(self.joker)
+            js.insert(0, self.joker)
+        return js
+
+    def next_seat(self, seat: int) -> int:
+        return (seat + 1) % self.players
+
+    # ------------------------------------------------------------ melds, lay-offs, swaps
+    def meld_moves(self, hand: int) -> list[tuple]:
+        """Every meld the hand can lay down (each once: see the module text)."""
+        f = self.faces
+        low = self._lowest(hand)
+        jokers = self._jokers(hand)
+        nj = len(jokers)
+        out: list[tuple] = []
+        by_rank: dict[int, list[int]] = {}
+        for (r, s), c in sorted(low.items(), key=lambda kv: kv[1]):
+            by_rank.setdefault(r, []).append(c)
+        for r in sorted(by_rank):
+            cards = by_rank[r]
+            for k in range(1, len(cards) + 1):
+                for combo in combinations(cards, k):
+                    for j in range(max(0, 3 - k), min(nj, 4 - k) + 1):
+                        out.append(("meld", combo + tuple(sorted(jokers[:j]))))
+        aces = self.v.aces
+        if aces == "around":
+            starts, top, max_len = range(1, 14), 10**6, 13
+        elif aces == "high_or_low":
+            starts, top, max_len = range(1, 13), 14, 13
+        else:
+            starts, top, max_len = range(1, 12), 13, 13
+        for suit in range(4):
+            held = {r: c for (r, s), c in low.items() if s == suit}
+            if len(held) < 2:
+                continue
+            if aces == "high_or_low" and 1 in held:
+                held[14] = held[1]
+            for start in starts:
+                slots: list = []
+                missing = naturals = 0
+                last = min(top, start + max_len - 1)
+                if aces == "high_or_low" and start == 1:
+                    last = 13  # an ace low and high in one run: never
+                for r in range(start, last + 1):
+                    c = held.get((r - 1) % 13 + 1 if aces == "around" else r)
+                    if c is None:
+                        missing += 1
+                        if missing > nj:
+                            break
+                    else:
+                        naturals += 1
+                    slots.append(c)
+                    if len(slots) >= 3 and naturals >= 2:
+                        js = iter(jokers)
+                        out.append(("meld", tuple(x if x is not None else next(js) for x in slots)))
+        return out
+
+    def fits(self, m: TableMeld, card: int) -> list[str]:
+        """The ends of meld ``m`` where ``card`` may be laid off ("" for a set)."""
+        f = self.faces
+        aces = self.v.aces
+        r = f.rank[card]
+        n = len(m.cards)
+        if m.kind == "set":
+            if n >= 4:
+                return []
+            if r == 0:
+                return [""]
+            suits = {f.suit[c] for c in m.cards if f.rank[c]}
+            return [""] if r == m.rank and f.suit[card] not in suits else []
+        ends = []
+        if aces == "around":
+            if n >= 13:
+                return []
+            below = (m.low - 2) % 13 + 1
+            above = m.rank_at(n, aces)
+        else:
+            contains_14 = m.high == 14
+            contains_1 = m.low == 1
+            below = m.low - 1 if m.low > 1 and not (contains_14 and m.low - 1 == 1) else 0
+            top = 14 if aces == "high_or_low" and not contains_1 else 13
+            above = m.high + 1 if m.high < top else 0
+        if r == 0:
+            if below:
+                ends.append("low")
+            if above:
+                ends.append("high")
+            return ends
+        if f.suit[card] != m.suit:
+            return []
+        if below and _rank14(r, below) == below:
+            ends.append("low")
+        if above and _rank14(r, above) == above:
+            ends.append("high")
+        return ends[:1]
+
+    def _laid(self, m: TableMeld, card: int, end: str) -> TableMeld:
+        if m.kind == "set":
+            return replace(m, cards=m.cards + (card,))
+        if end == "low":
+            low = m.low - 1
+            if self.v.aces == "around":
+                low = (low - 1) % 13 + 1
+            return replace(m, cards=(card,) + m.cards, low=low)
+        return replace(m, cards=m.cards + (card,))
+
+    def layoff_moves(self, hand: int, only_joker: int | None = None) -> list[tuple]:
+        f = self.faces
+        if only_joker is not None:
+            cards = [only_joker]
+        else:
+            cards = sorted(self._lowest(hand).values()) + self._jokers(hand)[:1]
+        out = []
+        for i, m in enumerate(self.table):
+            for c in cards:
+                for end in self.fits(m, c):
+                    out.append(("layoff", c, i, end if not f.rank[c] else ""))
+        return out
+
+    def _swap_target(self, m: TableMeld, card: int) -> int | None:
+        """The position of the joker ``card`` replaces in ``m``, or None."""
+        f = self.faces
+        if not f.rank[card]:
+            return None
+        if m.kind == "set":
+            if f.rank[card] != m.rank or f.suit[card] in {f.suit[c] for c in m.cards if f.rank[c]}:
+                return None
+            for i, c in enumerate(m.cards):
+                if not f.rank[c]:
+                    return i
+            return None
+        if f.suit[card] != m.suit:
+            return None
+        for i, c in enumerate(m.cards):
+            if not f.rank[c] and _rank14(f.rank[card], m.rank_at(i, self.v.aces)) == m.rank_at(i, self.v.aces):
+                return i
+        return None
+
+    def swap_moves(self, hand: int) -> list[tuple]:
+        out = []
+        low = sorted(self._lowest(hand).values())
+        for i, m in enumerate(self.table):
+            if not any(not self.faces.rank[c] for c in m.cards):
+                continue
+            for c in low:
+                pos = self._swap_target(m, c)
+                if pos is not None and self._joker_usable_after_swap(i, pos, c):
+                    out.append(("swap", c, i))
+        return out
+
+    def _joker_usable_after_swap(self, i: int, pos: int, card: int) -> bool:
+        m = self.table[i]
+        joker = m.cards[pos]
+        hand = (self.hands[self.turn] & ~(1 << card)) | 1 << joker
+        saved = self.table[i], self.joker
+        self.table[i] = replace(m, cards=m.cards[:pos] + (card,) + m.cards[pos + 1:])
+        self.joker = joker
+        try:
+            return bool(self._joker_moves(hand))
+        finally:
+            self.table[i], self.joker = saved
+
+    def _joker_moves(self, hand: int) -> list[tuple]:
+        """Step ``joker``: the swapped joker melded (with cards of the hand) or laid off."""
+        melds = [m for m in self.meld_moves(hand) if self.joker in m[1]]
+        return self._keep_last_card(melds + self.layoff_moves(hand, self.joker), hand)
+
+    def _keep_last_card(self, moves: list[tuple], hand: int) -> list[tuple]:
+        """Without going out by melding (Jersey never melds; Classic option), no meld or lay-off may
+        empty the hand."""
+        if self.v.last_card_discard:
+            size = hand.bit_count()
+            moves = [m for m in moves if (len(m[1]) if m[0] == "meld" else 1) < size]
+        return moves
+
+    # ------------------------------------------------------------ verbs
+    def current_player(self) -> int | None:
+        return None if self.step == "over" else self.turn
+
+    def legal_moves(self) -> list:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _compute_legal(self) -> list:
+        step = self.step
+        if step == "over":
+            return []
+        v = self.v
+        seat = self.turn
+        hand = self.hands[seat]
+        if step == "upcard":
+            return [("take_upcard",), ("pass",)]
+        if step == "draw":
+            moves = [("draw", "stock")] if self.stock or self.pile else []
+            if self.pile:
+                moves.append(("draw", "pile"))
+            if v.pile2 and len(self.pile) >= 2 and not self.took_discard:
+                moves.append(("draw", "pile2"))
+            return moves
+        if step == "draw_again":
+            moves = [("draw", "stock")] if self.stock or self.pile else []
+            if self.pile:
+                moves.append(("draw", "pile"))
+            return moves
+        if step == "joker":
+            return self._joker_moves(hand)
+        if step == "layoff":
+            return self.layoff_moves(hand) + [("pass",)]
+        # step "play"
+        moves: list = []
+        if v.melding == "free":
+            if not v.meld_limit or self.melds_this_turn < v.meld_limit:
+                moves += self.meld_moves(hand)
+            if v.layoff_before_meld or self.melded[seat]:
+                moves += self.layoff_moves(hand)
+            moves += self.swap_moves(hand)
+            moves = self._keep_last_card(moves, hand)
+        discards = self.discardable(hand)
+        if v.melding == "whole_hand":
+            moves += self.go_out_moves(hand, discards)
+        if v.melding == "knock":
+            moves += self.knock_moves(hand)
+        moves += [("discard", c) for c in bits(discards)]
+        return moves
+
+    def discardable(self, hand: int) -> int:
+        """The hand's cards that may be discarded now."""
+        keep = 0
+        if self.taken and self.v.keep_pile_card:
+            keep = 1 << self.taken[-1] if self.v.keep_pile_card == "last" else sum(1 << c for c in self.taken)
+        # A hand holding only the card taken from the pile could not end its turn: it may go.
+        return hand & ~keep or hand
+
+    def go_out_moves(self, hand: int, discards: int) -> list[tuple]:
+        """Boathouse: lay the whole hand at once, with or without a discard."""
+        whole = self.arrangement(hand)
+        out = []
+        if not whole.deadwood:
+            out.append(("go_out", None))
+        value = self.faces.value
+        # Laying all but card d means the whole hand has deadwood at most d's value.
+        for c in bits(discards):
+            if value(c, self.rule) >= whole.points and not self.arrangement(hand & ~(1 << c)).deadwood:
+                out.append(("go_out", c))
+        return out
+
+    def knock_moves(self, hand: int) -> list[tuple]:
+        """Jersey Gin: discard a card and knock, the deadwood then under the knock limit."""
+        whole = self.arrangement(hand)
+        value = self.faces.value
+        limit = self.v.knock_limit
+        out = []
+        for c in bits(hand):
+            # hand - c arranges with deadwood D only if the whole hand does with D + value(c).
+            if whole.points - value(c, self.rule) < limit and self.arrangement(hand & ~(1 << c)).points < limit:
+                out.append(("knock", c))
+        return out
+
+    def apply(self, move: Any) -> list[JSON]:
+        if not isinstance(move, tuple) or move not in self.legal_moves():
+            raise RulesError(self._why_illegal(move))
+        self._events = []
+        self._legal = None
+        getattr(self, "_do_" + move[0])(*move[1:])
+        self._legal = None
+        events, self._events = self._events, []
+        return events
+
+    def _why_illegal(self, move: Any) -> str:
+        """A clear message for a move that is not legal now."""
+        gid = self.info.id
+        try:
+            shown = self.move_to_json(move)
+        except Exception:
+            return f"{gid}: not a move: {move!r}"
+        if self.step == "over":
+            return f"{gid}: the game is over"
+        kind = move[0]
+        deck = self.info.deck
+        hand = self.hands[self.turn]
+        kinds = sorted({m[0] for m in self.legal_moves()})
+        prefix = f"{gid}: illegal move {shown}"
+        if kind not in kinds:
+            return f"{prefix}: seat {self.turn} is at step {self.step!r}, where the moves are {kinds}"
+        if kind == "meld":
+            cards = move[1]
+            missing = [deck.code(c) for c in cards if not hand >> c & 1]
+            if missing:
+                return f"{prefix}: not in the hand: {missing}"
+            try:
+                classify(cards, self.faces, self.v.aces)
+            except RulesError as e:
+                return f"{prefix}: {e}"
+            return f"{prefix}: not a meld allowed now (identical cards and jokers go lowest-numbered first; " \
+                   f"a joker never stands for a card the hand holds)"
+        if kind in ("layoff", "swap", "discard", "knock") and move[1] is not None and not hand >> move[1] & 1:
+            return f"{prefix}: {deck.code(move[1])} is not in the hand"
+        if kind in ("layoff", "swap"):
+            if not 0 <= move[2] < len(self.table):
+                return f"{prefix}: there is no meld {move[2]} (the table has {len(self.table)})"
+            return f"{prefix}: {deck.code(move[1])} does not fit meld {move[2]} there"
+        if kind == "discard" and self.taken:
+            return f"{prefix}: the card taken from the pile this turn may not be discarded"
+        if kind == "knock":
+            return f"{prefix}: the deadwood after that discard is not under {self.v.knock_limit}"
+        if kind == "go_out":
+            return f"{prefix}: the hand does not all form melds"
+        return f"{prefix}; legal moves are {[self.move_to_json(m) for m in self.legal_moves()]}"
+
+    # ------------------------------------------------------------ the moves
+    def _do_take_upcard(self) -> None:
+        card = self.pile.pop()
+        self._take(card, "pile")
+        self.step = "play"
+
+    def _do_pass(self) -> None:
+        seat = self.turn
+        if self.step == "upcard":
+            self.passes += 1
+            self._emit({"type": "pass", "seat": seat})
+            first = (self.dealer + 1) % self.players
+            if self.passes >= self.players:
+                self._new_turn(first)
+            else:
+                self._new_turn(self.next_seat(seat))
+                self.step = "upcard"
+            return
+        # step "layoff": this opponent is done laying off on the knocker's melds
+        self._emit({"type": "pass", "seat": seat})
+        self.layoff_left -= 1
+        nxt = self.next_seat(seat)
+        if nxt == self.knocker:
+            nxt = self.next_seat(nxt)
+        if self.layoff_left <= 0:
+            self._score_gin()
+        else:
+            self.turn = nxt
+
+    def _take(self, card: int, source: str) -> None:
+        seat = self.turn
+        self.hands[seat] |= 1 << card
+        self.drawn = card
+        self.drawn_from = "stock" if source == "stock" else "pile"
+        if source != "stock":
+            self.taken.append(card)
+            self.known[seat] |= 1 << card
+        ev: JSON = {"type": "draw", "seat": seat, "from": source}
+        if source != "stock":
+            ev["card"] = self.info.deck.code(card)
+        self._emit(ev)
+
+    def _do_draw(self, source: str) -> None:
+        if source == "stock":
+            if not self.stock:
+                self._rebuild_stock()
+            card = self.stock.pop()
+        elif source == "pile":
+            card = self.pile.pop()
+        else:  # pile2: the second card, the top one stays
+            card = self.pile.pop(-2)
+        self._take(card, source)
+        if self.step == "draw" and source != "stock" and self.v.second_draw:
+            self.step = "draw_again"
+            if not self.stock and not self.pile:
+                self.step = "play"  # RULES-NOTES: no card for the forced second draw
+        else:
+            self.step = "play"
+
+    def _rebuild_stock(self) -> None:
+        """The pile turned over as the new stock (its first discard on top), or shuffled."""
+        cards = list(self.pile)
+        self.pile = []
+        if self.v.shuffle_pile:
+            round_rng(self.seed, self.round_no * 1000 + self.rebuilds + 1).shuffle(cards)
+            self.stock = cards
+        else:
+            self.stock = list(reversed(cards))
+        self.rebuilds += 1
+        self._emit({"type": "rebuild", "stock": len(self.stock), "shuffled": self.v.shuffle_pile})
+
+    def _do_meld(self, cards: tuple) -> None:
+        seat = self.turn
+        m = classify(cards, self.faces, self.v.aces, seat)
+        self.table.append(m)
+        mask = sum(1 << c for c in cards)
+        self.hands[seat] &= ~mask
+        self.known[seat] &= ~mask
+        self.melds_this_turn += 1
+        self.melded[seat] += 1
+        self.laid[seat] += len(cards)
+        if self.joker in cards:
+            self.joker = None
+        self._emit({"type": "meld", "seat": seat, "cards": [self.info.deck.code(c) for c in cards],
+                    "meld": len(self.table) - 1, "kind": m.kind})
+        self._after_laying()
+
+    def _do_layoff(self, card: int, index: int, end: str) -> None:
+        seat = self.turn
+        m = self.table[index]
+        if not end:
+            end = (self.fits(m, card) or [""])[0]
+        self.table[index] = self._laid(m, card, end)
+        self.hands[seat] &= ~(1 << card)
+        self.known[seat] &= ~(1 << card)
+        self.laid_off[seat] |= 1 << card
+        self.laid[seat] += 1
+        if self.joker == card:
+            self.joker = None
+        self._emit({"type": "layoff", "seat": seat, "card": self.info.deck.code(card), "meld": index,
+                    "end": end, "owner": m.owner})
+        if self.step == "layoff":
+            return
+        self._after_laying()
+
+    def _do_swap(self, card: int, index: int) -> None:
+        seat = self.turn
+        m = self.table[index]
+        pos = self._swap_target(m, card)
+        joker = m.cards[pos]
+        self.table[index] = replace(m, cards=m.cards[:pos] + (card,) + m.cards[pos + 1:])
+        self.hands[seat] = (self.hands[seat] & ~(1 << card)) | 1 << joker
+        self.known[seat] = (self.known[seat] & ~(1 << card)) | 1 << joker
+        self.joker = joker
+        self.step = "joker"
+        deck = self.info.deck
+        self._emit({"type": "swap", "seat": seat, "card": deck.code(card), "joker": deck.code(joker), "meld": index})
+
+    def _after_laying(self) -> None:
+        if self.joker is None and self.step == "joker":
+            self.step = "play"
+        if not self.hands[self.turn]:
+            self._end_hand(out=self.turn)
+
+    def _do_discard(self, card: int) -> None:
+        seat = self.turn
+        self.hands[seat] &= ~(1 << card)
+        self.known[seat] &= ~(1 << card)
+        self.pile.append(card)
+        self._emit({"type": "discard", "seat": seat, "card": self.info.deck.code(card)})
+        if not self.hands[seat]:
+            self._end_hand(out=seat)
+            return
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        v = self.v
+        took = self.drawn_from == "pile"
+        if v.void_stock >= 0 and len(self.stock) <= v.void_stock:
+            self._end_hand(out=None)
+            return
+        if v.void_stock < 0 and not self.stock and self.rebuilds >= 2:
+            self._end_hand(out=None)  # RULES-NOTES: the stock ran out a third time
+            return
+        self._new_turn(self.next_seat(self.turn))
+        self.took_discard = took
+
+    def _do_go_out(self, card: int | None) -> None:
+        seat = self.turn
+        if card is not None:
+            self.hands[seat] &= ~(1 << card)
+            self.known[seat] &= ~(1 << card)
+            self.pile.append(card)
+            self._emit({"type": "discard", "seat": seat, "card": self.info.deck.code(card)})
+        self._lay_arrangement(seat)
+        self._emit({"type": "go_out", "seat": seat})
+        self._end_hand(out=seat)
+
+    def _lay_arrangement(self, seat: int) -> None:
+        """The finder's melds of this hand laid on the table; the hand keeps its deadwood."""
+        arr = self.arrangement(self.hands[seat])
+        for cards in arr.melds:
+            self.table.append(self._finder_meld(seat, cards))
+            self.hands[seat] &= ~sum(1 << c for c in cards)
+            self.melded[seat] += 1
+            self.laid[seat] += len(cards)
+        self.known[seat] = self.hands[seat]
+
+    def _finder_meld(self, seat: int, cards: Sequence[int]) -> TableMeld:
+        try:
+            return classify(tuple(cards), self.faces, self.v.aces, seat)
+        except RulesError:
+            # The finder may read one natural with jokers as a run; any reading is a meld.
+            f = self.faces
+            nat = [c for c in cards if f.rank[c]]
+            return TableMeld(seat, "run", tuple(cards), suit=f.suit[nat[0]], low=f.rank[nat[0]])
+
+    def _do_knock(self, card: int) -> None:
+        seat = self.turn
+        self.hands[seat] &= ~(1 << card)
+        self.pile.append(card)
+        self._emit({"type": "discard", "seat": seat, "card": self.info.deck.code(card)})
+        self._lay_arrangement(seat)
+        self.knocker = seat
+        self.gin = not self.hands[seat]
+        self._emit({"type": "knock", "seat": seat, "card": self.info.deck.code(card), "gin": self.gin})
+        # RULES-NOTES: the opponents lay off on the knocker's (or gin) melds, from his left.
+        self.step = "layoff"
+        self.layoff_left = self.players - 1
+        self.turn = self.next_seat(seat)
+        self.drawn = None
+        self.drawn_from = ""
+        self.taken = []
+
+    # ------------------------------------------------------------ the end of a hand
+    def _score_gin(self) -> None:
+        k_seat = self.knocker
+        v = self.v
+        dead = []
+        for s in range(self.players):
+            dead.append(self.hand_value(self.hands[s]) if s == k_seat else self.arrangement(self.hands[s]).points)
+        k = dead[k_seat]
+        others = [s for s in range(self.players) if s != k_seat]
+        undercut = False
+        if self.gin:
+            self.scores[k_seat] = v.gin_bonus + sum(dead[s] for s in others)
+        elif all(k < dead[s] for s in others):
+            if self.options.get("knock_scoring", v.knock_scoring) == "each":
+                self.scores[k_seat] = sum(dead[s] - k for s in others)
+            else:
+                self.scores[k_seat] = sum(dead[s] for s in others) - k
+        else:
+            undercut = True
+            self.scores[k_seat] = -v.undercut_penalty
+        self._finish_hand(out=k_seat, void=False, flags={"gin": self.gin, "undercut": undercut, "knock": not self.gin,
+                                                          "rummy": False})
+
+    def _end_hand(self, out: int | None) -> None:
+        v = self.v
+        rummy = False
+        if out is not None:
+            values = [self.hand_value(self.hands[s]) for s in range(self.players)]
+            rummy = v.rummy_doubles and self.laid_at_start == 0
+            if v.scoring == "penalty":
+                for s in range(self.players):
+                    self.scores[s] = -values[s]
+            else:
+                self.scores[out] = sum(values) * (2 if rummy else 1)
+        self._finish_hand(out=out, void=out is None,
+                          flags={"rummy": rummy, "gin": False, "undercut": False, "knock": False})
+
+    def hand_details(self, seat: int) -> JSON:
+        deck = self.info.deck
+        hand = self.hands[seat]
+        melds = [[deck.code(c) for c in m.cards] for m in self.table if m.owner == seat]
+        if self.v.melding == "knock" and seat != self.knocker:
+            arr = self.arrangement(hand)
+            melds += [[deck.code(c) for c in cards] for cards in arr.melds]
+            dead = sum(1 << c for c in arr.deadwood)
+        else:
+            dead = hand
+        return {"melds": melds, "laid_off": deck.codes_of(self.laid_off[seat]), "deadwood": deck.codes_of(dead),
+                "deadwood_points": self.hand_value(dead)}
+
+    def _finish_hand(self, out: int | None, void: bool, flags: JSON) -> None:
+        n = self.players
+        for s in range(n):
+            self.totals[s] += self.scores[s]
+        summary = {
+            "round": self.round_no,
+            "sides": [[s] for s in range(n)],
+            "points": list(self.scores),
+            "totals": list(self.totals),
+            "dealer": self.dealer,
+            "out": out,
+            "void": void,
+            **flags,
+            "hands": [self.hand_details(s) for s in range(n)],
+        }
+        self.rounds.append(summary)
+        self._emit({"type": "round_end", "summary": summary})
+        target = self.target()
+        hands = self.options.get("hands", 0)
+        over = bool(hands) and len(self.rounds) >= hands
+        if target and not hands:
+            if self.v.scoring == "penalty":
+                over = over or min(self.totals) <= -target
+            else:
+                over = over or max(self.totals) >= target
+        if over:
+            best = max(self.totals)
+            self.winners = [s for s in range(n) if self.totals[s] == best]
+            self.step = "over"
+            self.turn = 0
+            self.drawn, self.drawn_from, self.taken, self.joker = None, "", [], None
+            self._emit({"type": "game_end", "winners": list(self.winners), "totals": list(self.totals)})
+            return
+        self.round_no += 1
+        self.dealer = self.next_seat(self.dealer)
+        self._start_hand()
+
+    def result(self) -> JSON:
+        return {"finished": self.step == "over", "winners": list(self.winners), "totals": list(self.totals),
+                "rounds": self.rounds}
+
+    # ------------------------------------------------------------ views
+    def observation(self, seat: int) -> JSON:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise RulesError(f"{self.info.id}: seat must be 0 to {self.players - 1}, not {seat!r}")
+        deck = self.info.deck
+        codes = deck.codes_of
+        over = self.step == "over"
+        obs: JSON = {
+            "game": self.info.id,
+            "seat": seat,
+            "players": self.players,
+            "options": dict(self.options),
+            "round": self.round_no,
+            "dealer": self.dealer,
+            "phase": self.step,
+            "step": self.step,
+            "turn": self.turn,
+            "to_move": None if over else self.turn,
+            "finished": over,
+            "decks": self.decks(self.players, self.options),
+            "hand_size": self.hand_size(self.players, self.options),
+            "hand": codes(self.hands[seat]),
+            "hand_counts": [h.bit_count() for h in self.hands],
+            "stock": len(self.stock),
+            "pile": [deck.code(c) for c in self.pile],
+            "table": self.table_json,
+            "known": [codes(m) for m in self.known],
+            "laid_off": [codes(m) for m in self.laid_off],
+            "drawn": deck.code(self.drawn) if self.drawn is not None and seat == self.turn else None,
+            "drawn_from": self.drawn_from,
+            "taken": [deck.code(c) for c in self.taken],
+            "last_pile_card": deck.code(self.taken[-1]) if self.taken else None,
+            "melded_this_turn": self.melds_this_turn,
+            "joker": None if self.joker is None else deck.code(self.joker),
+            "melded": list(self.melded),
+            "laid": list(self.laid),
+            "laid_at_start": self.laid_at_start,
+            "rebuilds": self.rebuilds,
+            "passes": self.passes,
+            "took_discard": self.took_discard,
+            "knocker": self.knocker,
+            "gin": self.gin,
+            "layoff_left": self.layoff_left,
+            "scores_this_hand": list(self.scores),
+            "totals": list(self.totals),
+            "rounds": self.rounds,
+            "winners": list(self.winners),
+            "legal": [self.move_to_json(m) for m in self.legal_moves()] if seat == self.turn and not over else [],
+        }
+        return obs
+
+    def card_locations(self) -> dict[str, int]:
+        locs = {f"hand {s}": h for s, h in enumerate(self.hands)}
+        locs["stock"] = sum(1 << c for c in self.stock)
+        locs["pile"] = sum(1 << c for c in self.pile)
+        locs["table"] = sum(1 << c for m in self.table for c in m.cards)
+        locs["aside"] = self.aside
+        return locs
+
+    def hidden_cards(self, seat: int) -> int:
+        """The stock and the other hands, but for their cards known to all (taken from the pile)."""
+        hidden = sum(1 << c for c in self.stock)
+        for s, h in enumerate(self.hands):
+            if s != seat:
+                hidden |= h & ~self.known[s]
+        return hidden
+
+    def json_extra(self) -> JSON:
+        return {"finished": self.step == "over"}
+
+    @classmethod
+    def move_from_tuple(cls, move: tuple) -> tuple:
+        kind = move[0]
+        if kind == "meld":
+            return ("meld", cls.canonical_meld(tuple(move[1])))
+        if kind == "draw" and move[1] not in ("stock", "pile", "pile2"):
+            raise RulesError(f"{cls.info.id}: draw from \"stock\", \"pile\" or \"pile2\", not {move[1]!r}")
+        if kind == "layoff" and move[3] not in ("", "low", "high"):
+            raise RulesError(f"{cls.info.id}: a lay-off's end is \"low\" or \"high\" (a joker on a run), "
+                             f"not {move[3]!r}")
+        return move
+
+    @classmethod
+    def move_from_json(cls, data: Any) -> tuple:
+        if isinstance(data, dict) and data.get("kind") == "layoff" and "end" not in data:
+            data = {**data, "end": ""}
+        return super().move_from_json(data)
+
+    @classmethod
+    def move_to_json(cls, move: Any) -> JSON:
+        out = super().move_to_json(move)
+        if out.get("kind") == "layoff" and not out["end"]:
+            del out["end"]
+        return out
+
+    @classmethod
+    def canonical_meld(cls, cards: tuple) -> tuple:
+        """A set's cards in deck order, jokers last; a run without jokers in rank order (any order
+        given). Runs with jokers keep the order given: it says what each joker stands for."""
+        f = faces_of(cls.info.deck)
+        nat = [c for c in cards if f.rank[c]]
+        js = sorted(c for c in cards if not f.rank[c])
+        if nat and len({f.rank[c] for c in nat}) == 1:
+            return tuple(sorted(nat)) + tuple(js)
+        if js or len({f.suit[c] for c in nat}) != 1 or len({f.rank[c] for c in nat}) != len(nat):
+            return cards
+        ranks = sorted(nat, key=lambda c: f.rank[c])
+        for i in range(len(ranks)):
+            if (f.rank[ranks[i]] - f.rank[ranks[i - 1]]) % 13 != 1:
+                return tuple(ranks[i:] + ranks[:i])
+        return tuple(ranks)
+
+    @classmethod
+    def move_text(cls, move: Any) -> str:
+        deck = cls.info.deck
+        kind = move[0]
+        if kind == "draw":
+            return f"draw {move[1]}"
+        if kind == "meld":
+            return "meld " + " ".join(deck.code(c) for c in move[1])
+        if kind == "layoff":
+            return f"layoff {deck.code(move[1])} on {move[2]}" + (f" {move[3]}" if move[3] else "")
+        if kind == "swap":
+            return f"swap {deck.code(move[1])} on {move[2]}"
+        if kind in ("discard", "knock"):
+            return f"{kind} {deck.code(move[1])}"
+        if kind == "go_out":
+            return "go out" + (f" {deck.code(move[1])}" if move[1] is not None else "")
+        return kind.replace("_", " ")
+
+    # ------------------------------------------------------------ loading
+    def after_load(self) -> None:
+        self._derive()
+        self._events = []
+        self._meld_rule = None
+        where = f"malformed {self.info.id} state"
+        n = self.players
+        for name in ("hands", "known", "laid_off", "melded", "laid", "scores", "totals"):
+            if len(getattr(self, name)) != n:
+                raise RulesError(f"{where}: {name} must have one entry per seat")
+        if self.step not in STEPS:
+            raise RulesError(f"{where}: step must be one of {STEPS}, not {self.step!r}")
+        if not 0 <= self.turn < n or not 0 <= self.dealer < n:
+            raise RulesError(f"{where}: seat to move or dealer out of range")
+        if self.drawn_from not in ("", "stock", "pile"):
+            raise RulesError(f"{where}: drawn_from must be \"\", \"stock\" or \"pile\"")
+        if not isinstance(self.rounds, list):
+            raise RulesError(f"{where}: rounds must be a list")
+        table = []
+        for owner, kind, cards in self._table_cards:
+            if not 0 <= owner < n:
+                raise RulesError(f"{where}: a meld's owner {owner} is not a seat")
+            try:
+                m = classify(cards, self.faces, self.v.aces, owner)
+            except RulesError as e:
+                if kind != "run":
+                    raise RulesError(f"{where}: table: {e}") from None
+                m = self._finder_meld(owner, cards)
+            table.append(m)
+        self.table = table
+        for s in range(n):
+            if self.known[s] & ~self.hands[s]:
+                raise RulesError(f"{where}: known cards of seat {s} are not in its hand")
+        if self.aside != self.info.deck.full_mask & ~self.in_play:
+            raise RulesError(f"{where}: the cards set aside must be the second deck when one deck plays")
+        seen = 0
+        count = 0
+        for place, mask in self.card_locations().items():
+            if seen & mask:
+                raise RulesError(f"{where}: a card of {place} is also elsewhere: {self.info.deck.codes_of(seen & mask)}")
+            seen |= mask
+            count += mask.bit_count()
+        count += len(self.stock) - len(set(self.stock)) + len(self.pile) - len(set(self.pile))
+        if seen != self.info.deck.full_mask or count != self.info.deck.size:
+            raise RulesError(f"{where}: cards missing or twice: {count} accounted for, not {self.info.deck.size}")
+
+    # ------------------------------------------------------------ sampling (the expert)
+    @classmethod
+    def sample(cls, observation: JSON, rng: random.Random) -> "RummyState":
+        """A full state matching the observation: the other hands' unknown cards and the stock
+        dealt at random from the cards the seat has not seen (cards taken from the pile and still
+        held stay in their hands)."""
+        obs = observation
+        deck = cls.info.deck
+        mask_of = deck.mask_of
+        seat = obs["seat"]
+        s = cls.__new__(cls)
+        s.players = obs["players"]
+        s.options = dict(obs["options"])
+        s.seed = rng.getrandbits(32)
+        s._derive()
+        s._events = []
+        s._meld_rule = None
+        s.round_no = obs["round"]
+        s.dealer = obs["dealer"]
+        s.turn = obs["turn"]
+        s.step = obs["step"]
+        s.known = [mask_of(m) for m in obs["known"]]
+        s.laid_off = [mask_of(m) for m in obs["laid_off"]]
+        s.pile = [deck.card(c) for c in obs["pile"]]
+        s.table_json = obs["table"]
+        s.table = []
+        for owner, kind, cards in s._table_cards:
+            try:
+                s.table.append(classify(cards, s.faces, s.v.aces, owner))
+            except RulesError:
+                s.table.append(s._finder_meld(owner, cards))
+        s.aside = deck.full_mask & ~s.in_play
+        s.drawn = None if obs["drawn"] is None else deck.card(obs["drawn"])
+        s.drawn_from = obs["drawn_from"]
+        s.taken = [deck.card(c) for c in obs["taken"]]
+        s.melds_this_turn = obs["melded_this_turn"]
+        s.joker = None if obs["joker"] is None else deck.card(obs["joker"])
+        s.melded = list(obs["melded"])
+        s.laid = list(obs["laid"])
+        s.laid_at_start = obs["laid_at_start"]
+        s.rebuilds = obs["rebuilds"]
+        s.passes = obs["passes"]
+        s.took_discard = obs["took_discard"]
+        s.knocker = obs["knocker"]
+        s.gin = obs["gin"]
+        s.layoff_left = obs["layoff_left"]
+        s.scores = list(obs["scores_this_hand"])
+        s.totals = list(obs["totals"])
+        s.rounds = list(obs["rounds"])
+        s.winners = list(obs["winners"])
+        own = mask_of(obs["hand"])
+        table = sum(1 << c for m in s.table for c in m.cards)
+        public = own | table | sum(1 << c for c in s.pile) | s.aside
+        for k in s.known:
+            public |= k
+        unseen = list(bits(deck.full_mask & ~public))
+        rng.shuffle(unseen)
+        s.hands = [0] * s.players
+        pos = 0
+        for o in range(s.players):
+            if o == seat:
+                s.hands[o] = own
+                continue
+            need = obs["hand_counts"][o] - s.known[o].bit_count()
+            s.hands[o] = s.known[o] | sum(1 << c for c in unseen[pos:pos + need])
+            pos += need
+        s.stock = unseen[pos:]
+        s._legal = None
+        return s
+
+
+class _Rule:
+    """Card values of this game (the same fields as the finder's MeldRule)."""
+
+    __slots__ = ("aces", "ace_value", "joker_value", "court_value")
+
+    def __init__(self, aces: str, ace_value: int, joker_value: int) -> None:
+        self.aces = aces
+        self.ace_value = ace_value
+        self.joker_value = joker_value
+        self.court_value = 10
+
+
+def info(id: str, name: str, players: tuple[int, int], deck: Deck, options: tuple[Option, ...],
+         description: str) -> GameInfo:
+    return GameInfo(id=id, name=name, min_players=players[0], max_players=players[1], deck=deck, options=options,
+                    description=description, extra={"family": "rummy"})
