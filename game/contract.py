@@ -51,14 +51,20 @@ class GameRun:
 
 def configs(cls: type[State]) -> list[tuple[int, dict[str, Any]]]:
     """Every player count with the default options, then every other value of each option
-    (one option at a time) at every player count that accepts it."""
+    (one option at a time) at every player count that accepts it.
+
+    A game whose random games would be long declares a short setting for the checks in
+    ``GameInfo.extra["contract_options"]`` (the rummy games: one hand): it is part of every
+    combination, and its options are varied over their other values, default included."""
     info = cls.info
+    short = dict(info.extra.get("contract_options", {}))
     out = []
     for players in range(info.min_players, info.max_players + 1):
         variants: list[dict[str, Any]] = [{}]
         for opt in info.options:
-            variants += [{opt.name: v} for v in opt.choices if v != opt.default]
+            variants += [{opt.name: v} for v in opt.choices if v != short.get(opt.name, opt.default)]
         for options in variants:
+            options = {**short, **options}
             try:
                 cls.new(players, options, 0)
             except RulesError:

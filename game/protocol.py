@@ -42,6 +42,7 @@ class Session:
             "result": self.result,
             "replay": self.replay_cmd,
             "review": self.review,
+            "melds": self.melds,
             "quit": lambda req: {"bye": True},
         }
 
@@ -124,7 +125,8 @@ class Session:
             raise ProtocolError('play needs a move: {"cmd": "play", "move": {...}}')
         move = st.move_from_json(req["move"])
         if move not in st.legal_moves():
-            raise ProtocolError(f"illegal move {json.dumps(req['move'])}")
+            why = getattr(st, "why_illegal", None)  # a game that can say what is wrong (rummy)
+            raise ProtocolError(why(move) if why else f"illegal move {json.dumps(req['move'])}")
         events = st.apply(move)
         self._record(st, move)
         return {"events": events, "to_move": st.current_player(), "finished": st.current_player() is None}
@@ -233,6 +235,46 @@ class Session:
             "summary": {"moves": s.moves, "agreed": s.agreed, "agreement": round(s.agreement, 4),
                         "cost": round(s.cost, 4), "costly": s.costly},
         }
+
+    def melds(self, req: dict) -> dict:
+        """The meld finder (game/rules/melds.py) on a hand of a rummy game: the best
+        arrangement into melds and deadwood under the game's rule for these options."""
+        from game.rules.melds import best_arrangement
+
+        game_id = req.get("game")
+        if not isinstance(game_id, str):
+            raise ProtocolError('melds needs a game: {"cmd": "melds", "game": "jersey_gin", "hand": [...]}')
+        cls = game_class(game_id)
+        meld_rule = getattr(cls, "meld_rule", None)
+        if meld_rule is None:
+            raise ProtocolError(f"{game_id} has no melds (the melds command is for the rummy family)")
+        rule = meld_rule(req.get("options"))
+        hand = req.get("hand")
+        if not isinstance(hand, list):
+            raise ProtocolError('hand must be a list of card codes, such as ["7H", "8H", "9H"]')
+        deck = cls.info.deck
+        cards: list[int] = []
+        for code in hand:
+            if not isinstance(code, str):
+                raise ProtocolError(f"hand: {json.dumps(code)} is not a card code")
+            try:
+                card = deck.card(code)
+            except ValueError as e:
+                raise ProtocolError(f"hand: {e}") from None
+            if card in cards:
+                raise ProtocolError(f"hand: {deck.code(card)} is there twice")
+            cards.append(card)
+        if len(cards) > MAX_MELD_HAND:
+            raise ProtocolError(f"hand: at most {MAX_MELD_HAND} cards, not {len(cards)}")
+        a = best_arrangement(deck, cards, rule)
+        return {
+            "melds": [[deck.code(c) for c in meld] for meld in a.melds],
+            "deadwood": [deck.code(c) for c in a.deadwood],
+            "points": a.points,
+        }
+
+
+MAX_MELD_HAND = 30  # no rummy hand comes near it; the search stays well under a second
 
 
 def serve(inp: TextIO = sys.stdin, out: TextIO = sys.stdout) -> None:

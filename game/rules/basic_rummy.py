@@ -24,6 +24,6 @@ class BasicRummyState(RummyState):
     VARIANT = VARIANT
     info = info(
         "basic_rummy", "Basic Rummy", (2, 7), FRENCH108,
-        (target_option(250, (250, 100, 500)), hands_option(), decks_option(), hand_size_option(), shuffle_option()),
+        (target_option(250, (250, 100)), hands_option(), decks_option(), hand_size_option(), shuffle_option()),
         "Modern rummy at its simplest: meld and lay off as you like, the winner scores the cards left in hand.",
     )

@@ -34,7 +34,7 @@ class BoathouseRummyState(RummyState):
     info = info(
         "boathouse_rummy", "Boathouse Rummy", (2, 7), FRENCH108,
         (
-            target_option(250, (250, 100, 500)),
+            target_option(250, (250, 100)),
             hands_option(),
             Option("penalty_only", (False, True), False,
                    "the others lose the cards left in hand as penalty points; the game ends at 100 penalty points, "

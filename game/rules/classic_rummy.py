@@ -32,7 +32,7 @@ class ClassicRummyState(RummyState):
     info = info(
         "classic_rummy", "Classic Rummy", (2, 6), FRENCH52,
         (
-            target_option(100, (100, 250, 500)),
+            target_option(100, (100, 250)),
             hands_option(),
             Option("no_meld_limit", (False, True), False, "as many melds a turn as you like (else one)"),
             Option("layoff_after_meld", (False, True), False, "no lay-off before your own first meld of the hand"),

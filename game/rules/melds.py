@@ -17,12 +17,14 @@ Melds
           or Q-K-A, not both ends in one run), ``"around"`` (K-A-2 allowed: runs wrap).
     jokers stand for any card: in a run for one definite card (the place it takes), in a
           set for any missing suit of the rank. A meld holds at least one natural card
-          (three jokers say nothing about what they are).
+          (three jokers say nothing about what they are); a meld of one natural card with
+          jokers is a set (so it has at most 4 cards), a run holds two naturals or more.
     ``MeldRule.min_len`` (3) is the smallest meld of either kind.
 
 Meld order (``Arrangement.melds``, ``melds_in``): runs ascending from their lowest place
 (``QH KH AH`` with ``high_or_low``, ``KH AH 2H`` with ``"around"``), a joker at the place
-it stands for; sets by deck index, jokers last.
+it stands for; sets by suit (clubs, diamonds, hearts, spades), jokers last. The melds of an
+arrangement are sorted by their first card, its deadwood by deck index.
 
 Exactness and ties: ``best_arrangement`` minimises the deadwood value; among equal
 values it keeps the arrangement with the fewest deadwood cards (a joker worth 0 is
@@ -36,13 +38,22 @@ found with bit operations across the suit masks) are the only choices left, trie
 every useful way (no set, the full set, or a 4-card rank's triple that leaves a card to
 a run) and priced by four lookups each. Hands with jokers or two copies of a card go to
 an exact memoised search on the lowest remaining card (each card is deadwood or in one
-of the melds through it).
+of the melds through it), in rank-major order (a set takes cards next to it, a run
+reaches ahead in one suit), melds with the most naturals first, each state searched only
+under the cost it must beat (branch and bound), and the fast path for what is left once
+the jokers are spent. ``bench/melds.py`` measures both against OpenSpiel and a brute force.
+
+Also here: ``deadwood_points`` (the value alone, the fast path without building the
+arrangement), ``can_meld_all`` (can all the cards but a few be melded: gin, going out),
+``melds_in`` (every meld a hand can lay, for legal moves), ``read_meld``
+(a meld read in the order given: kind, and what each joker stands for) and
+``meld_order`` (cards put in meld order).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from itertools import combinations
+from itertools import combinations, product
 from typing import Iterator, Sequence, Union
 
 from game.cards import FRENCH_RANKS, FRENCH_SUITS, Deck
@@ -50,6 +61,7 @@ from game.cards import FRENCH_RANKS, FRENCH_SUITS, Deck
 ACE_RULES = ("low", "high_or_low", "around")
 RANKS = 13
 SUIT_BITS = (1 << RANKS) - 1
+_FIRST_52 = 1 << 52  # masks below it hold cards of the first 52 indices only
 _K = 128  # cost key = points * _K + deadwood cards: one integer orders (points, cards)
 
 
@@ -81,10 +93,27 @@ class MeldRule:
             return self.court_value
         return rank + 1
 
+    def __getstate__(self) -> dict:
+        # Copies and pickles carry the fields only, never the cached tables below.
+        return {f: getattr(self, f) for f in ("aces", "ace_value", "joker_value", "court_value", "min_len")}
+
     @cached_property
     def _tables(self) -> "_SuitTables":
-        # Built on first use and kept on the (frozen, shared) rule object.
-        return _SuitTables(self)
+        # Built on first use for each distinct rule (a tenth of a second), then kept on
+        # the rule object so the fast path finds them with one attribute lookup.
+        key = (type(self), self.aces, self.ace_value, self.court_value, self.min_len)
+        tables = _TABLES.get(key)
+        if tables is None:
+            tables = _TABLES[key] = _SuitTables(self)
+        return tables
+
+    @cached_property
+    def _card_keys(self) -> tuple[list[int], int]:
+        """Cost keys of a natural card by rank, and of a joker."""
+        return [self.rank_value(r) * _K + 1 for r in range(RANKS)], self.joker_value * _K + 1
+
+
+_TABLES: dict[tuple, "_SuitTables"] = {}
 
 
 @dataclass(frozen=True)
@@ -214,7 +243,7 @@ def read_meld(deck: Deck, cards: Sequence[int], rule: MeldRule, kind: str | None
             return MeldReading("set", cards, ranks.pop(), None, {c: None for c, k in zip(cards, kinds) if k < 0})
         if kind == "set":
             return None
-    if n > RANKS:
+    if n > RANKS or len(naturals) < 2:
         return None
     suits = {k // RANKS for k in naturals}
     if len(suits) != 1:
@@ -293,147 +322,213 @@ def meld_order(deck: Deck, cards: Sequence[int], rule: MeldRule) -> tuple[int, .
 
 # -- per-suit tables: the best runs-only arrangement of each 13-bit suit mask --------------
 
-def _blocks(places: list[int]) -> list[list[int]]:
-    """Consecutive stretches of a sorted list of places."""
-    out: list[list[int]] = []
-    for p in places:
-        if out and out[-1][-1] == p - 1:
-            out[-1].append(p)
-        else:
-            out.append([p])
+def _in_runs(places: int, n: int) -> int:
+    """The places of ``places`` lying in a stretch of at least ``n`` consecutive places."""
+    starts = places
+    for i in range(1, n):
+        starts &= places >> i
+    out = starts
+    for i in range(1, n):
+        out |= starts << i
     return out
 
 
+_RANKS_OF = [tuple(r for r in range(RANKS) if m >> r & 1) for m in range(1 << RANKS)]
+
+
 class _SuitTables:
-    """For each suit mask: cost key of its best runs-only arrangement, and its runs."""
+    """For each 13-bit suit mask: the cost key of its best runs-only arrangement, the ranks
+    some run could use, and that arrangement as cards of each suit (runs sorted by their
+    first card, deadwood ascending), ready to concatenate.
+
+    A suit alone is easy: every stretch of ``min_len`` or more consecutive places is one
+    run, the rest is deadwood. The ace rule only says where the places are: ``"low"`` the
+    ranks; ``"high_or_low"`` the better of the ace low and the ace above the king;
+    ``"around"`` a circle, cut after a missing rank."""
 
     def __init__(self, rule: MeldRule) -> None:
         size = 1 << RANKS
-        vals = [rule.rank_value(r) for r in range(RANKS)]
-        self.key = [0] * size
-        self.runs: list[tuple[tuple[int, ...], ...]] = [()] * size
-        self.runnable = [0] * size  # ranks of the mask that some run of the mask contains
-        self.card_key = [v * _K + 1 for v in vals]
-        # value_key[m]: cost key of the whole mask left as deadwood
-        self.value_key = [0] * size
+        full = size - 1
+        n, aces = rule.min_len, rule.aces
+        self.card_key = [rule.rank_value(r) * _K + 1 for r in range(RANKS)]
+        value_key = [0] * size  # the whole mask left as deadwood
         for m in range(1, size):
             low = m & -m
-            self.value_key[m] = self.value_key[m ^ low] + self.card_key[low.bit_length() - 1]
-        n = rule.min_len
+            value_key[m] = value_key[m ^ low] + self.card_key[low.bit_length() - 1]
+        self.key = [0] * size
+        self.runnable = [0] * size
+        self.runs: list[tuple[tuple[int, ...], ...]] = [()] * size  # as ranks, meld order
+        self.dead = [0] * size  # the ranks left out of the runs
         for m in range(size):
-            ranks = [r for r in range(RANKS) if m >> r & 1]
+            # (melded ranks, melded places, the rank at place q) of each way to place the ace
+            if aces == "low" or not m & 1:
+                placed = _in_runs(m, n)
+                ways = [(placed, placed, 0)]
+            elif aces == "high_or_low":
+                high = _in_runs((m & ~1) | 1 << RANKS, n)
+                low = _in_runs(m, n)
+                ways = [(low, low, 0), ((high & full & ~1) | (high >> RANKS), high, 0)]
+            elif m == full:
+                ways = [(full, full, 0)]
+            else:
+                shift = _RANKS_OF[full & ~m][0] + 1  # the circle starts after a missing rank
+                rot = ((m >> shift) | (m << (RANKS - shift))) & full
+                placed = _in_runs(rot, n)
+                ways = [(((placed << shift) | (placed >> (RANKS - shift))) & full, placed, shift)]
             best = None
-            for runs in self._candidates(ranks, rule.aces):
-                runs = [r for r in runs if len(r) >= n]
-                used = 0
-                for run in runs:
-                    for p in run:
-                        used |= 1 << (p % RANKS)
-                k = self.value_key[m & ~used]
+            for melded, places, shift in ways:
+                k = value_key[m & ~melded]
+                self.runnable[m] |= melded
                 if best is None or k < best[0]:
-                    best = (k, tuple(tuple(p % RANKS for p in run) for run in runs))
-            self.key[m], self.runs[m] = best
-            run_bits = 0
-            for runs in self._candidates(ranks, rule.aces):
-                for run in runs:
-                    if len(run) >= n:
-                        for p in run:
-                            run_bits |= 1 << (p % RANKS)
-            self.runnable[m] = run_bits
+                    best = (k, melded, places, shift)
+            k, melded, places, shift = best
+            self.key[m] = k
+            if melded:
+                runs: list[list[int]] = []
+                last = -2
+                for q in range(RANKS + 1):
+                    if places >> q & 1:
+                        if q != last + 1:
+                            runs.append([])
+                        runs[-1].append((q + shift) % RANKS)
+                        last = q
+                self.runs[m] = tuple(sorted(tuple(r) for r in runs))
+            self.dead[m] = m & ~melded
+        self.suit_runs = []
+        self.suit_dead = []
+        self.parts = []  # per suit: (points, runs, deadwood) of each mask, one lookup
+        self.points = points = [k // _K for k in self.key]
+        for j in range(4):
+            base = j * RANKS
+            as_cards: dict[tuple, tuple] = {}  # masks with the same runs share one tuple
+            runs_j = [()] * size
+            for m, runs in enumerate(self.runs):
+                if runs:
+                    cards = as_cards.get(runs)
+                    if cards is None:
+                        cards = as_cards[runs] = tuple(tuple(base + r for r in run) for run in runs)
+                    runs_j[m] = cards
+            cards_of = _suit_cards(j)
+            dead_j = [cards_of[d] for d in self.dead]
+            self.suit_runs.append(runs_j)
+            self.suit_dead.append(dead_j)
+            self.parts.append(list(zip(points, runs_j, dead_j)))
 
-    @staticmethod
-    def _candidates(ranks: list[int], aces: str) -> Iterator[list[list[int]]]:
-        """The ways a suit's ranks fall into maximal stretches of places (one per ace place)."""
-        if aces == "low" or 0 not in ranks:
-            yield _blocks(ranks)
-        elif aces == "high_or_low":
-            yield _blocks(ranks)  # the ace low
-            yield _blocks(ranks[1:] + [13])  # the ace high
-        elif len(ranks) == RANKS:
-            yield [list(range(RANKS))]  # around, every rank: one run from the ace
-        else:
-            # around: places wrap, so cut the circle after a missing rank
-            gap = next(r for r in range(RANKS) if r not in ranks)
-            rotated = sorted((r - gap - 1) % RANKS for r in ranks)
-            yield [[p + gap + 1 for p in b] for b in _blocks(rotated)]
+
+_SUIT_CARDS: list[list[tuple[int, ...]]] = []
+
+
+def _suit_cards(j: int) -> list[tuple[int, ...]]:
+    """The cards (suit-major deck indices) of each 13-bit mask of suit ``j``; built once."""
+    if not _SUIT_CARDS:
+        _SUIT_CARDS.append(_RANKS_OF)
+        for base in (RANKS, 2 * RANKS, 3 * RANKS):
+            _SUIT_CARDS.append([tuple(base + r for r in ranks) for ranks in _RANKS_OF])
+    return _SUIT_CARDS[j]
 
 
 # -- the fast path: one deck, no jokers -----------------------------------------------------
 
-def _fast_key(m: int, t: _SuitTables) -> tuple[int, tuple]:
-    """(cost key, chosen sets) for a 52-bit kind mask: runs by table, sets by choice."""
+def _set_options(m: int, three: int, t: _SuitTables) -> list[list[int]]:
+    """Per rank where a set is possible, the useful choices as masks of the cards the set
+    takes: the full set first (ties keep it), then a 4-card rank's triples leaving out a
+    card that a run could use, then no set (only if some card of the rank could be in a run:
+    otherwise no set leaves them all as deadwood)."""
+    runnable = t.runnable
+    options = []
+    while three:
+        b = three & -three
+        three ^= b
+        full = 0
+        flex = []
+        for j in range(4):
+            s = m >> (13 * j) & SUIT_BITS
+            if s & b:
+                full |= b << (13 * j)
+                if runnable[s] & b:
+                    flex.append(b << (13 * j))
+        opts = [full]
+        if flex:
+            if full.bit_count() == 4:
+                opts += [full ^ x for x in flex]
+            opts.append(0)
+        options.append(opts)
+    return options
+
+
+def _fast_best(m: int, t: _SuitTables) -> tuple[int, int]:
+    """(cost key, the cards in sets) of a 52-bit mask of one deck without jokers: runs are
+    priced by the suit tables, every useful choice of sets is tried."""
     key = t.key
     s0 = m & SUIT_BITS
     s1 = m >> 13 & SUIT_BITS
     s2 = m >> 26 & SUIT_BITS
-    s3 = m >> 39 & SUIT_BITS
+    s3 = m >> 39
     three = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
     if not three:
-        return key[s0] + key[s1] + key[s2] + key[s3], ()
-    return _with_sets(three, [s0, s1, s2, s3], t)
+        return key[s0] + key[s1] + key[s2] + key[s3], 0
+    options = _set_options(m, three, t)
+    if len(options) == 1:
+        choices = options[0]
+    else:
+        choices = []
+        for combo in product(*options):
+            c = 0
+            for x in combo:
+                c |= x
+            choices.append(c)
+    best = best_sets = -1
+    for c in choices:
+        r = m & ~c
+        k = key[r & SUIT_BITS] + key[r >> 13 & SUIT_BITS] + key[r >> 26 & SUIT_BITS] + key[r >> 39]
+        if best < 0 or k < best:
+            best, best_sets = k, c
+    return best, best_sets
 
 
-def _with_sets(three: int, suits: list[int], t: _SuitTables) -> tuple[int, tuple]:
-    """Try every useful choice of sets on the ranks ``three``, runs priced by table."""
-    key, runnable = t.key, t.runnable
-    options = []  # per rank: list of (suit masks to clear as 4 bits, set kinds)
-    while three:
-        b = three & -three
-        three ^= b
-        present = [i for i in range(4) if suits[i] & b]
-        flex = [i for i in present if runnable[suits[i]] & b]
-        full = sum(1 << i for i in present)
-        opts = [full]  # the full set first: ties keep it
-        if flex:
-            if len(present) == 4:
-                opts += [full & ~(1 << i) for i in flex]
-            opts.append(0)
-        options.append((b, opts))
-    best_key = None
-    best_sets: tuple = ()
-
-    def rec(i: int, s: list[int], chosen: tuple) -> None:
-        nonlocal best_key, best_sets
-        if i == len(options):
-            k = key[s[0]] + key[s[1]] + key[s[2]] + key[s[3]]
-            if best_key is None or k < best_key:
-                best_key, best_sets = k, chosen
-            return
-        b, opts = options[i]
-        for o in opts:
-            if o:
-                s2 = [s[j] & ~b if o >> j & 1 else s[j] for j in range(4)]
-                rec(i + 1, s2, chosen + ((b, o),))
-            else:
-                rec(i + 1, s, chosen)
-
-    rec(0, suits, ())
-    return best_key, best_sets
+def _fast_arrangement(m: int, t: _SuitTables) -> Arrangement:
+    s0 = m & SUIT_BITS
+    s1 = m >> 13 & SUIT_BITS
+    s2 = m >> 26 & SUIT_BITS
+    s3 = m >> 39
+    if not (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1)):
+        # no set possible (most hands): four lookups of (points, runs, deadwood)
+        parts = t.parts
+        a, b, c, d = parts[0][s0], parts[1][s1], parts[2][s2], parts[3][s3]
+        arr = _new(Arrangement)
+        fields = arr.__dict__
+        fields["melds"] = a[1] + b[1] + c[1] + d[1]
+        fields["deadwood"] = a[2] + b[2] + c[2] + d[2]
+        fields["points"] = a[0] + b[0] + c[0] + d[0]
+        return arr
+    k, sets = _fast_best(m, t)
+    r = m & ~sets
+    s0 = r & SUIT_BITS
+    s1 = r >> 13 & SUIT_BITS
+    s2 = r >> 26 & SUIT_BITS
+    s3 = r >> 39
+    runs, dead = t.suit_runs, t.suit_dead
+    melds = runs[0][s0] + runs[1][s1] + runs[2][s2] + runs[3][s3]
+    if sets:
+        by_rank: dict[int, list[int]] = {}
+        for c in _bits(sets):
+            by_rank.setdefault(c % RANKS, []).append(c)
+        melds = tuple(sorted(melds + tuple(tuple(v) for v in by_rank.values())))
+    return _arrangement(melds, dead[0][s0] + dead[1][s1] + dead[2][s2] + dead[3][s3], k // _K)
 
 
-def _fast_arrangement(lay: _Layout, m: int, rule: MeldRule) -> Arrangement:
-    t = rule._tables
-    k, sets = _fast_key(m, t)
-    melds: list[tuple[int, ...]] = []
-    rest = m
-    for b, o in sets:
-        r = b.bit_length() - 1
-        cards = tuple(j * RANKS + r for j in range(4) if o >> j & 1)
-        melds.append(cards)
-        for c in cards:
-            rest &= ~(1 << c)
-    for j in range(4):
-        s = rest >> (j * RANKS) & SUIT_BITS
-        for run in t.runs[s]:
-            melds.append(tuple(j * RANKS + r for r in run))
-    used = 0
-    for meld in melds:
-        for c in meld:
-            used |= 1 << c
-    dead = m & ~used
-    deadwood = tuple(i for i in range(4 * RANKS) if dead >> i & 1)
-    melds.sort()
-    return Arrangement(tuple(melds), deadwood, k // _K)
+_new = object.__new__
+
+
+def _arrangement(melds: tuple, deadwood: tuple, points: int) -> Arrangement:
+    # Arrangement(...) without the frozen dataclass's __init__ (a third of the fast path's
+    # time): the same fields, set once here.
+    a = _new(Arrangement)
+    d = a.__dict__
+    d["melds"] = melds
+    d["deadwood"] = deadwood
+    d["points"] = points
+    return a
 
 
 # -- the general path: jokers and two decks ------------------------------------------------
@@ -442,23 +537,33 @@ def _fast_arrangement(lay: _Layout, m: int, rule: MeldRule) -> Arrangement:
 # in a set (63).
 _SET_JOKER = 63
 _RUN_JOKER = 64
+# The search's order of cards: place rank * 4 + suit for kind suit * 13 + rank.
+_POS = [(k % RANKS) * 4 + k // RANKS for k in range(4 * RANKS)]
+_KIND_AT = [0] * (4 * RANKS)
+for _k, _p in enumerate(_POS):
+    _KIND_AT[_p] = _k
+# The places of a kind's suit and rank: all that the melds through it depend on.
+_WINDOW = [sum(1 << _POS[(k // RANKS) * RANKS + r] for r in range(RANKS))
+           | sum(1 << ((k % RANKS) * 4 + s) for s in range(4)) for k in range(4 * RANKS)]
 
 
 def _melds_through(c: int, m1: int, j: int, rule: MeldRule) -> Iterator[tuple[int, int, tuple[int, ...]]]:
-    """Every meld holding kind ``c`` whose other naturals are kinds of ``m1`` and which uses
-    at most ``j`` jokers: (naturals other than c as a kind mask, jokers used, items)."""
+    """Every meld holding kind ``c`` whose other naturals are in ``m1`` (a mask of search
+    places, ``_POS``) and which uses at most ``j`` jokers: (the other naturals as a mask of
+    search places, jokers used, items)."""
     suit, rank = divmod(c, RANKS)
     base = suit * RANKS
     n = rule.min_len
+    pos = _POS
     # sets: other suits of the rank, then jokers for missing suits
-    others = [s * RANKS + rank for s in range(4) if s != suit and m1 >> (s * RANKS + rank) & 1]
+    others = [s * RANKS + rank for s in range(4) if s != suit and m1 >> (rank * 4 + s) & 1]
     for size in range(len(others) + 1):
         for pick in combinations(others, size):
             for jk in range(min(j, 3 - size) + 1):
                 if 1 + size + jk >= n:
                     nat = 0
                     for k in pick:
-                        nat |= 1 << k
+                        nat |= 1 << pos[k]
                     yield nat, jk, tuple(sorted((c,) + pick)) + (_SET_JOKER,) * jk
     # runs through each place of c
     lo, hi = _place_bounds(rule.aces)
@@ -473,7 +578,7 @@ def _melds_through(c: int, m1: int, j: int, rule: MeldRule) -> Iterator[tuple[in
                 if rule.aces == "high_or_low" and r == 0 and q not in (0, 13):
                     break
                 k = base + r
-                avail = bool(m1 >> k & 1)
+                avail = bool(m1 >> pos[k] & 1)
                 need += not avail
                 if need > j:
                     break
@@ -494,6 +599,8 @@ def _melds_through(c: int, m1: int, j: int, rule: MeldRule) -> Iterator[tuple[in
                     continue
                 avail_idx = [i for i, (k, a) in enumerate(row) if a and k != c]
                 for extra in range(j - need + 1):
+                    if extra == len(avail_idx):
+                        break  # a run holds two naturals or more (one natural: a set)
                     for subs in combinations(avail_idx, extra):
                         items = []
                         nat = 0
@@ -501,87 +608,230 @@ def _melds_through(c: int, m1: int, j: int, rule: MeldRule) -> Iterator[tuple[in
                             if a and i not in subs:
                                 items.append(k)
                                 if k != c:
-                                    nat |= 1 << k
+                                    nat |= 1 << pos[k]
                             else:
                                 items.append(_RUN_JOKER + k)
                         yield nat, need + extra, tuple(items)
 
 
-def _general(lay: _Layout, m1: int, m2: int, nj: int, rule: MeldRule):
-    """Exact search: (cost key, list of meld items, deadwood kinds, deadwood jokers)."""
-    t = rule._tables
-    card_key = t.card_key
-    joker_key = rule.joker_value * _K + 1
-    memo: dict[tuple[int, int, int], tuple[int, object]] = {}
+_SHAPES: dict[tuple, tuple[tuple[int, int], ...]] = {}
+_SHAPES_MAX = 1 << 18  # entries kept before the cache starts again (bounded memory)
 
-    def rec(m1: int, m2: int, j: int) -> int:
+
+def _shapes(c: int, m1: int, j: int, rule: MeldRule) -> tuple[tuple[int, int], ...]:
+    """The distinct (naturals, jokers) of the melds through ``c``: all the search needs.
+
+    They depend only on the cards of c's suit and c's rank, so they are cached on those."""
+    key = (c, m1 & _WINDOW[c], j, rule.aces, rule.min_len)
+    hit = _SHAPES.get(key)
+    if hit is None:
+        if len(_SHAPES) >= _SHAPES_MAX:
+            _SHAPES.clear()
+        # the most naturals and fewest jokers first: good arrangements early, tight budgets
+        hit = _SHAPES[key] = tuple(sorted(_compute_shapes(c, m1, j, rule),
+                                          key=lambda s: (s[1] - s[0].bit_count(), s[1])))
+    return hit
+
+
+def _compute_shapes(c: int, m1: int, j: int, rule: MeldRule) -> tuple[tuple[int, int], ...]:
+    """``_melds_through`` without building the melds: the same (naturals, jokers) pairs,
+    the same order, each once."""
+    suit, rank = divmod(c, RANKS)
+    n = rule.min_len
+    out: dict[tuple[int, int], None] = {}
+    others = [1 << (rank * 4 + s) for s in range(4) if s != suit and m1 >> (rank * 4 + s) & 1]
+    for size in range(len(others) + 1):
+        for pick in combinations(others, size):
+            nat = sum(pick)
+            for jk in range(min(j, 3 - size) + 1):
+                if 1 + size + jk >= n:
+                    out[(nat, jk)] = None
+    lo, hi = _place_bounds(rule.aces)
+    for p in _places(rank, rule.aces):
+        sides = []
+        for step in (-1, 1):
+            nats, needs = [0], [0]  # after 0, 1, 2... places outward from p
+            nat = need = 0
+            q = p + step
+            while lo <= q <= hi and len(nats) < RANKS:
+                bit = 1 << ((q % RANKS) * 4 + suit)
+                if m1 & bit:
+                    nat |= bit
+                else:
+                    need += 1
+                    if need > j:
+                        break
+                nats.append(nat)
+                needs.append(need)
+                q += step
+            sides.append((nats, needs))
+        (lnat, lneed), (rnat, rneed) = sides
+        for nl in range(len(lnat)):
+            for nr in range(len(rnat)):
+                length = 1 + nl + nr
+                if length < n or length > RANKS:
+                    continue
+                need = lneed[nl] + rneed[nr]
+                nat = lnat[nl] | rnat[nr]
+                if need > j or not nat:
+                    continue
+                out[(nat, need)] = None
+                spare = j - need
+                if spare:
+                    held = [b for b in _bit_values(nat)]
+                    for extra in range(1, min(spare, len(held) - 1) + 1):
+                        for subs in combinations(held, extra):
+                            out[(nat & ~sum(subs), need + extra)] = None
+    return tuple(out)
+
+
+def _bit_values(m: int) -> Iterator[int]:
+    while m:
+        low = m & -m
+        yield low
+        m ^= low
+
+
+_NO_COST = 1 << 60  # above any cost key
+
+
+def _general(lay: _Layout, m1: int, m2: int, nj: int, rule: MeldRule, budget: int = 0):
+    """Exact search: (cost key, list of meld items, deadwood kinds, deadwood jokers).
+    With a ``budget``, only (the cost key if below it, else a lower bound of it).
+
+    ``m1``/``m2`` are masks of search places (``_POS``): rank-major, so that the lowest
+    card's sets take cards next to it and its runs reach ahead in one suit only: the
+    remaining cards then take few distinct shapes, and the memo stays small."""
+    card_key, joker_key = rule._card_keys
+    kind_at = _KIND_AT
+    # state -> (cost key, choice, exact): a cost below the budget it was searched with is
+    # exact; otherwise it is only a lower bound (the search stopped once it could not win).
+    memo: dict[int, tuple[int, object, bool]] = {}
+    # Once the jokers are spent and no card is held twice, the rest is a one-deck hand
+    # without jokers: the fast path prices it at once ("fast" in the memo).
+    tables = rule._tables if rule.min_len == 3 else None
+
+    def rec(m1: int, m2: int, j: int, budget: int) -> int:
+        """The best cost key of the state if below ``budget``, else a lower bound of it."""
         if not m1:
             return j * joker_key
-        state = (m1, m2, j)
+        if budget <= 0:
+            return 0  # no cost is below 0: whatever this state costs, it cannot win
+        state = m1 | m2 << 52 | j << 104
         hit = memo.get(state)
-        if hit is not None:
+        if hit is not None and (hit[2] or hit[0] >= budget):
             return hit[0]
+        if not j and not m2 and tables is not None:
+            k = _fast_best(_places_to_kinds(m1), tables)[0]
+            memo[state] = (k, "fast", True)
+            return k
         low = m1 & -m1
-        c = low.bit_length() - 1
+        cp = low.bit_length() - 1
         if m2 & low:
             r1, r2 = m1, m2 ^ low
         else:
             r1, r2 = m1 ^ low, m2
-        best = card_key[c % RANKS] + rec(r1, r2, j)
-        choice: object = None
-        seen = set()
-        for nat, jk, items in _melds_through(c, r1, j, rule):
-            if (nat, jk) in seen:
-                continue
-            seen.add((nat, jk))
-            k = rec(r1 & ~(nat & ~r2), r2 & ~nat, j - jk)
+        c = kind_at[cp]
+        best, choice = _NO_COST, None
+        # melds first: a good arrangement found early narrows the budget of the rest
+        for shape in _shapes(c, r1, j, rule):
+            nat, jk = shape
+            k = rec(r1 & ~(nat & ~r2), r2 & ~nat, j - jk, min(best, budget))
             if k < best:
-                best, choice = k, (nat, jk, items)
-        memo[state] = (best, choice)
+                best, choice = k, shape
+                if not best:
+                    break
+        if best:
+            dead = card_key[cp >> 2]
+            k = dead + rec(r1, r2, j, min(best, budget) - dead)
+            if k < best:
+                best, choice = k, None
+        memo[state] = (best, choice, best < budget)
         return best
 
-    total = rec(m1, m2, nj)
+    if budget:
+        return rec(m1, m2, nj, budget)
+    total = rec(m1, m2, nj, _NO_COST)
     melds = []
     dead_kinds = []
     while m1:
         low = m1 & -m1
-        c = low.bit_length() - 1
+        c = kind_at[low.bit_length() - 1]
         if m2 & low:
             r1, r2 = m1, m2 ^ low
         else:
             r1, r2 = m1 ^ low, m2
-        choice = memo[(m1, m2, nj)][1]
+        choice = memo[m1 | m2 << 52 | nj << 104][1]
+        if choice == "fast":
+            rest = _fast_arrangement(_places_to_kinds(m1), tables)
+            melds += rest.melds
+            dead_kinds += rest.deadwood
+            break
         if choice is None:
             dead_kinds.append(c)
             m1, m2 = r1, r2
         else:
-            nat, jk, items = choice
-            melds.append(items)
+            nat, jk = choice
+            melds.append(next(items for n, k, items in _melds_through(c, r1, nj, rule) if n == nat and k == jk))
             m1, m2, nj = r1 & ~(nat & ~r2), r2 & ~nat, nj - jk
     return total, melds, dead_kinds, nj
+
+
+# A mask of search places as a mask of kinds, a byte (two ranks, four suits) at a time.
+_BYTE_KINDS = [[sum(1 << _KIND_AT[8 * i + b] for b in range(8) if v >> b & 1 and 8 * i + b < 4 * RANKS)
+                for v in range(256)] for i in range(7)]
+
+
+def _places_to_kinds(m: int) -> int:
+    t = _BYTE_KINDS
+    return (t[0][m & 255] | t[1][m >> 8 & 255] | t[2][m >> 16 & 255] | t[3][m >> 24 & 255]
+            | t[4][m >> 32 & 255] | t[5][m >> 40 & 255] | t[6][m >> 48 & 255])
 
 
 def best_arrangement(deck: Deck, hand: Hand, rule: MeldRule) -> Arrangement:
     """The hand split into melds and deadwood with the minimum deadwood value (exact).
 
     ``hand`` is a bitmask or a sequence of distinct cards of ``deck``."""
-    lay = _layout(deck)
+    hit = _LAYOUTS.get(id(deck))
+    lay = hit[1] if hit is not None and hit[0] is deck else _layout(deck)
+    if type(hand) is int and 0 <= hand < _FIRST_52 and lay.first_copy_is_kinds and rule.min_len == 3:
+        return _fast_arrangement(hand, rule._tables)
     m = _hand_mask(lay, hand)
-    if lay.first_copy_is_kinds and rule.min_len == 3 and not m >> (4 * RANKS):
-        return _fast_arrangement(lay, m, rule)
+    if lay.first_copy_is_kinds and rule.min_len == 3 and m < _FIRST_52:
+        return _fast_arrangement(m, rule._tables)
+    # The general search costs a millisecond or more, and the rules ask about the same hand
+    # several times a turn (legal moves, then the move's check): keep recent answers.
+    cache_key = (id(lay), m, rule)
+    hit = _RECENT.get(cache_key)
+    if hit is not None:
+        return hit
+    if len(_RECENT) >= _RECENT_MAX:
+        _RECENT.clear()
+    a = _RECENT[cache_key] = _general_arrangement(lay, m, rule)
+    return a
+
+
+_RECENT: dict[tuple, Arrangement] = {}
+_RECENT_MAX = 4096
+
+
+def _general_arrangement(lay: _Layout, m: int, rule: MeldRule) -> Arrangement:
     m1 = m2 = 0
     jokers = []
     for c in _bits(m):
         k = lay.kind[c]
         if k < 0:
             jokers.append(c)
-        elif m1 >> k & 1:
-            m2 |= 1 << k
+        elif m1 >> _POS[k] & 1:
+            m2 |= 1 << _POS[k]
         else:
-            m1 |= 1 << k
+            m1 |= 1 << _POS[k]
     total, meld_items, dead_kinds, dead_jokers = _general(lay, m1, m2, len(jokers), rule)
     # physical cards for the kinds: each kind's copies in the hand, lowest index first
-    pool = {k: [c for c in lay.cards_of_kind[k] if m >> c & 1] for k in set(lay.kind) if k >= 0}
+    pool: dict[int, list[int]] = {}
+    for c in _bits(m):
+        if lay.kind[c] >= 0:
+            pool.setdefault(lay.kind[c], []).append(c)
     joker_pool = list(jokers)
     melds = []
     for items in meld_items:
@@ -598,12 +848,52 @@ def best_arrangement(deck: Deck, hand: Hand, rule: MeldRule) -> Arrangement:
 
 
 def deadwood_points(deck: Deck, hand: Hand, rule: MeldRule) -> int:
-    """The minimum deadwood value of ``hand`` (``best_arrangement(...).points``, faster)."""
-    lay = _layout(deck)
-    m = hand if type(hand) is int and 0 <= hand < 1 << 52 else _hand_mask(lay, hand)
-    if lay.first_copy_is_kinds and rule.min_len == 3 and not m >> 52:
-        return _fast_key(m, rule._tables)[0] // _K
+    """The minimum deadwood value of ``hand``: ``best_arrangement(...).points``, faster."""
+    hit = _LAYOUTS.get(id(deck))
+    lay = hit[1] if hit is not None and hit[0] is deck else _layout(deck)
+    if type(hand) is int and 0 <= hand < _FIRST_52 and lay.first_copy_is_kinds and rule.min_len == 3:
+        s0 = hand & SUIT_BITS
+        s1 = hand >> 13 & SUIT_BITS
+        s2 = hand >> 26 & SUIT_BITS
+        s3 = hand >> 39
+        if not (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1)):
+            points = rule._tables.points  # no set possible: the suits' runs alone
+            return points[s0] + points[s1] + points[s2] + points[s3]
+        return _fast_best(hand, rule._tables)[0] // _K
+    m = _hand_mask(lay, hand)
+    if lay.first_copy_is_kinds and rule.min_len == 3 and m < _FIRST_52:
+        return _fast_best(m, rule._tables)[0] // _K
     return best_arrangement(deck, m, rule).points
+
+
+@dataclass(frozen=True)
+class _CountingRule(MeldRule):
+    """The same melds, but every card left over is worth 0: a cost key is then the number
+    of cards left over."""
+
+    def rank_value(self, rank: int) -> int:
+        return 0
+
+
+def can_meld_all(deck: Deck, hand: Hand, rule: MeldRule, spare: int = 0) -> bool:
+    """Whether every card of ``hand`` but at most ``spare`` can be laid in melds at once
+    (gin, going out in one go with or without a discard). Faster than asking
+    ``best_arrangement``: the search stops as soon as more than ``spare`` cards are left."""
+    lay = _layout(deck)
+    m = _hand_mask(lay, hand)
+    counting = _CountingRule(aces=rule.aces, min_len=rule.min_len)
+    if lay.first_copy_is_kinds and rule.min_len == 3 and m < _FIRST_52:
+        return _fast_best(m, counting._tables)[0] <= spare
+    m1 = m2 = nj = 0
+    for c in _bits(m):
+        k = lay.kind[c]
+        if k < 0:
+            nj += 1
+        elif m1 >> _POS[k] & 1:
+            m2 |= 1 << _POS[k]
+        else:
+            m1 |= 1 << _POS[k]
+    return _general(lay, m1, m2, nj, counting, budget=spare + 1) <= spare
 
 
 def melds_in(deck: Deck, hand: Hand, rule: MeldRule) -> list[tuple[int, ...]]:
@@ -624,9 +914,12 @@ def melds_in(deck: Deck, hand: Hand, rule: MeldRule) -> list[tuple[int, ...]]:
         elif not m1 >> k & 1:
             m1 |= 1 << k
             first[k] = c
+    places = 0
+    for k in first:
+        places |= 1 << _POS[k]
     out = set()
     for c in _bits(m1):
-        for nat, jk, items in _melds_through(c, m1, len(jokers), rule):
+        for nat, jk, items in _melds_through(c, places, len(jokers), rule):
             jit = iter(jokers)
             out.add(tuple(first[it] if it < _SET_JOKER else next(jit) for it in items))
     return sorted(out)
@@ -640,6 +933,6 @@ def _bits(m: int) -> Iterator[int]:
 
 
 __all__ = [
-    "ACE_RULES", "Arrangement", "MeldReading", "MeldRule", "best_arrangement", "card_value",
+    "ACE_RULES", "Arrangement", "MeldReading", "MeldRule", "best_arrangement", "can_meld_all", "card_value",
     "deadwood_points", "is_meld", "meld_order", "melds_in", "read_meld",
 ]

@@ -49,6 +49,7 @@ from game.cards import FRENCH_RANKS, FRENCH_SUITS, Deck, bits
 from game.rules.base import JSON, GameInfo, Option, RulesError, State, parse_deck_order, round_rng
 from game.rules.fields import Field
 
+VOIDS_END = 3  # a game to a target ends after this many void hands in a row
 STEPS = ("upcard", "draw", "draw_again", "play", "joker", "layoff", "over")
 
 
@@ -202,7 +203,7 @@ def target_option(default: int, choices: tuple[int, ...]) -> Option:
 
 
 def hands_option() -> Option:
-    return Option("hands", (0, 1, 3, 5, 10), 0,
+    return Option("hands", (0, 1, 3), 0,
                   "0: play to the target; else the game is this many hands (void ones count), highest total wins")
 
 
@@ -279,11 +280,16 @@ class RummyState(State):
     @classmethod
     def meld_rule(cls, options: dict[str, Any] | None = None):
         """The meld finder's rule (game/rules/melds.py) for these options."""
-        from game.rules.melds import MeldRule
-
         opts = cls.info.resolve(cls.info.min_players, options)
-        v = cls.variant(cls.info.min_players, opts)
-        return MeldRule(aces=v.aces, ace_value=v.ace_value, joker_value=v.joker_value, court_value=10, min_len=3)
+        return _meld_rule(cls.variant(cls.info.min_players, opts))
+
+    @classmethod
+    def check_options(cls, players: int, options: dict[str, Any]) -> None:
+        """Options that mean nothing at this player count are refused (as teams at 3 players)."""
+        if options.get("decks", 1) == 2 and players <= 3:
+            raise RulesError(f"{cls.info.id}: 2 or 3 players use one deck (option decks: 1)")
+        if options.get("hand_size", 7) == 10 and (players != 3 or cls.decks(players, options) == 2):
+            raise RulesError(f"{cls.info.id}: the hand size is a choice at 3 players only (option hand_size: 7)")
 
     @classmethod
     def decks(cls, players: int, options: dict[str, Any]) -> int:
@@ -310,6 +316,7 @@ class RummyState(State):
     def new(cls, players: int = 2, options: dict[str, Any] | None = None, seed: int = 0,
             deck_order: Sequence[str] | None = None) -> "RummyState":
         opts = cls.info.resolve(players, options)
+        cls.check_options(players, opts)
         cls.info.check_seed(seed)
         s = cls.__new__(cls)
         s.players = players
@@ -337,6 +344,7 @@ class RummyState(State):
         per_copy = deck.size // deck.copies
         self.in_play = (1 << (per_copy * copies)) - 1
         self._legal: list | None = None
+        self._public: JSON | None = None
 
     def _start_hand(self, order: list[int] | None = None) -> None:
         n = self.players
@@ -381,7 +389,7 @@ class RummyState(State):
         self.melds_this_turn = 0
         self.joker = None
         self.laid_at_start = self.laid[seat]
-        self._legal = None
+        self._legal = self._public = None
 
     def _emit(self, event: JSON) -> None:
         self._events.append(event)
@@ -427,17 +435,52 @@ class RummyState(State):
 
     def arrangement(self, mask: int):
         """The meld finder's best arrangement of these cards under this game's rule."""
-        from game.rules.melds import best_arrangement
+        return _arrange(self.info.deck, mask, self.meld_rule_here())
 
-        return best_arrangement(self.info.deck, mask, self.meld_rule_here())
+    def deadwood(self, mask: int) -> int:
+        """The least deadwood value of these cards (the finder's fast path where it has one)."""
+        from game.rules.melds import deadwood_points
+
+        return deadwood_points(self.info.deck, mask, self.meld_rule_here())
+
+    def loners(self, hand: int, nj: int | None = None) -> int:
+        """The cards of ``hand`` that can be in no meld with its other cards and ``nj`` of its
+        jokers (default: all; cheap: rank and suit neighbours only)."""
+        f = self.faces
+        if nj is None:
+            nj = (hand & f.jokers).bit_count()
+        if nj >= 2:
+            return 0
+        aces = self.v.aces
+        faces = set()
+        suits_of: dict[int, set] = {}
+        for c in bits(hand & ~f.jokers):
+            faces.add((f.rank[c], f.suit[c]))
+            suits_of.setdefault(f.rank[c], set()).add(f.suit[c])
+        out = 0
+        for c in bits(hand & ~f.jokers):
+            r, s = f.rank[c], f.suit[c]
+            if len(suits_of[r]) + nj >= 3:
+                continue
+            places = (1, 14) if r == 1 and aces == "high_or_low" else (r,)
+            found = False
+            for p in places:
+                for lo in (p - 2, p - 1, p):
+                    window = [lo, lo + 1, lo + 2]
+                    if aces != "around" and (lo < 1 or lo + 2 > (14 if aces == "high_or_low" else 13)):
+                        continue
+                    held = sum(1 for q in window if q != p and ((q - 1) % 13 + 1, s) in faces)
+                    if held + nj >= 2:
+                        found = True
+                        break
+                if found:
+                    break
+            if not found:
+                out |= 1 << c
+        return out
 
     def meld_rule_here(self):
-        if getattr(self, "_meld_rule", None) is None:
-            from game.rules.melds import MeldRule
-
-            self._meld_rule = MeldRule(aces=self.v.aces, ace_value=self.v.ace_value,
-                                       joker_value=self.v.joker_value, court_value=10, min_len=3)
-        return self._meld_rule
+        return _meld_rule(self.v)
 
     def _lowest(self, mask: int) -> dict[tuple[int, int], int]:
         """The lowest-numbered card of each face (rank, suit) in ``mask``."""
@@ -687,40 +730,125 @@ class RummyState(State):
 
     def go_out_moves(self, hand: int, discards: int) -> list[tuple]:
         """Boathouse: lay the whole hand at once, with or without a discard."""
-        whole = self.arrangement(hand)
-        out = []
-        if not whole.deadwood:
-            out.append(("go_out", None))
-        value = self.faces.value
-        # Laying all but card d means the whole hand has deadwood at most d's value.
-        for c in bits(discards):
-            if value(c, self.rule) >= whole.points and not self.arrangement(hand & ~(1 << c)).deadwood:
+        loners = self.loners(hand)
+        if loners.bit_count() > 1:
+            return []
+        # A meld with j jokers holds at most 2(j + 1) cards that need one, so the jokers can
+        # place at most 4 per joker of the cards that fit no meld of naturals.
+        nj = (hand & self.faces.jokers).bit_count()
+        if nj and self.loners(hand, 0).bit_count() > 4 * nj + 1:
+            return []
+        if not self.can_meld_all(hand, 1):
+            return []
+        out = [("go_out", None)] if not loners and self.can_meld_all(hand, 0) else []
+        for c in bits(discards & loners if loners else discards):
+            if self.can_meld_all(hand & ~(1 << c), 0):
                 out.append(("go_out", c))
         return out
 
+    def can_meld_all(self, hand: int, skips: int) -> bool:
+        """Whether every card of ``hand`` but at most ``skips`` goes into melds. A search for one
+        way that fails fast on the cards that fit nowhere (the finder's optimum is slower)."""
+        f = self.faces
+        nat = hand & ~f.jokers
+        # the hand's natural cards by (rank, suit), every copy
+        copies: dict[tuple[int, int], int] = {}
+        for c in bits(nat):
+            key = (f.rank[c], f.suit[c])
+            copies[key] = copies.get(key, 0) | 1 << c
+        return self._cover(nat, (hand & f.jokers).bit_count(), skips, {}, copies)
+
+    def _cover(self, nat: int, nj: int, skips: int, memo: dict, copies: dict) -> bool:
+        if not nat:
+            return nj <= skips
+        key = (nat, nj, skips)
+        if key in memo:
+            return memo[key]
+        c = (nat & -nat).bit_length() - 1
+        ok = bool(skips) and self._cover(nat & ~(1 << c), nj, skips - 1, memo, copies)
+        if not ok:
+            for used, j in self._melds_through(c, nat, nj, copies):
+                if self._cover(nat & ~used, nj - j, skips, memo, copies):
+                    ok = True
+                    break
+        memo[key] = ok
+        return ok
+
+    def _melds_through(self, c: int, nat: int, nj: int, copies: dict):
+        """(natural cards used, jokers used) of each meld through card ``c`` of ``nat``; a joker may
+        take any place, a held card's too."""
+        f = self.faces
+        r, s = f.rank[c], f.suit[c]
+
+        def held(rank: int, suit: int) -> int:
+            m = copies.get((rank, suit), 0) & nat & ~(1 << c)
+            return m & -m  # the lowest copy, or 0
+
+        others = [x for x in (held(r, t) for t in range(4) if t != s) if x]
+        for k in range(len(others) + 1):
+            for combo in combinations(others, k):
+                for j in range(max(0, 2 - k), min(nj, 3 - k) + 1):
+                    yield (1 << c) | sum(combo), j
+        aces = self.v.aces
+        top = {"low": 13, "high_or_low": 14, "around": 10**6}[aces]
+        for p in ((1, 14) if r == 1 and aces == "high_or_low" else (r,)):
+            # the places below and above p, each a held card (its bit) or 0, while jokers last
+            sides = []
+            for step, limit in ((-1, 1 if aces != "around" else -10**6), (1, top)):
+                side, gaps, q = [], 0, p + step
+                while len(side) < 12 and (q >= limit if step < 0 else q <= limit):
+                    x = held((q - 1) % 13 + 1, s)
+                    if aces == "high_or_low" and ((p == 14 and q == 1) or (p == 1 and q == 14)):
+                        break  # an ace low and high in one run
+                    gaps += not x
+                    if gaps > nj:
+                        break
+                    side.append((x, gaps))
+                    q += step
+                sides.append(side)
+            below, above = sides
+            for a in range(len(below) + 1):
+                for b in range(len(above) + 1):
+                    if not 3 <= a + b + 1 <= 13:
+                        continue
+                    gaps = (below[a - 1][1] if a else 0) + (above[b - 1][1] if b else 0)
+                    if gaps > nj:
+                        break
+                    cards = [x for x, _ in below[:a] + above[:b] if x]
+                    used = (1 << c) | sum(cards)
+                    yield used, gaps
+                    for k in range(1, min(nj - gaps, len(cards)) + 1):
+                        for swapped in combinations(cards, k):
+                            yield used & ~sum(swapped), gaps + k
+
     def knock_moves(self, hand: int) -> list[tuple]:
         """Jersey Gin: discard a card and knock, the deadwood then under the knock limit."""
-        whole = self.arrangement(hand)
+        whole = self.deadwood(hand)
         value = self.faces.value
         limit = self.v.knock_limit
         out = []
         for c in bits(hand):
             # hand - c arranges with deadwood D only if the whole hand does with D + value(c).
-            if whole.points - value(c, self.rule) < limit and self.arrangement(hand & ~(1 << c)).points < limit:
+            if whole - value(c, self.rule) < limit and self.deadwood(hand & ~(1 << c)) < limit:
                 out.append(("knock", c))
         return out
 
     def apply(self, move: Any) -> list[JSON]:
         if not isinstance(move, tuple) or move not in self.legal_moves():
-            raise RulesError(self._why_illegal(move))
+            raise RulesError(self.why_illegal(move))
+        return self.apply_unchecked(move)
+
+    def apply_unchecked(self, move: tuple) -> list[JSON]:
+        """Apply a move known to be legal (the bots' rollouts: listing every legal move prices
+        many arrangements in Jersey Gin and Boathouse); returns its events."""
         self._events = []
-        self._legal = None
+        self._legal = self._public = None
         getattr(self, "_do_" + move[0])(*move[1:])
-        self._legal = None
+        self._legal = self._public = None
         events, self._events = self._events, []
         return events
 
-    def _why_illegal(self, move: Any) -> str:
+    def why_illegal(self, move: Any) -> str:
         """A clear message for a move that is not legal now."""
         gid = self.info.id
         try:
@@ -734,7 +862,8 @@ class RummyState(State):
         hand = self.hands[self.turn]
         kinds = sorted({m[0] for m in self.legal_moves()})
         prefix = f"{gid}: illegal move {shown}"
-        if kind not in kinds:
+        melding = kind == "meld" and self.step in ("play", "joker") and self.v.melding == "free"
+        if kind not in kinds and not melding:
             return f"{prefix}: seat {self.turn} is at step {self.step!r}, where the moves are {kinds}"
         if kind == "meld":
             cards = move[1]
@@ -742,16 +871,26 @@ class RummyState(State):
             if missing:
                 return f"{prefix}: not in the hand: {missing}"
             try:
-                classify(cards, self.faces, self.v.aces)
+                m = classify(cards, self.faces, self.v.aces)
             except RulesError as e:
                 return f"{prefix}: {e}"
-            return f"{prefix}: not a meld allowed now (identical cards and jokers go lowest-numbered first; " \
-                   f"a joker never stands for a card the hand holds)"
+            f = self.faces
+            held = self._lowest(hand & ~sum(1 << c for c in cards))
+            for i, c in enumerate(cards):
+                rank = (m.rank_at(i, self.v.aces) - 1) % 13 + 1
+                if not f.rank[c] and m.kind == "run" and (rank, m.suit) in held:
+                    return f"{prefix}: a joker may not stand for a card the hand holds ({f.name(rank, m.suit)})"
+            if self.v.meld_limit and self.melds_this_turn >= self.v.meld_limit:
+                return f"{prefix}: {self.v.meld_limit} meld(s) a turn"
+            return f"{prefix}: not a meld allowed now (identical cards and jokers go lowest-numbered first)"
         if kind in ("layoff", "swap", "discard", "knock") and move[1] is not None and not hand >> move[1] & 1:
             return f"{prefix}: {deck.code(move[1])} is not in the hand"
         if kind in ("layoff", "swap"):
             if not 0 <= move[2] < len(self.table):
                 return f"{prefix}: there is no meld {move[2]} (the table has {len(self.table)})"
+            if kind == "layoff" and not self.faces.rank[move[1]] and self.table[move[2]].kind == "run" \
+                    and not move[3]:
+                return f"{prefix}: a joker laid off on a run says its \"end\": \"low\" or \"high\""
             return f"{prefix}: {deck.code(move[1])} does not fit meld {move[2]} there"
         if kind == "discard" and self.taken:
             return f"{prefix}: the card taken from the pile this turn may not be discarded"
@@ -1027,9 +1166,13 @@ class RummyState(State):
         over = bool(hands) and len(self.rounds) >= hands
         if target and not hands:
             if self.v.scoring == "penalty":
-                over = over or min(self.totals) <= -target
+                over = min(self.totals) <= -target
             else:
-                over = over or max(self.totals) >= target
+                over = max(self.totals) >= target
+            # Where text and notes are silent: a game to a target whose last VOIDS_END hands were
+            # all void ends there (no one can go out: it would never end).
+            recent = self.rounds[-VOIDS_END:]
+            over = over or (len(recent) == VOIDS_END and all(r["void"] for r in recent))
         if over:
             best = max(self.totals)
             self.winners = [s for s in range(n) if self.totals[s] == best]
@@ -1050,12 +1193,27 @@ class RummyState(State):
     def observation(self, seat: int) -> JSON:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             raise RulesError(f"{self.info.id}: seat must be 0 to {self.players - 1}, not {seat!r}")
+        if self._public is None or self._legal is None:  # cached while the position stands
+            self._public = self._public_observation()
+        deck = self.info.deck
+        over = self.step == "over"
+        mine = seat == self.turn and not over
+        # The public part is built once per position (seven seats ask for it) and copied, so a
+        # caller may change its observation freely; past rounds are shared, as in every game.
+        obs = {k: v if k == "rounds" else _copy(v) for k, v in self._public.items()}
+        obs["seat"] = seat
+        obs["hand"] = deck.codes_of(self.hands[seat])
+        obs["drawn"] = deck.code(self.drawn) if self.drawn is not None and mine else None
+        obs["legal"] = [self.move_to_json(m) for m in self.legal_moves()] if mine else []
+        return obs
+
+    def _public_observation(self) -> JSON:
+        """What every seat sees (computed once per position: seven players ask for it)."""
         deck = self.info.deck
         codes = deck.codes_of
         over = self.step == "over"
-        obs: JSON = {
+        return {
             "game": self.info.id,
-            "seat": seat,
             "players": self.players,
             "options": dict(self.options),
             "round": self.round_no,
@@ -1067,14 +1225,12 @@ class RummyState(State):
             "finished": over,
             "decks": self.decks(self.players, self.options),
             "hand_size": self.hand_size(self.players, self.options),
-            "hand": codes(self.hands[seat]),
             "hand_counts": [h.bit_count() for h in self.hands],
             "stock": len(self.stock),
             "pile": [deck.code(c) for c in self.pile],
             "table": self.table_json,
             "known": [codes(m) for m in self.known],
             "laid_off": [codes(m) for m in self.laid_off],
-            "drawn": deck.code(self.drawn) if self.drawn is not None and seat == self.turn else None,
             "drawn_from": self.drawn_from,
             "taken": [deck.code(c) for c in self.taken],
             "last_pile_card": deck.code(self.taken[-1]) if self.taken else None,
@@ -1093,9 +1249,7 @@ class RummyState(State):
             "totals": list(self.totals),
             "rounds": self.rounds,
             "winners": list(self.winners),
-            "legal": [self.move_to_json(m) for m in self.legal_moves()] if seat == self.turn and not over else [],
         }
-        return obs
 
     def card_locations(self) -> dict[str, int]:
         locs = {f"hand {s}": h for s, h in enumerate(self.hands)}
@@ -1178,9 +1332,9 @@ class RummyState(State):
 
     # ------------------------------------------------------------ loading
     def after_load(self) -> None:
+        self.check_options(self.players, self.options)
         self._derive()
         self._events = []
-        self._meld_rule = None
         where = f"malformed {self.info.id} state"
         n = self.players
         for name in ("hands", "known", "laid_off", "melded", "laid", "scores", "totals"):
@@ -1238,7 +1392,6 @@ class RummyState(State):
         s.seed = rng.getrandbits(32)
         s._derive()
         s._events = []
-        s._meld_rule = None
         s.round_no = obs["round"]
         s.dealer = obs["dealer"]
         s.turn = obs["turn"]
@@ -1293,6 +1446,47 @@ class RummyState(State):
         return s
 
 
+def _copy(value: Any) -> Any:
+    """A copy of a JSON value (lists and dicts of plain values), faster than copy.deepcopy."""
+    if type(value) is list:
+        if not value or type(value[0]) in (str, int):
+            return list(value)  # codes or counts: a flat copy
+        return [_copy(v) for v in value]
+    if type(value) is dict:
+        return {k: _copy(v) for k, v in value.items()}
+    return value
+
+
+_RULES: dict = {}
+
+
+def _meld_rule(v: RummyVariant):
+    """One MeldRule per ace rule and values: the finder builds its tables once per rule object."""
+    key = (v.aces, v.ace_value, v.joker_value)
+    if key not in _RULES:
+        from game.rules.melds import MeldRule
+
+        _RULES[key] = MeldRule(aces=v.aces, ace_value=v.ace_value, joker_value=v.joker_value, court_value=10,
+                               min_len=3)
+    return _RULES[key]
+
+
+_ARRANGED: dict = {}
+
+
+def _arrange(deck: Deck, mask: int, rule: Any):
+    """best_arrangement, remembered: legal moves, the summary and the bots ask for the same hands."""
+    key = (deck.name, rule, mask)
+    got = _ARRANGED.get(key)
+    if got is None:
+        from game.rules.melds import best_arrangement
+
+        if len(_ARRANGED) > 4096:
+            _ARRANGED.clear()
+        got = _ARRANGED[key] = best_arrangement(deck, mask, rule)
+    return got
+
+
 class _Rule:
     """Card values of this game (the same fields as the finder's MeldRule)."""
 
@@ -1308,4 +1502,6 @@ class _Rule:
 def info(id: str, name: str, players: tuple[int, int], deck: Deck, options: tuple[Option, ...],
          description: str) -> GameInfo:
     return GameInfo(id=id, name=name, min_players=players[0], max_players=players[1], deck=deck, options=options,
-                    description=description, extra={"family": "rummy"})
+                    description=description,
+                    # Random players seldom go out: the contract's random games play one hand.
+                    extra={"family": "rummy", "contract_options": {"hands": 1}})

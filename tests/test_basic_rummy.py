@@ -1,0 +1,70 @@
+"""Basic Rummy as the Dutch text gives it: melds and lay-offs as many as one likes, aces high
+or low but not both in one run, out by melding, laying off or discarding, the winner scoring
+the cards left in the other hands (aces 11, jokers 15); one or two 54-card decks."""
+import pytest
+
+from game.rules import RulesError
+from game.rules.basic_rummy import BasicRummyState as Basic
+from tests.rummy_helpers import codes, deal, play
+
+
+def first_seat(players=2, options=None):
+    probe = Basic.new(players, options, 0)
+    return (probe.dealer + 1) % players
+
+
+def test_aces_are_high_or_low_but_a_run_never_turns_the_corner():
+    a = first_seat()
+    s = deal(Basic, 2, {a: ["QH/1", "KH/1", "AH/1", "2H/1", "3H/1", "AC/1", "AD/1"]}, "9S/1", ["8D/1"])
+    play(s, kind="draw", from_="stock")
+    with pytest.raises(RulesError, match="not both"):
+        play(s, kind="meld", cards=["KH/1", "AH/1", "2H/1"])
+    play(s, kind="meld", cards=["QH/1", "KH/1", "AH/1"])
+    assert s.table_json[0]["cards"] == ["QH/1", "KH/1", "AH/1"]
+    # the ace is high in that run: no ace-low end to lay a 2 on
+    assert not [m for m in s.legal_moves() if m[0] == "layoff"]
+    assert s.hand_value(s.info.deck.mask_of(["AC/1", "X1/1", "KS/1", "7D/1"])) == 11 + 15 + 10 + 7
+
+
+def test_as_many_melds_a_turn_as_one_likes():
+    a = first_seat()
+    other = ["2S/1", "9D/1", "TC/1", "4C/1", "5D/1", "6S/1", "QC/1"]  # 2+9+10+4+5+6+10 = 46
+    s = deal(Basic, 2, {a: ["5H/1", "6H/1", "7H/1", "8C/1", "8D/1", "8S/1", "KD/1"], 1 - a: other}, "9S/1",
+             ["KH/1"])
+    play(s, kind="draw", from_="stock")
+    play(s, kind="meld", cards=["5H/1", "6H/1", "7H/1"])
+    play(s, kind="meld", cards=["8C/1", "8D/1", "8S/1"])
+    with pytest.raises(RulesError, match="at least 3"):
+        play(s, kind="meld", cards=["KD/1", "KH/1"])
+    assert codes(s, s.hands[a]) == ["KD/1", "KH/1"]
+    play(s, kind="discard", card="KD/1")
+    assert s.hands[a] and s.step == "draw"
+
+
+def test_out_by_laying_off_the_last_card_without_a_discard():
+    a = first_seat()
+    other = ["2S/1", "9H/1", "TC/1", "4C/1", "5D/1", "6S/1", "QC/1"]  # 2+9+10+4+5+6+10 = 46
+    s = deal(Basic, 2, {a: ["5H/1", "6H/1", "7H/1", "8H/1", "9C/1", "9D/1", "9S/1"], 1 - a: other}, "KS/1",
+             ["4H/1"])
+    play(s, kind="draw", from_="stock")
+    play(s, kind="meld", cards=["5H/1", "6H/1", "7H/1", "8H/1"])
+    play(s, kind="meld", cards=["9C/1", "9D/1", "9S/1"])
+    events = play(s, kind="layoff", card="4H/1", meld=0)
+    end = next(e for e in events if e["type"] == "round_end")["summary"]
+    assert end["out"] == a and end["points"][a] == 46 and not end["rummy"]  # no rummy bonus in Basic
+
+
+def test_two_decks_keep_identical_cards_apart():
+    a = first_seat(4, {"decks": 2})
+    s = deal(Basic, 4, {a: ["7H/1", "7H/2", "7S/1", "7C/2", "2D/1", "3D/2", "4D/1", "X1/2", "QS/2", "KS/1"]},
+             "9S/1", ["8D/2"], options={"decks": 2})
+    assert s.hands[a].bit_count() == 10 and s.aside == 0
+    play(s, kind="draw", from_="stock")
+    with pytest.raises(RulesError, match="different suits"):
+        play(s, kind="meld", cards=["7H/1", "7H/2", "7S/1"])
+    melds = [codes(s, sum(1 << c for c in m[1])) for m in s.legal_moves() if m[0] == "meld"]
+    # each meld listed once, with the lower copy of the 7 of hearts
+    assert ["7C/2", "7H/1", "7S/1"] in [sorted(m) for m in melds]
+    assert not any("7H/2" in m for m in melds if "7H/1" not in m)
+    play(s, kind="meld", cards=["2D/1", "3D/2", "4D/1"])
+    assert s.table_json[0]["kind"] == "run"
