@@ -101,3 +101,13 @@ def test_the_go_out_search_agrees_with_the_meld_finder(players, options, size):
         if melded:  # the finder's melds alone go out; with one more card, that card is the discard
             assert s.can_meld_all(melded, 0) and s.can_meld_all(melded | 1 << arrangement.deadwood[0], 1) \
                 if arrangement.deadwood else s.can_meld_all(melded, 0)
+
+
+def test_with_no_card_for_the_second_draw_the_turn_goes_on_with_one():
+    s = Boathouse.new(2, {}, 3)
+    a = s.turn
+    s.aside |= sum(1 << c for c in s.stock)  # the test puts the stock away: only the upcard is left
+    s.stock = []
+    s._legal = s._public = None
+    play(s, kind="draw", from_="pile")
+    assert s.step == "play" and not s.stock and not s.pile and s.hands[a].bit_count() == 8

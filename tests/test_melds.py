@@ -77,6 +77,22 @@ def test_best_arrangement_is_valid_and_never_worse_than_brute_force(aces, data):
     assert best_arrangement(deck, sum(1 << c for c in hand), rule) == a, "a mask or a list: the same answer"
 
 
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_large_hands_are_arranged_validly(data):
+    """Hands as Boathouse Rummy's grow (up to 24 cards, up to 4 jokers with two decks): a
+    valid arrangement, never worse than leaving the jokers out, gin exactly when nothing
+    is left over."""
+    rule = data.draw(rules())
+    deck, hand = data.draw(hands(max_cards=24, max_jokers=4, decks=(FRENCH54, FRENCH108)))
+    a = best_arrangement(deck, hand, rule)
+    check_arrangement(deck, hand, rule, a)
+    jokers = [c for c in hand if is_joker(deck, c)]
+    without = best_arrangement(deck, [c for c in hand if c not in jokers], rule)
+    assert a.points <= without.points + rule.joker_value * len(jokers)
+    assert can_meld_all(deck, hand, rule) == (not a.deadwood)
+
+
 @settings(max_examples=60, deadline=None)
 @given(data=st.data())
 def test_can_meld_all_is_whether_at_most_spare_cards_are_left(data):
@@ -224,6 +240,8 @@ def test_bad_hands_are_refused_with_a_message():
         best_arrangement(FRENCH52, [52], GIN)
     with pytest.raises(ValueError, match="outside"):
         best_arrangement(FRENCH52, 1 << 60, GIN)
+    with pytest.raises(ValueError, match="bitmask or a sequence"):
+        best_arrangement(FRENCH52, True, GIN)
     with pytest.raises(ValueError, match="aces"):
         MeldRule(aces="sometimes")
 

@@ -13,7 +13,7 @@ from game.rules.boathouse_rummy import BoathouseRummyState as Boathouse
 from game.rules.classic_rummy import ClassicRummyState as Classic
 from game.rules.jersey_gin import JerseyGinState as Jersey
 from game.rules.melds import MeldRule
-from tests.rummy_helpers import codes, deal, kinds, play
+from tests.rummy_helpers import codes, deal, play
 
 GAMES = (Basic, Classic, Boathouse, Jersey)
 
@@ -107,14 +107,15 @@ def test_a_meld_is_checked_and_a_bad_one_named_with_the_state_unchanged():
         (["5H/1", "7H/1", "X1/1"], "not a run"),
         (["7H/1", "7S/1", "7H/1"], "twice"),
         (["7H/1", "7S/1", "8C/1"], "not in the hand"),
-        (["5H/1", "X1/1", "7H/1"], "hand holds"),
+        (["5H/1", "7H/1", "X2/1"], "not in the hand"),
     ):
         with pytest.raises(RulesError, match=words):
             play(s, kind="meld", cards=bad)
         assert s.to_json() == before
     with pytest.raises(RulesError, match="unknown card code"):
         play(s, kind="meld", cards=["5H/1", "6H/1", "ZZ"])
-    # the joker's place says what it stands for: the 8 of hearts here
+    # the joker's place says what it stands for: the 6 of hearts here (held or not)
+    assert ("meld", tuple(s.info.deck.card(c) for c in ("5H/1", "X1/1", "7H/1"))) in s.legal_moves()
     events = play(s, kind="meld", cards=["5H/1", "6H/1", "7H/1", "X1/1"])
     assert events[0]["type"] == "meld" and s.table_json[0]["jokers"] == {"X1/1": "8H"}
     play(s, kind="meld", cards=["7S/1", "7C/1", "7D/1"])

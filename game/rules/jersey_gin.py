@@ -41,7 +41,8 @@ class JerseyGinState(RummyState):
             target_option(200, (200, 100)),
             hands_option(),
             Option("knock_scoring", ("sum", "each"), "sum",
-                   "a knock wins the opponents' deadwood minus the knocker's (sum), or the difference with each (each)"),
+                   "a knock wins the opponents' deadwood minus the knocker's (sum), "
+                   "or the difference with each (each)"),
         ),
         "Gin rummy for three: knock under 10, gin scores 50, and two discards to choose from.",
     )

@@ -146,7 +146,6 @@ class _Layout:
         self.deck = deck
         self.size = deck.size
         self.kind = tuple(kinds)
-        self.jokers = sum(1 << i for i, k in enumerate(kinds) if k < 0)
         self.cards_of_kind: list[list[int]] = [[] for _ in range(4 * RANKS)]
         for i, k in enumerate(kinds):
             if k >= 0:
@@ -154,7 +153,6 @@ class _Layout:
         # The 52 kinds as bits 0..51 of the deck's first copy (true of every French deck
         # here: suit-major, so a suit is a contiguous 13-bit run), for the fast path.
         self.first_copy_is_kinds = all(kinds[i] == i for i in range(4 * RANKS))
-        self.first_copy = (1 << (4 * RANKS)) - 1
 
 
 _LAYOUTS: dict[int, tuple[Deck, _Layout]] = {}
@@ -174,6 +172,8 @@ def _hand_mask(lay: _Layout, hand: Hand) -> int:
         if hand < 0 or hand >> lay.size:
             raise ValueError(f"hand mask has cards outside the {lay.deck.name} deck")
         return hand
+    if isinstance(hand, (bool, str, bytes)) or not hasattr(hand, "__iter__"):
+        raise ValueError(f"a hand is a bitmask or a sequence of cards, not {hand!r}")
     m = 0
     for c in hand:
         if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < lay.size:
@@ -333,7 +333,9 @@ def _in_runs(places: int, n: int) -> int:
     return out
 
 
-_RANKS_OF = [tuple(r for r in range(RANKS) if m >> r & 1) for m in range(1 << RANKS)]
+_RANKS_OF: list[tuple[int, ...]] = [()]  # the ranks of each 13-bit mask, ascending
+for _m in range(1, 1 << RANKS):
+    _RANKS_OF.append(((_m & -_m).bit_length() - 1,) + _RANKS_OF[_m & (_m - 1)])
 
 
 class _SuitTables:
@@ -615,7 +617,7 @@ def _melds_through(c: int, m1: int, j: int, rule: MeldRule) -> Iterator[tuple[in
 
 
 _SHAPES: dict[tuple, tuple[tuple[int, int], ...]] = {}
-_SHAPES_MAX = 1 << 18  # entries kept before the cache starts again (bounded memory)
+_SHAPES_MAX = 1 << 15  # entries (about 500 bytes each) kept before the cache starts again
 
 
 def _shapes(c: int, m1: int, j: int, rule: MeldRule) -> tuple[tuple[int, int], ...]:

@@ -23,8 +23,7 @@ Shared mechanics:
   (one suit, consecutive; aces per ``MeldRule.aces``). Jokers stand for any card; a meld
   holds at least one natural card, and a meld of one natural card with jokers is a set.
   Identical cards (the two copies of a card, and the jokers, which are all alike) are used
-  lowest-numbered first, so ``legal`` lists each meld once; a joker never stands for a card
-  the hand holds.
+  lowest-numbered first, so ``legal`` lists each meld once (the finder's ``melds_in``).
 * Lay-offs go on anyone's melds; the joker swap takes a melded joker back for the natural
   card it stands for (in a set, any missing suit), and the joker must then be melded or laid
   off in the same turn (step ``joker``).
@@ -191,7 +190,6 @@ class RummyVariant:
     scoring: str = "hands"  # "hands": out scores the others' cards; "penalty"; "gin"
     rummy_doubles: bool = False  # Classic: out in one turn doubles
     void_stock: int = -1  # Jersey: the hand is void when the stock is down to this many cards
-    target: int = 0  # game length in points (0: option "target")
     knock_limit: int = 10  # Jersey: knock with deadwood under this
     gin_bonus: int = 50
     undercut_penalty: int = 20
@@ -309,7 +307,7 @@ class RummyState(State):
     def target(self) -> int:
         if self.v.scoring == "penalty":
             return 100  # RULES-NOTES: penalty points only, the game ends when someone reaches 100
-        return self.v.target or self.options.get("target", 0)
+        return self.options.get("target", 0)
 
     # ------------------------------------------------------------ set-up
     @classmethod
@@ -338,7 +336,7 @@ class RummyState(State):
     def _derive(self) -> None:
         self.v = self.variant(self.players, self.options)
         self.faces = faces_of(self.info.deck)
-        self.rule = _Rule(self.v.aces, self.v.ace_value, self.v.joker_value)
+        self.rule = _meld_rule(self.v)  # card values too
         deck = self.info.deck
         copies = self.decks(self.players, self.options)
         per_copy = deck.size // deck.copies
@@ -503,53 +501,14 @@ class RummyState(State):
 
     # ------------------------------------------------------------ melds, lay-offs, swaps
     def meld_moves(self, hand: int) -> list[tuple]:
-        """Every meld the hand can lay down (each once: see the module text)."""
-        f = self.faces
-        low = self._lowest(hand)
-        jokers = self._jokers(hand)
-        nj = len(jokers)
-        out: list[tuple] = []
-        by_rank: dict[int, list[int]] = {}
-        for (r, s), c in sorted(low.items(), key=lambda kv: kv[1]):
-            by_rank.setdefault(r, []).append(c)
-        for r in sorted(by_rank):
-            cards = by_rank[r]
-            for k in range(1, len(cards) + 1):
-                for combo in combinations(cards, k):
-                    for j in range(max(0, 3 - k), min(nj, 4 - k) + 1):
-                        out.append(("meld", combo + tuple(sorted(jokers[:j]))))
-        aces = self.v.aces
-        if aces == "around":
-            starts, top, max_len = range(1, 14), 10**6, 13
-        elif aces == "high_or_low":
-            starts, top, max_len = range(1, 13), 14, 13
-        else:
-            starts, top, max_len = range(1, 12), 13, 13
-        for suit in range(4):
-            held = {r: c for (r, s), c in low.items() if s == suit}
-            if len(held) < 2:
-                continue
-            if aces == "high_or_low" and 1 in held:
-                held[14] = held[1]
-            for start in starts:
-                slots: list = []
-                missing = naturals = 0
-                last = min(top, start + max_len - 1)
-                if aces == "high_or_low" and start == 1:
-                    last = 13  # an ace low and high in one run: never
-                for r in range(start, last + 1):
-                    c = held.get((r - 1) % 13 + 1 if aces == "around" else r)
-                    if c is None:
-                        missing += 1
-                        if missing > nj:
-                            break
-                    else:
-                        naturals += 1
-                    slots.append(c)
-                    if len(slots) >= 3 and naturals >= 2:
-                        js = iter(jokers)
-                        out.append(("meld", tuple(x if x is not None else next(js) for x in slots)))
-        return out
+        """Every meld the hand can lay down, each once (the meld finder's ``melds_in``: identical
+        cards and jokers lowest-numbered first). After a swap only the joker taken back is
+        offered among the jokers, so every meld listed uses it."""
+        from game.rules.melds import melds_in
+
+        if self.joker is not None and hand >> self.joker & 1:
+            hand &= ~self.faces.jokers | 1 << self.joker
+        return [("meld", m) for m in melds_in(self.info.deck, hand, self.meld_rule_here())]
 
     def fits(self, m: TableMeld, card: int) -> list[str]:
         """The ends of meld ``m`` where ``card`` may be laid off ("" for a set)."""
@@ -871,15 +830,9 @@ class RummyState(State):
             if missing:
                 return f"{prefix}: not in the hand: {missing}"
             try:
-                m = classify(cards, self.faces, self.v.aces)
+                classify(cards, self.faces, self.v.aces)
             except RulesError as e:
                 return f"{prefix}: {e}"
-            f = self.faces
-            held = self._lowest(hand & ~sum(1 << c for c in cards))
-            for i, c in enumerate(cards):
-                rank = (m.rank_at(i, self.v.aces) - 1) % 13 + 1
-                if not f.rank[c] and m.kind == "run" and (rank, m.suit) in held:
-                    return f"{prefix}: a joker may not stand for a card the hand holds ({f.name(rank, m.suit)})"
             if self.v.meld_limit and self.melds_this_turn >= self.v.meld_limit:
                 return f"{prefix}: {self.v.meld_limit} meld(s) a turn"
             return f"{prefix}: not a meld allowed now (identical cards and jokers go lowest-numbered first)"
@@ -1107,7 +1060,7 @@ class RummyState(State):
         if self.gin:
             self.scores[k_seat] = v.gin_bonus + sum(dead[s] for s in others)
         elif all(k < dead[s] for s in others):
-            if self.options.get("knock_scoring", v.knock_scoring) == "each":
+            if v.knock_scoring == "each":
                 self.scores[k_seat] = sum(dead[s] - k for s in others)
             else:
                 self.scores[k_seat] = sum(dead[s] for s in others) - k
@@ -1297,13 +1250,13 @@ class RummyState(State):
 
     @classmethod
     def canonical_meld(cls, cards: tuple) -> tuple:
-        """A set's cards in deck order, jokers last; a run without jokers in rank order (any order
-        given). Runs with jokers keep the order given: it says what each joker stands for."""
+        """A set's cards in suit order (clubs, diamonds, hearts, spades), jokers last; a run without
+        jokers in rank order (any order given). Runs with jokers keep the order given: it says what each joker stands for."""
         f = faces_of(cls.info.deck)
         nat = [c for c in cards if f.rank[c]]
         js = sorted(c for c in cards if not f.rank[c])
         if nat and len({f.rank[c] for c in nat}) == 1:
-            return tuple(sorted(nat)) + tuple(js)
+            return tuple(sorted(nat, key=lambda c: (f.suit[c], c))) + tuple(js)
         if js or len({f.suit[c] for c in nat}) != 1 or len({f.rank[c] for c in nat}) != len(nat):
             return cards
         ranks = sorted(nat, key=lambda c: f.rank[c])
@@ -1369,7 +1322,8 @@ class RummyState(State):
         count = 0
         for place, mask in self.card_locations().items():
             if seen & mask:
-                raise RulesError(f"{where}: a card of {place} is also elsewhere: {self.info.deck.codes_of(seen & mask)}")
+                twice = self.info.deck.codes_of(seen & mask)
+                raise RulesError(f"{where}: a card of {place} is also elsewhere: {twice}")
             seen |= mask
             count += mask.bit_count()
         count += len(self.stock) - len(set(self.stock)) + len(self.pile) - len(set(self.pile))
@@ -1485,18 +1439,6 @@ def _arrange(deck: Deck, mask: int, rule: Any):
             _ARRANGED.clear()
         got = _ARRANGED[key] = best_arrangement(deck, mask, rule)
     return got
-
-
-class _Rule:
-    """Card values of this game (the same fields as the finder's MeldRule)."""
-
-    __slots__ = ("aces", "ace_value", "joker_value", "court_value")
-
-    def __init__(self, aces: str, ace_value: int, joker_value: int) -> None:
-        self.aces = aces
-        self.ace_value = ace_value
-        self.joker_value = joker_value
-        self.court_value = 10
 
 
 def info(id: str, name: str, players: tuple[int, int], deck: Deck, options: tuple[Option, ...],
