@@ -41,11 +41,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from itertools import combinations
 from typing import Any, ClassVar, Sequence
 
 from game.cards import FRENCH_RANKS, FRENCH_SUITS, Deck, bits
 from game.rules.base import JSON, GameInfo, Option, RulesError, State, parse_deck_order, round_rng
+from game.rules import melds as finder
 from game.rules.fields import Field
 
 VOIDS_END = 3  # a game to a target ends after this many void hands in a row
@@ -437,9 +437,7 @@ class RummyState(State):
 
     def deadwood(self, mask: int) -> int:
         """The least deadwood value of these cards (the finder's fast path where it has one)."""
-        from game.rules.melds import deadwood_points
-
-        return deadwood_points(self.info.deck, mask, self.meld_rule_here())
+        return finder.deadwood_points(self.info.deck, mask, self.meld_rule_here())
 
     def loners(self, hand: int, nj: int | None = None) -> int:
         """The cards of ``hand`` that can be in no meld with its other cards and ``nj`` of its
@@ -504,11 +502,9 @@ class RummyState(State):
         """Every meld the hand can lay down, each once (the meld finder's ``melds_in``: identical
         cards and jokers lowest-numbered first). After a swap only the joker taken back is
         offered among the jokers, so every meld listed uses it."""
-        from game.rules.melds import melds_in
-
         if self.joker is not None and hand >> self.joker & 1:
             hand &= ~self.faces.jokers | 1 << self.joker
-        return [("meld", m) for m in melds_in(self.info.deck, hand, self.meld_rule_here())]
+        return [("meld", m) for m in finder.melds_in(self.info.deck, hand, self.meld_rule_here())]
 
     def fits(self, m: TableMeld, card: int) -> list[str]:
         """The ends of meld ``m`` where ``card`` may be laid off ("" for a set)."""
@@ -706,79 +702,9 @@ class RummyState(State):
         return out
 
     def can_meld_all(self, hand: int, skips: int) -> bool:
-        """Whether every card of ``hand`` but at most ``skips`` goes into melds. A search for one
-        way that fails fast on the cards that fit nowhere (the finder's optimum is slower)."""
-        f = self.faces
-        nat = hand & ~f.jokers
-        # the hand's natural cards by (rank, suit), every copy
-        copies: dict[tuple[int, int], int] = {}
-        for c in bits(nat):
-            key = (f.rank[c], f.suit[c])
-            copies[key] = copies.get(key, 0) | 1 << c
-        return self._cover(nat, (hand & f.jokers).bit_count(), skips, {}, copies)
-
-    def _cover(self, nat: int, nj: int, skips: int, memo: dict, copies: dict) -> bool:
-        if not nat:
-            return nj <= skips
-        key = (nat, nj, skips)
-        if key in memo:
-            return memo[key]
-        c = (nat & -nat).bit_length() - 1
-        ok = bool(skips) and self._cover(nat & ~(1 << c), nj, skips - 1, memo, copies)
-        if not ok:
-            for used, j in self._melds_through(c, nat, nj, copies):
-                if self._cover(nat & ~used, nj - j, skips, memo, copies):
-                    ok = True
-                    break
-        memo[key] = ok
-        return ok
-
-    def _melds_through(self, c: int, nat: int, nj: int, copies: dict):
-        """(natural cards used, jokers used) of each meld through card ``c`` of ``nat``; a joker may
-        take any place, a held card's too."""
-        f = self.faces
-        r, s = f.rank[c], f.suit[c]
-
-        def held(rank: int, suit: int) -> int:
-            m = copies.get((rank, suit), 0) & nat & ~(1 << c)
-            return m & -m  # the lowest copy, or 0
-
-        others = [x for x in (held(r, t) for t in range(4) if t != s) if x]
-        for k in range(len(others) + 1):
-            for combo in combinations(others, k):
-                for j in range(max(0, 2 - k), min(nj, 3 - k) + 1):
-                    yield (1 << c) | sum(combo), j
-        aces = self.v.aces
-        top = {"low": 13, "high_or_low": 14, "around": 10**6}[aces]
-        for p in ((1, 14) if r == 1 and aces == "high_or_low" else (r,)):
-            # the places below and above p, each a held card (its bit) or 0, while jokers last
-            sides = []
-            for step, limit in ((-1, 1 if aces != "around" else -10**6), (1, top)):
-                side, gaps, q = [], 0, p + step
-                while len(side) < 12 and (q >= limit if step < 0 else q <= limit):
-                    x = held((q - 1) % 13 + 1, s)
-                    if aces == "high_or_low" and ((p == 14 and q == 1) or (p == 1 and q == 14)):
-                        break  # an ace low and high in one run
-                    gaps += not x
-                    if gaps > nj:
-                        break
-                    side.append((x, gaps))
-                    q += step
-                sides.append(side)
-            below, above = sides
-            for a in range(len(below) + 1):
-                for b in range(len(above) + 1):
-                    if not 3 <= a + b + 1 <= 13:
-                        continue
-                    gaps = (below[a - 1][1] if a else 0) + (above[b - 1][1] if b else 0)
-                    if gaps > nj:
-                        break
-                    cards = [x for x, _ in below[:a] + above[:b] if x]
-                    used = (1 << c) | sum(cards)
-                    yield used, gaps
-                    for k in range(1, min(nj - gaps, len(cards)) + 1):
-                        for swapped in combinations(cards, k):
-                            yield used & ~sum(swapped), gaps + k
+        """Whether every card of ``hand`` but at most ``skips`` goes into melds (the meld
+        finder's search, which stops as soon as more cards are left over)."""
+        return finder.can_meld_all(self.info.deck, hand, self.meld_rule_here(), skips)
 
     def knock_moves(self, hand: int) -> list[tuple]:
         """Jersey Gin: discard a card and knock, the deadwood then under the knock limit."""
@@ -1418,9 +1344,7 @@ def _meld_rule(v: RummyVariant):
     """One MeldRule per ace rule and values: the finder builds its tables once per rule object."""
     key = (v.aces, v.ace_value, v.joker_value)
     if key not in _RULES:
-        from game.rules.melds import MeldRule
-
-        _RULES[key] = MeldRule(aces=v.aces, ace_value=v.ace_value, joker_value=v.joker_value, court_value=10,
+        _RULES[key] = finder.MeldRule(aces=v.aces, ace_value=v.ace_value, joker_value=v.joker_value, court_value=10,
                                min_len=3)
     return _RULES[key]
 
@@ -1433,11 +1357,9 @@ def _arrange(deck: Deck, mask: int, rule: Any):
     key = (deck.name, rule, mask)
     got = _ARRANGED.get(key)
     if got is None:
-        from game.rules.melds import best_arrangement
-
         if len(_ARRANGED) > 4096:
             _ARRANGED.clear()
-        got = _ARRANGED[key] = best_arrangement(deck, mask, rule)
+        got = _ARRANGED[key] = finder.best_arrangement(deck, mask, rule)
     return got
 
 
