@@ -113,6 +113,10 @@ class Mind:
             self._cache[hand] = hit
         return hit
 
+    def faces(self, cards) -> tuple:
+        """The cards as (rank, suit) faces, sorted (jokers and copies alike)."""
+        return tuple(sorted((self.rank[c], self.suit[c]) for c in cards))
+
     def points(self, hand: int) -> int:
         return self.arrange(hand)[1]
 
@@ -282,12 +286,13 @@ def choose_simple(cls: type, obs: dict, legal: list):
             if m[0] == "swap" and not melded >> m[1] & 1:
                 return m
     if "meld" in kinds:
+        # A meld of the arrangement, as the rules list it (identical cards and jokers may be
+        # other copies than the finder's): the same faces.
+        wanted_melds = {mind.faces(meld) for meld in mind.arrange(hand)[2]}
         best = None
         for m in legal:
-            if m[0] == "meld":
-                mm = sum(1 << c for c in m[1])
-                if mm & ~melded == 0 and (best is None or len(m[1]) > len(best[1])):
-                    best = m
+            if m[0] == "meld" and mind.faces(m[1]) in wanted_melds and (best is None or len(m[1]) > len(best[1])):
+                best = m
         if best is not None:
             return best
     if "layoff" in kinds:
