@@ -308,3 +308,20 @@ def test_every_entry_is_consistent_with_its_rules():
         assert all(o.name.isidentifier() for o in e.info.options)  # text keys are built from names
         assert dict(e.demo).keys() <= {o.name for o in e.info.options}, e
         e.info.resolve(e.info.min_players, dict(e.demo))  # the short options are valid
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_every_rules_tab_title_fits_its_tab(size, lang):
+    """Each family's tabs (Boathouse Rummy, Binage / Cinq Cents...) show their whole title."""
+    app = App(size, headless=True, settings=Settings(language=lang, sound=False), seed=11, storage=MemoryStorage())
+    for family, games in registry.shelf():
+        scene = app.scenes.push(RulesScene(app, games[0].id))
+        app.tick(DT)
+        buttons = [b for b in scene.elements if getattr(b, "text", None)]
+        assert {t(e.title_key) for e in games} <= {b.text for b in buttons}
+        for b in buttons:
+            assert b.font.size(b.text)[0] <= b.rect.width - 4, (family, b.text, b.rect)  # measured in the font it is drawn in
+            assert app.screen.get_rect().contains(b.rect)
+        assert all(not a.rect.colliderect(b.rect) for i, a in enumerate(buttons) for b in buttons[i + 1:])
+        app.scenes.pop()

@@ -101,15 +101,37 @@ class RulesScene(Scene):
         games = [e.id for e in registry.ENTRIES if e.family == family]
         gap = max(6, int(10 * s))
         arrow = bh
-        tw = min(int(200 * s), (w - 2 * gap - (len(games) + 3) * gap - bw - 2 * arrow) // len(games))
-        x = w // 2 - (len(games) * (tw + gap) + 2 * (arrow + gap) + bw) // 2
+        # Tabs as wide as the longest title needs (Back gives up room, down to its own
+        # text, before a title must shrink); if they still do not fit, each tab is as wide
+        # as its own title, the longest ones in the small font.
+        from game.app import ui_font_size
+
+        size = ui_font_size(s)
+        font, small_font = fonts.font(size, True), fonts.font(max(12, int(size * 0.8)), True)
+        pad = max(8, int(14 * s))
+        titles = [t(f"{gid}.title") for gid in games]
+        room = w - 2 * gap - (len(games) + 3) * gap - 2 * arrow
+        title_w = max(font.size(title)[0] for title in titles) + 2 * pad
+        bw = max(font.size(t("common.back"))[0] + 2 * pad, min(bw, room - len(games) * title_w))
+        tw = min(max(int(200 * s), title_w), (room - bw) // len(games))
+        widths = [tw] * len(games)
+        small = [False] * len(games)
+        if tw < title_w:
+            widths = [font.size(title)[0] + 2 * pad for title in titles]
+            for i in sorted(range(len(titles)), key=lambda i: -widths[i]):
+                if sum(widths) <= room - bw:
+                    break
+                widths[i], small[i] = small_font.size(titles[i])[0] + 2 * pad, True
+            if sum(widths) > room - bw:  # still too many: narrowed together
+                widths = [x * (room - bw) // sum(widths) for x in widths]
+        x = w // 2 - (sum(widths) + len(games) * gap + 2 * (arrow + gap) + bw) // 2
         y = h - bh - int(10 * s)
         many = len(registry.ENTRIES) > 1
         self.button(pygame.Rect(x, y, arrow, bh), t("common.previous"), lambda: self.step_game(-1), enabled=many)
         x += arrow + gap
-        for gid in games:
-            self.button(pygame.Rect(x, y, tw, bh), t(f"{gid}.title"), lambda gid=gid: self.show_game(gid), enabled=gid != self.game_id)
-            x += tw + gap
+        for gid, title, tab_w, tiny in zip(games, titles, widths, small):
+            self.button(pygame.Rect(x, y, tab_w, bh), title, lambda gid=gid: self.show_game(gid), enabled=gid != self.game_id, object_id="#small" if tiny else None)
+            x += tab_w + gap
         self.button(pygame.Rect(x, y, arrow, bh), t("common.next"), lambda: self.step_game(1), enabled=many)
         x += arrow + gap
         self.button(pygame.Rect(x, h - bh - int(10 * s), bw, bh), t("common.back"), self.back)
