@@ -317,6 +317,35 @@ def test_jersey_upcard_round_take_by_a_tap_or_pass_by_the_button():
     assert obs["turn"] == 1 and "6C" not in obs["hand"] and obs["pile"] == ["6C"]
 
 
+def test_jersey_upcard_is_marked_as_a_playable_card_only_while_it_may_be_taken():
+    from game.ui import widgets
+
+    gid = "jersey_gin"
+    hands = [["7H", "8H", "9H", "4C", "4D", "4S", "KS", "2D", "JC", "5S"],
+             ["AC", "3C", "6D", "8D", "TD", "QC", "2S", "9S", "KD", "JH"],
+             ["AD", "3D", "5D", "7D", "9D", "JD", "2H", "4H", "6H", "TH"]]
+    app = make_app((800, 480))
+    table = open_table(app, dealt(gid, hands, "6C", ["QS", "TC"]))
+    app.tick(DT)
+    r = dict(table.discard_fan_rects)["6C"]
+    assert r.y < table.discard_rect.y  # lifted, as a playable hand card is
+    assert tuple(app.screen.get_at((r.x + r.width // 2, r.y)))[:3] == tuple(widgets.GOLD)[:3]  # and dotted in gold
+    # Once taken and thrown, the pile's top card is no longer offered that way.
+    click(app, table.discard_rect.center)
+    settle(app, table)
+    assert table.match.observation(0)["phase"] == "play"
+    choose(app, table, ["KS"])
+    drag(app, card_at(table, "KS"), table.discard_rect.center)
+    settle(app, table)
+    fan = dict(table.discard_fan_rects)
+    assert fan and all(rect.y == table.discard_rect.y for rect in fan.values())
+    # Basic Rummy's pile is drawn from, never an upcard: not marked either.
+    other = "basic_rummy"
+    table = open_table(app, dealt(other, [h[:7] for h in hands[:2]], "6C", ["QS", "TC"]))
+    app.tick(DT)
+    assert table.phase() == "draw" and dict(table.discard_fan_rects)[code(other, "6C")].y == table.discard_rect.y
+
+
 def test_jersey_draws_the_second_discard_by_a_tap_on_it():
     gid = "jersey_gin"
     rng = random.Random(4)

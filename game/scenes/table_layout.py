@@ -663,9 +663,16 @@ class TableLayout:
                 if cards:
                     fan = cards[-self.view.DISCARD_FAN:] if zone == z.DISCARD else cards[-1:]
                     step = int(rect.width * FAN_SHOW)
+                    # A pile card a legal move takes (Jersey Gin's upcard) is marked as a
+                    # playable hand card is: lifted a little, a gold dot on its top edge.
+                    takable = self.view.pile_marks(self.legal()) if zone == z.DISCARD and self.my_turn() else set()
                     for k, code in enumerate(fan):
                         r = rect.move(-(len(fan) - 1 - k) * step, 0)
+                        if code in takable:
+                            r = r.move(0, -int(self.ch * 0.08))
                         surface.blit(self.face(code, rect.width), r)
+                        if code in takable:
+                            pygame.draw.circle(surface, widgets.GOLD, (r.x + max(6, (step if k < len(fan) - 1 else r.width) // 2), r.y), max(4, self.small // 3))
                         self.card_rects[code] = r
                         if zone == z.DISCARD:
                             self.discard_fan_rects.append((code, r))

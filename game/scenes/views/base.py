@@ -337,6 +337,10 @@ class GameView:
         """Mark the playable cards in the hand (lift and dot them, shade the others)?"""
         return True
 
+    def pile_marks(self, legal: list[dict]) -> set[str]:
+        """The discard pile's cards a legal move takes, marked as playable cards are."""
+        return set()
+
     def capture_marks(self) -> bool:
         """Mark the hand cards that have a capture or several moves (gold frame)?"""
         return False

@@ -217,6 +217,11 @@ class RummyView(GameView):
                 return list(table[move["meld"]]["cards"])
         return []
 
+    def pile_marks(self, legal: list[dict]) -> set[str]:
+        # Jersey Gin's first round: the upcard is the one card that may be taken.
+        pile = self.obs.get("pile", [])
+        return {pile[-1]} if pile and any(m.get("kind") == "take_upcard" for m in legal) else set()
+
     def select_count(self, phase: str) -> int:
         return SELECT_ANY if phase in ("play", "joker", "layoff") else 0
 
