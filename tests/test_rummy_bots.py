@@ -267,3 +267,25 @@ def test_the_expert_plays_a_whole_game(game, players):
         assert move in s.legal_moves()
         s.apply(move)
     assert s.result()["finished"] and s.result()["winners"]
+
+
+def test_simple_players_do_not_swap_pile_cards_forever():
+    """A recorded Basic Rummy position (simulate, seed 1, game 16): each player holds one
+    card, the pile's top card seems to fit the set A♠ X X (it would only fit a run) and the
+    card just taken may not be discarded. Greedy players took it from the pile by turns for
+    100,000 moves; now they draw from the stock and the hand ends."""
+    import json
+    from pathlib import Path
+
+    from game.bots import make_bot
+    from game.rules.basic_rummy import BasicRummyState
+
+    state = BasicRummyState.from_json(json.loads((Path(__file__).parent / "data" / "rummy_pile_swap.json").read_text()))
+    hand = len(state.rounds)
+    bots = [make_bot("simple", "basic_rummy", seed=i) for i in range(2)]
+    for _ in range(400):
+        if len(state.rounds) > hand or state.current_player() is None:
+            break
+        seat = state.current_player()
+        state.apply(bots[seat].choose(state.observation(seat)))
+    assert len(state.rounds) > hand, "the hand never ended"

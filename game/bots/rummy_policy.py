@@ -165,11 +165,16 @@ class Mind:
         return worst
 
     def fits_table(self, c: int, table: list) -> bool:
-        """Whether the card could be laid off on one of the table's melds (cards in order)."""
+        """Whether the card could be laid off on one of the table's melds (cards in order).
+        A meld keeps its kind: a card never turns a set (aces and jokers) into a run, which
+        the rules refuse (taking such a card from the pile made two greedy players swap
+        pile cards forever)."""
         deck, rule = self.deck, self.rule
         for cards in table:
             cards = tuple(cards)
-            if M.is_meld(deck, cards + (c,), rule) or M.is_meld(deck, (c,) + cards, rule):
+            reading = M.read_meld(deck, cards, rule)
+            kind = reading.kind if reading is not None else None
+            if M.read_meld(deck, cards + (c,), rule, kind) or M.read_meld(deck, (c,) + cards, rule, kind):
                 return True
         return False
 
@@ -256,6 +261,8 @@ def choose_simple(cls: type, obs: dict, legal: list):
     hand = deck.mask_of(obs["hand"])
     pile = [deck.card(c) for c in obs["pile"]]
     table = [[deck.card(c) for c in m["cards"]] for m in obs["table"]]
+    if obs["options"].get("layoff_after_meld") and not obs["melded"][seat]:
+        table = []  # no lay-off before this seat's first meld: the table's melds are no use yet
     kinds = {m[0] for m in legal}
     if step == "upcard":
         return ("take_upcard",) if pile and mind.pile_gain(hand, pile[-1], table) > 0 else ("pass",)
@@ -351,7 +358,8 @@ def fast_move(mind: Mind, state) -> tuple:
         best, best_gain = None, 0
         if pile:
             g = mind.pile_gain(hand, pile[-1])
-            if g <= 0 and not mind.gin and state.table and _fits_any(state, pile[-1]):
+            if (g <= 0 and not mind.gin and state.table and (v.layoff_before_meld or state.melded[seat])
+                    and _fits_any(state, pile[-1])):
                 g = 1
             if g > 0:
                 best, best_gain = "pile", g
