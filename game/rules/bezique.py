@@ -1,8 +1,8 @@
 """The Bezique family: Bezique, Marjolet, Binage / Cinq Cents, Fildinski and Rubicon.
 
-Rules text: ``shared/seeds/003_09643b0523cd7ed4.txt`` (Dutch; sections "Bezique",
+Rules text: ``docs/rules/dutch_games.txt`` (Dutch; sections "Bezique",
 "Marjolet", "Binage / Cinq Cents", "Fildinski", "Rubicon"); rulings on silent or garbled
-points: ``shared/RULES-NOTES.md`` ("Bezique family"). The mechanics are written once here
+points: ``docs/rules/RULES-NOTES.md`` ("Bezique family"). The mechanics are written once here
 (``BeziqueFamilyState``); each game is a ``Variant`` (data: deck, hand size, its table of
 declarations, how many per won trick, from where, its re-use rule, its bonuses) and a
 three-line subclass.

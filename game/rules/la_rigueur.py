@@ -1,7 +1,7 @@
 """La Rigueur (Tarot): 2 to 6 players, 12 cards each, spades a second trump suit.
 
-Rules text: ``shared/seeds/003_09643b0523cd7ed4.txt`` ("La Rigueur (Tarot), 2-6 spelers");
-rulings: ``shared/RULES-NOTES.md`` (Tarot family). Shared mechanics: ``tarot.py``. What is
+Rules text: ``docs/rules/dutch_games.txt`` ("La Rigueur (Tarot), 2-6 spelers");
+rulings: ``docs/rules/RULES-NOTES.md`` (Tarot family). Shared mechanics: ``tarot.py``. What is
 particular to the game:
 
 * 12 cards each; cards not dealt stay unused. Every suit ranks R-D-C-V-10..1.

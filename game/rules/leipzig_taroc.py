@@ -1,7 +1,7 @@
 """Leipzig Taroc: three players, declarations, the Pagat, card points above 26.
 
-Rules text: ``shared/seeds/003_09643b0523cd7ed4.txt`` ("Leipzig Taroc, 3 spelers");
-rulings: ``shared/RULES-NOTES.md`` (Tarot family). Shared mechanics: ``tarot.py``. What is
+Rules text: ``docs/rules/dutch_games.txt`` ("Leipzig Taroc, 3 spelers");
+rulings: ``docs/rules/RULES-NOTES.md`` (Tarot family). Shared mechanics: ``tarot.py``. What is
 particular to the game:
 
 * 25 cards each, the dealer takes the last 3 and discards three face down (they count for

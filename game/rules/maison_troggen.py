@@ -1,7 +1,7 @@
 """Maison Troggen: three players, the dealer takes 28 cards and discards three.
 
-Rules text: ``shared/seeds/003_09643b0523cd7ed4.txt`` ("Maison Troggen, 3 Spelers");
-rulings: ``shared/RULES-NOTES.md`` (Tarot family). The shared tarot mechanics (deal,
+Rules text: ``docs/rules/dutch_games.txt`` ("Maison Troggen, 3 Spelers");
+rulings: ``docs/rules/RULES-NOTES.md`` (Tarot family). The shared tarot mechanics (deal,
 following, tricks, the Excuse, counting by threes) are in ``tarot.py``; this module declares
 what is particular to the game:
 

@@ -1,8 +1,8 @@
 """The rummy family: Basic Rummy, Classic Rummy, Boathouse Rummy and Jersey Gin.
 
-Rules text: ``shared/seeds/003_09643b0523cd7ed4.txt`` (Dutch; sections "Basis rummy",
+Rules text: ``docs/rules/dutch_games.txt`` (Dutch; sections "Basis rummy",
 "Klassieke Rummy", "Boathouse Rummy", "Jersey Gin"); rulings on what it leaves open:
-``shared/RULES-NOTES.md`` ("Rummy family"). The mechanics are written once here
+``docs/rules/RULES-NOTES.md`` ("Rummy family"). The mechanics are written once here
 (``RummyState``); each game is a ``RummyVariant`` (data: deck, hand sizes, ace rule, how
 melds are made, how a turn draws, how a hand is scored) and a small subclass in its own
 module whose only code is how its options change that data.

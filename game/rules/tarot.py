@@ -1,6 +1,6 @@
 """The tarot family, written once: Maison Troggen, Leipzig Taroc, La Rigueur, Triomphe Forcée.
 
-Rules text: ``shared/seeds/003_09643b0523cd7ed4.txt`` (Dutch); rulings: ``shared/RULES-NOTES.md``
+Rules text: ``docs/rules/dutch_games.txt`` (Dutch); rulings: ``docs/rules/RULES-NOTES.md``
 ("Tarot family"). Each game is a small subclass in its own module that declares its
 differences as class attributes and a few hooks; everything else lives here:
 

@@ -1,7 +1,7 @@
 """Triomphe Forcée: 2 to 10 players, a pot of chips, one point a trick.
 
-Rules text: ``shared/seeds/003_09643b0523cd7ed4.txt`` ("Triomphe Forcée, 2-10 spelers");
-rulings: ``shared/RULES-NOTES.md`` (Tarot family). Shared mechanics: ``tarot.py``. What is
+Rules text: ``docs/rules/dutch_games.txt`` ("Triomphe Forcée, 2-10 spelers");
+rulings: ``docs/rules/RULES-NOTES.md`` (Tarot family). Shared mechanics: ``tarot.py``. What is
 particular to the game:
 
 * 12 cards each (above six players floor(78 / players)); the rest unused. Red suits rank
