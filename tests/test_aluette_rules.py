@@ -1,4 +1,4 @@
-"""One test per rule of the Aluette text (shared/seeds/001_...txt) and RULES-NOTES.md."""
+"""One test per rule of the Aluette text (docs/rules/aluette.txt) and RULES-NOTES.md."""
 import json
 import random
 

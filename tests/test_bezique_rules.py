@@ -1,4 +1,4 @@
-"""One test per rule of the Bezique family texts (shared/seeds/003_09643b0523cd7ed4.txt:
+"""One test per rule of the Bezique family texts (docs/rules/dutch_games.txt:
 "Bezique", "Marjolet", "Binage / Cinq Cents", "Fildinski", "Rubicon") and of the
 RULES-NOTES "Bezique family" rulings. Each docstring quotes the sentence it checks."""
 import pytest

@@ -1,4 +1,4 @@
-"""La Rigueur, one test per rule of the text (shared/seeds/003_09643b0523cd7ed4.txt,
+"""La Rigueur, one test per rule of the text (docs/rules/dutch_games.txt,
 "La Rigueur (Tarot), 2-6 spelers"), of issue 14 and of RULES-NOTES.md (Tarot family)."""
 import random
 

@@ -1,4 +1,4 @@
-"""Leipzig Taroc, one test per rule of the text (shared/seeds/003_09643b0523cd7ed4.txt,
+"""Leipzig Taroc, one test per rule of the text (docs/rules/dutch_games.txt,
 "Leipzig Taroc, 3 spelers", with its variants) and of RULES-NOTES.md (Tarot family)."""
 import random
 

@@ -1,4 +1,4 @@
-"""Maison Troggen, one test per rule of the text (shared/seeds/003_09643b0523cd7ed4.txt,
+"""Maison Troggen, one test per rule of the text (docs/rules/dutch_games.txt,
 "Maison Troggen, 3 Spelers") and of RULES-NOTES.md (Tarot family)."""
 import random
 

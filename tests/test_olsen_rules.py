@@ -1,4 +1,4 @@
-"""One test per rule of the Olsen text (shared/seeds/004_...txt) and RULES-NOTES.md."""
+"""One test per rule of the Olsen text (docs/rules/olsen.txt) and RULES-NOTES.md."""
 import random
 
 import pytest

@@ -1,4 +1,4 @@
-"""One test per rule of the Orlan text (shared/seeds/000_...txt) and RULES-NOTES.md."""
+"""One test per rule of the Orlan text (docs/rules/orlan.txt) and RULES-NOTES.md."""
 import pytest
 
 from game.cards import FRENCH52

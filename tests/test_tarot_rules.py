@@ -1,7 +1,7 @@
 """The tarot family's shared mechanics (game/rules/tarot.py), each test citing the text.
 
-Texts: shared/seeds/003_09643b0523cd7ed4.txt (Maison Troggen, Leipzig Taroc, La Rigueur,
-Triomphe Forcée share these sentences) and shared/RULES-NOTES.md (Tarot family)."""
+Texts: docs/rules/dutch_games.txt (Maison Troggen, Leipzig Taroc, La Rigueur,
+Triomphe Forcée share these sentences) and docs/rules/RULES-NOTES.md (Tarot family)."""
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st

@@ -1,4 +1,4 @@
-"""Triomphe Forcée, one test per rule of the text (shared/seeds/003_09643b0523cd7ed4.txt,
+"""Triomphe Forcée, one test per rule of the text (docs/rules/dutch_games.txt,
 "Triomphe Forcée, 2-10 spelers") and of RULES-NOTES.md (Tarot family)."""
 import random
 
