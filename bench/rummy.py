@@ -19,11 +19,10 @@ import argparse
 import os
 import random
 import sys
-import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from game.rules import game_class  # noqa: E402
+from family_rates import openspiel_random_games, random_rounds, rate  # noqa: E402
 
 CASES = [
     ("basic_rummy", 2, {}),
@@ -33,69 +32,13 @@ CASES = [
 ]
 
 
-def rate(run_once, seconds: float) -> tuple[float, float]:
-    """(runs per second, decisions per second) of ``run_once`` (returns its decisions)."""
-    run_once()  # warm-up (the meld finder's tables are built once per rule)
-    n = decisions = 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
-        decisions += run_once()
-        n += 1
-    dt = time.perf_counter() - t0
-    return n / dt, decisions / dt
-
-
-def random_hands(game: str, players: int, options: dict, rng: random.Random):
-    cls = game_class(game)
-    seed = [0]
-
-    def run() -> int:
-        seed[0] += 1
-        st = cls.new(players, options, seed=seed[0])
-        play = getattr(st, "apply_unchecked", None) or st.apply
-        n = 0
-        while not st.rounds:
-            moves = st.legal_moves()
-            play(moves[rng.randrange(len(moves))])
-            n += 1
-        return n
-
-    return run
-
-
-def openspiel_gin(rng: random.Random):
-    import pyspiel
-
-    game = pyspiel.load_game("gin_rummy")
-
-    def run() -> int:
-        st = game.new_initial_state()
-        n = 0
-        while not st.is_terminal():
-            if st.is_chance_node():
-                outcomes = st.chance_outcomes()
-                x = rng.random()
-                for action, p in outcomes:
-                    x -= p
-                    if x <= 0:
-                        break
-                st.apply_action(action)
-            else:
-                actions = st.legal_actions()
-                st.apply_action(actions[rng.randrange(len(actions))])
-                n += 1
-        return n
-
-    return run
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seconds", type=float, default=3.0)
     args = ap.parse_args()
     rng = random.Random(1)
     try:
-        base, base_dec = rate(openspiel_gin(rng), args.seconds)
+        base, base_dec = rate(openspiel_random_games("gin_rummy", rng), args.seconds)
     except ImportError:
         base = base_dec = None
     if base is None:
@@ -103,7 +46,7 @@ def main() -> int:
     else:
         print(f"OpenSpiel gin_rummy (C++, from Python): {base:8.1f} random games/s, {base_dec:9.0f} decisions/s")
     for game, players, options in CASES:
-        ours, ours_dec = rate(random_hands(game, players, options, rng), args.seconds)
+        ours, ours_dec = rate(random_rounds(game, players, options, rng), args.seconds)
         line = f"{game:16s} {players} players: {ours:8.1f} random hands/s, {ours_dec:9.0f} moves/s"
         if base:
             line += f"   ratio to gin_rummy: hands/games {ours / base:.3f}, moves/decisions {ours_dec / base_dec:.2f}"

@@ -19,11 +19,10 @@ import argparse
 import os
 import random
 import sys
-import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from game.rules import game_class  # noqa: E402
+from family_rates import openspiel_random_games, random_rounds, rate  # noqa: E402
 
 CASES = [
     ("maison_troggen", 3, {}),
@@ -33,68 +32,13 @@ CASES = [
 ]
 
 
-def rate(run_once, seconds: float) -> tuple[float, float]:
-    """(runs per second, decisions per second) of ``run_once`` (returns its decisions)."""
-    run_once()  # warm-up
-    n = decisions = 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
-        decisions += run_once()
-        n += 1
-    dt = time.perf_counter() - t0
-    return n / dt, decisions / dt
-
-
-def random_deals(game: str, players: int, options: dict, rng: random.Random):
-    cls = game_class(game)
-    seed = [0]
-
-    def run() -> int:
-        seed[0] += 1
-        st = cls.new(players, options, seed=seed[0])
-        n = 0
-        while not st.rounds:
-            moves = st.legal_moves()
-            st.apply_unchecked(moves[rng.randrange(len(moves))])
-            n += 1
-        return n
-
-    return run
-
-
-def openspiel_tarok(rng: random.Random):
-    import pyspiel
-
-    game = pyspiel.load_game("tarok")
-
-    def run() -> int:
-        st = game.new_initial_state()
-        n = 0
-        while not st.is_terminal():
-            if st.is_chance_node():
-                outcomes = st.chance_outcomes()
-                x = rng.random()
-                for action, p in outcomes:
-                    x -= p
-                    if x <= 0:
-                        break
-                st.apply_action(action)
-            else:
-                actions = st.legal_actions()
-                st.apply_action(actions[rng.randrange(len(actions))])
-                n += 1
-        return n
-
-    return run
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seconds", type=float, default=3.0)
     args = ap.parse_args()
     rng = random.Random(1)
     try:
-        base, base_dec = rate(openspiel_tarok(rng), args.seconds)
+        base, base_dec = rate(openspiel_random_games("tarok", rng), args.seconds)
     except ImportError:
         base = base_dec = None
     if base is None:
@@ -102,7 +46,7 @@ def main() -> int:
     else:
         print(f"OpenSpiel tarok (C++, from Python): {base:8.1f} random games/s, {base_dec:9.0f} decisions/s")
     for game, players, options in CASES:
-        ours, ours_dec = rate(random_deals(game, players, options, rng), args.seconds)
+        ours, ours_dec = rate(random_rounds(game, players, options, rng), args.seconds)
         line = f"{game:16s} {players} players: {ours:8.1f} random deals/s, {ours_dec:9.0f} decisions/s"
         if base:
             line += f"   ratio to tarok: deals/games {ours / base:.3f}, decisions {ours_dec / base_dec:.2f}"
