@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.bots import SEARCH_HOOKS, SIMPLE_POLICIES, make_bot
-from game.bots.rummy_policy import TOP_DISCARDS, fast_move, mind_for
+from game.bots.rummy_policy import TOP_DISCARDS, fast_move, make_likelihood, mind_for
 from game.cards import bits
 from game.rules import game_class
 from game.rules.rummy import classify
@@ -289,3 +289,85 @@ def test_simple_players_do_not_swap_pile_cards_forever():
         seat = state.current_player()
         state.apply(bots[seat].choose(state.observation(seat)))
     assert len(state.rounds) > hand, "the hand never ended"
+
+
+# -- reading the discards ---------------------------------------------------------------------
+
+def test_a_card_melds_with_two_of_its_rank_two_run_neighbours_or_a_joker_and_one():
+    classic = mind_for(game_class("classic_rummy"), {})
+    deck = game_class("classic_rummy").info.deck
+
+    def melds(card, hand):
+        return classic.melds_with(deck.card(card), deck.mask_of(hand))
+
+    assert melds("7H", ["7S", "7D"]) and melds("7H", ["5H", "6H"]) and melds("7H", ["6H", "8H"])
+    assert melds("7H", ["8H", "9H"]) and not melds("7H", ["6H", "9H"]) and not melds("7H", ["7S", "8D"])
+    assert not melds("KH", ["AH", "2H"])  # Classic: aces low, no K-A-2
+    basic = mind_for(game_class("basic_rummy"), {})
+    bdeck = game_class("basic_rummy").info.deck
+    assert basic.melds_with(bdeck.card("7H/1"), bdeck.mask_of(["X1/1", "8H/2"]))
+    assert not basic.melds_with(bdeck.card("7H/1"), bdeck.mask_of(["X1/1", "TH/2"]))
+
+
+def test_a_world_where_a_player_held_two_partners_of_the_card_it_threw_weighs_less():
+    """Seat 1 threw 7C. Seen from seat 0, a world where seat 1 holds 7S and 7D (it threw a
+    card that made a set) weighs less than the same world with 7S in the stock instead."""
+    s = position("classic_rummy", [CLASSIC_HAND, ["7S", "7D", "7C", "2C", "TC", "TD", "QS", "QH", "4C", "4H", "9S"]],
+                 pile=[], seat=1, step="play", stock_size=20)
+    deck = s.info.deck
+    s.apply(s.move_from_json({"kind": "discard", "card": "7C"}))
+    obs = s.observation(0)
+    assert obs["shunned"][1] == ["7C"]
+    weight = SEARCH_HOOKS["classic_rummy"].likelihood_for(obs)
+    other = game_class("classic_rummy").from_json(s.to_json())
+    swap = deck.card("7S"), other.stock[0]
+    other.hands[1] = other.hands[1] & ~(1 << swap[0]) | 1 << swap[1]
+    other.stock[0] = swap[0]
+    other._legal = other._public = None
+    assert other.observation(0) == obs  # both worlds agree with what seat 0 saw
+    assert weight(s) < weight(other)
+
+
+@pytest.mark.parametrize("game, players, reads", [("classic_rummy", 2, True), ("basic_rummy", 2, True),
+                                                  ("jersey_gin", 3, True), ("boathouse_rummy", 3, False)])
+def test_the_real_deal_of_greedy_players_weighs_as_much_as_the_expert_s_worlds(game, players, reads):
+    """After simple players' turns, hardly any of the expert's worlds weighs more than the
+    real deal (greedy players keep what melds and throw what does not), and more weigh less.
+    Boathouse's growing hands break the rule, and its expert does not read the discards."""
+    cls = game_class(game)
+    like_for = make_likelihood(cls)
+    assert (SEARCH_HOOKS[game].likelihood_for is not None) == reads
+    sampler_for = SEARCH_HOOKS[game].sampler_for
+    heavier, lighter = [], []
+    for seed in range(10):
+        s = cls.new(players, {"hands": 1}, seed)
+        bots = [make_bot("simple", game, seed=p) for p in range(players)]
+        for _ in range(12 + 3 * seed):
+            p = s.current_player()
+            if p is None or s.round_no:
+                break
+            s.apply(bots[p].choose(s.observation(p)))
+        if s.round_no or s.current_player() is None:
+            continue
+        obs = s.observation(s.current_player())
+        weight = like_for(obs)
+        if weight is None:
+            continue
+        sample = sampler_for(obs)
+        worlds = [weight(sample(random.Random(i))) for i in range(100)]
+        true = weight(s)
+        heavier.append(sum(w > true for w in worlds) / len(worlds))
+        lighter.append(sum(w < true for w in worlds) / len(worlds))
+    assert len(heavier) >= 3
+    holds = sum(heavier) / len(heavier) < 0.15 and sum(lighter) / len(lighter) > sum(heavier) / len(heavier) + 0.05
+    assert holds == reads
+
+
+def test_the_expert_draws_worlds_by_the_discards():
+    s = position("classic_rummy", [CLASSIC_HAND, OTHER], pile=["7H"], seat=0, step="draw", stock_size=20)
+    s.shunned = [0, s.info.deck.mask_of(["7H", "QC", "5D", "9H"])]
+    obs = s.observation(0)
+    bot = make_bot("expert", "classic_rummy", seed=2, iterations=30)
+    bot.choose(obs)
+    assert len(bot.weights_seen) >= 30
+    assert sum(bot.weights_seen) / len(bot.weights_seen) > 1.2 / SEARCH_HOOKS["classic_rummy"].infer_pool

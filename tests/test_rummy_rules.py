@@ -286,3 +286,49 @@ def test_the_tables_reading_of_a_meld_agrees_with_the_meld_finders(aces):
             assert mine.kind == reading.kind, cards
             agreed += 1
     assert agreed > 300
+
+
+def test_what_each_seat_threw_or_passed_over_is_public_and_forgotten_when_the_pile_is_turned():
+    """The discards and the pile tops a seat left for the stock ("shunned"): what the expert
+    reads as "discards say what a player did not want" (issue: the rummy family, AIs)."""
+    s = deal(Classic, 2, {}, "9S", ["KD", "2H"], seed=1)
+    first = s.turn
+    play(s, kind="draw", from_="stock")  # 9S left on the pile
+    play(s, kind="discard", card="KD")
+    second = s.turn
+    play(s, kind="draw", from_="pile")  # takes KD: not shunned by the taker
+    thrown = codes(s, s.hands[second] & ~(1 << s.info.deck.card("KD")))[0]
+    play(s, kind="discard", card=thrown)
+    for seat in (0, 1):
+        obs = s.observation(seat)
+        assert sorted(obs["shunned"][first]) == ["9S", "KD"] and obs["shunned"][second] == [thrown]
+    again = Classic.from_json(json.loads(json.dumps(s.to_json())))
+    assert again.observation(0)["shunned"] == s.observation(0)["shunned"]
+    world = Classic.sample(json.loads(json.dumps(s.observation(first))), random.Random(2))
+    assert world.observation(first) == s.observation(first)
+    # Turned over as the new stock, the pile's cards are hidden again: no longer shown.
+    s.pile = list(s.stock) + s.pile
+    s.stock = []
+    s._legal = s._public = None
+    play(s, kind="draw", from_="stock")
+    # KD stays: it is in the other hand, known to all since it was taken from the pile.
+    assert s.rebuilds == 1 and s.observation(0)["shunned"][first] == ["KD"]
+    assert s.observation(0)["shunned"][second] == []
+
+
+def test_jersey_passing_the_upcard_shuns_it():
+    s = deal(Jersey, 3, {}, "QH", seed=2)
+    seat = s.turn
+    play(s, kind="pass")
+    assert s.observation(seat)["shunned"][seat] == ["QH"]
+
+
+def test_a_state_of_format_1_is_read_with_nothing_shunned():
+    s = Classic.new(2, {"hands": 1}, 4)
+    play(s, kind="draw", from_="stock")
+    data = json.loads(json.dumps(s.to_json()))
+    del data["shunned"]
+    data["format"] = 1
+    old = Classic.from_json(data)
+    assert old.shunned == [0, 0] and old.legal_moves() == s.legal_moves()
+    assert old.to_json()["format"] == Classic.FORMAT == 2

@@ -25,7 +25,8 @@ the cards the others were seen to pick from the pile), through the meld finder
 The expert (game/bots/expert.py) searches the draw and the discard (the greedy rule's best
 three, and Jersey's best knock) and plays the rule's melds, lay-offs and ways out as they
 are; its worlds give the others hands as tidy as a greedy player's would be by now
-(``make_sampler``); its play-outs run the greedy rule with moves built, not listed
+(``make_sampler``), and drawn by how well they explain what each player threw or passed over
+(``make_likelihood``); its play-outs run the greedy rule with moves built, not listed
 (``fast_move``, ``apply_unchecked``), for ``HORIZON`` of the seat's turns, then score the
 deadwood difference. docs/bots.md ("the Rummy family") has the measured figures.
 """
@@ -75,6 +76,14 @@ RUN2_BONUS = 3.0  # two ranks apart: the card between makes a run
 INTEREST_RANK = 6.0  # an opponent picked a card of this rank from the pile
 INTEREST_SUIT = 4.0  # ... or a card of this suit within two ranks
 LAYOFF_GIFT = 3.0  # Basic/Classic: the card fits a meld on the table (the next player may take it)
+# Reading the discards: a player who threw a card, or passed it over on the pile, seldom held
+# two cards that meld with it. A world where it does weighs SHUN_WEIGHT per such card; the
+# search draws each world among SHUN_POOL candidates by weight.
+SHUN_WEIGHT = 0.3
+SHUN_POOL = 4
+# Not in Boathouse: its hands grow all hand long and are laid at once, so a greedy player
+# often comes to hold partners of what it threw early (tests/test_rummy_bots.py measures it).
+READS_DISCARDS = ("basic_rummy", "classic_rummy", "jersey_gin")
 
 
 class Mind:
@@ -96,6 +105,47 @@ class Mind:
         self.value = tuple(M.card_value(self.deck, c, self.rule) for c in range(self.deck.size))
         self.wrap = self.rule.aces != "low"
         self._cache: dict[int, tuple[int, int, tuple]] = {}
+        self._partner_tables()
+
+    def _partner_tables(self) -> None:
+        """Per card: the cards of its rank in other suits, the pairs of cards of its suit that
+        make a run with it, and every card one of those (with a joker, enough for a meld)."""
+        size = self.deck.size
+        face: dict[tuple[int, int], int] = {}
+        self.jokers = 0
+        for c in range(size):
+            if self.rank[c] < 0:
+                self.jokers |= 1 << c
+            else:
+                key = (self.rank[c], self.suit[c])
+                face[key] = face.get(key, 0) | 1 << c
+
+        def at(r: int, s: int) -> int:
+            if self.wrap:
+                r %= 13
+            return face.get((r, s), 0) if 0 <= r < 13 else 0
+
+        self.rank_mates = [0] * size
+        self.run_pairs: list[tuple[tuple[int, int], ...]] = [()] * size
+        self.mates = [0] * size
+        for c in range(size):
+            r, s = self.rank[c], self.suit[c]
+            if r < 0:
+                continue
+            self.rank_mates[c] = sum(at(r, t) for t in range(4) if t != s)
+            pairs = tuple((at(r + a, s), at(r + b, s)) for a, b in ((-2, -1), (-1, 1), (1, 2)))
+            self.run_pairs[c] = tuple(p for p in pairs if p[0] and p[1])
+            self.mates[c] = self.rank_mates[c] | at(r - 2, s) | at(r - 1, s) | at(r + 1, s) | at(r + 2, s)
+
+    def melds_with(self, c: int, hand: int) -> bool:
+        """Whether ``hand`` holds cards that make a meld with card ``c`` (two of its rank, two
+        of its suit in a run with it, or a joker and one of those)."""
+        if (hand & self.rank_mates[c]).bit_count() >= 2:
+            return True
+        for a, b in self.run_pairs[c]:
+            if hand & a and hand & b:
+                return True
+        return bool(hand & self.jokers and hand & self.mates[c])
 
     # -- arrangements
     def arrange(self, hand: int) -> tuple[int, int, tuple]:
@@ -599,6 +649,35 @@ def make_sampler(cls: type):
     return sampler_for
 
 
+def make_likelihood(cls: type):
+    """How likely a world is given what the others threw and passed over (the observation's
+    ``shunned``): ``SHUN_WEIGHT`` for each such card that would have made a meld with the
+    cards the world gives that player (the issue's "discards say what a player did not
+    want"; the cards it took from the pile are known in every world already)."""
+    mask_of = cls.info.deck.mask_of
+
+    def likelihood_for(obs: dict):
+        seat = obs["seat"]
+        shunned = [(o, list(bits(mask_of(codes)))) for o, codes in enumerate(obs.get("shunned", ()))
+                   if o != seat and codes]
+        if not shunned:
+            return None
+        mind = mind_for(cls, obs["options"])
+
+        def weight(world) -> float:
+            w = 1.0
+            for o, cards in shunned:
+                hand = world.hands[o]
+                for c in cards:
+                    if mind.rank[c] >= 0 and mind.melds_with(c, hand):
+                        w *= SHUN_WEIGHT
+            return w
+
+        return weight
+
+    return likelihood_for
+
+
 def _cut_value(mind: Mind, state, seat: int, n: int) -> float:
     """A hand cut short: the others' mean deadwood minus the seat's (Basic, Classic and
     Boathouse count every card left in hand, so a lighter hand is closer to going out and
@@ -649,6 +728,8 @@ def register(cls: type) -> None:
         sampler_for=make_sampler(cls),
         prior=make_prior(cls),
         prior_weight=PRIOR_POINTS,
+        likelihood_for=make_likelihood(cls) if gid in READS_DISCARDS else None,
+        infer_pool=SHUN_POOL,
         win_bonus=WIN_BONUS,
         settle_z=3.0,
         settle_worlds=24,

@@ -222,6 +222,7 @@ class RummyState(State):
     """One state class for the family; a game is a subclass with its ``info`` and ``VARIANT``."""
 
     VARIANT: ClassVar[RummyVariant]
+    FORMAT = 2  # format 2 adds "shunned"
 
     FIELDS = (
         Field("round_no", "int", "round"),
@@ -230,6 +231,7 @@ class RummyState(State):
         Field("step", "str"),
         Field("hands", "masks"),
         Field("known", "masks"),
+        Field("shunned", "masks"),
         Field("stock", "cards"),
         Field("pile", "cards"),
         Field("aside", "mask"),
@@ -363,6 +365,7 @@ class RummyState(State):
         self.aside = self.info.deck.full_mask & ~self.in_play
         self.table: list[TableMeld] = []
         self.known = [0] * n
+        self.shunned = [0] * n
         self.laid_off = [0] * n
         self.melded = [0] * n
         self.laid = [0] * n
@@ -789,6 +792,7 @@ class RummyState(State):
         seat = self.turn
         if self.step == "upcard":
             self.passes += 1
+            self.shunned[seat] |= 1 << self.pile[-1]
             self._emit({"type": "pass", "seat": seat})
             first = (self.dealer + 1) % self.players
             if self.passes >= self.players:
@@ -823,6 +827,8 @@ class RummyState(State):
 
     def _do_draw(self, source: str) -> None:
         if source == "stock":
+            if self.pile:
+                self.shunned[self.turn] |= 1 << self.pile[-1]  # passed over for the stock
             if not self.stock:
                 self._rebuild_stock()
             card = self.stock.pop()
@@ -842,6 +848,9 @@ class RummyState(State):
         """The pile turned over as the new stock (its first discard on top), or shuffled."""
         cards = list(self.pile)
         self.pile = []
+        # What the seats passed over is now hidden in the stock: shown no more.
+        gone = sum(1 << c for c in cards)
+        self.shunned = [m & ~gone for m in self.shunned]
         if self.v.shuffle_pile:
             round_rng(self.seed, self.round_no * 1000 + self.rebuilds + 1).shuffle(cards)
             self.stock = cards
@@ -908,6 +917,7 @@ class RummyState(State):
         self.hands[seat] &= ~(1 << card)
         self.known[seat] &= ~(1 << card)
         self.pile.append(card)
+        self.shunned[seat] |= 1 << card
         self._emit({"type": "discard", "seat": seat, "card": self.info.deck.code(card)})
         if not self.hands[seat]:
             self._end_hand(out=seat)
@@ -932,6 +942,7 @@ class RummyState(State):
             self.hands[seat] &= ~(1 << card)
             self.known[seat] &= ~(1 << card)
             self.pile.append(card)
+            self.shunned[seat] |= 1 << card
             self._emit({"type": "discard", "seat": seat, "card": self.info.deck.code(card)})
         self._lay_arrangement(seat)
         self._emit({"type": "go_out", "seat": seat})
@@ -960,6 +971,7 @@ class RummyState(State):
         seat = self.turn
         self.hands[seat] &= ~(1 << card)
         self.pile.append(card)
+        self.shunned[seat] |= 1 << card
         self._emit({"type": "discard", "seat": seat, "card": self.info.deck.code(card)})
         self._lay_arrangement(seat)
         self.knocker = seat
@@ -1109,6 +1121,7 @@ class RummyState(State):
             "pile": [deck.code(c) for c in self.pile],
             "table": self.table_json,
             "known": [codes(m) for m in self.known],
+            "shunned": [codes(m) for m in self.shunned],
             "laid_off": [codes(m) for m in self.laid_off],
             "drawn_from": self.drawn_from,
             "taken": [deck.code(c) for c in self.taken],
@@ -1210,13 +1223,19 @@ class RummyState(State):
         return kind.replace("_", " ")
 
     # ------------------------------------------------------------ loading
+    @classmethod
+    def upgrade_json(cls, data: JSON, fmt: int) -> JSON:
+        # Format 1 did not record what each seat discarded or passed over: nothing is known.
+        data["shunned"] = [[] for _ in data["hands"]]
+        return data
+
     def after_load(self) -> None:
         self.check_options(self.players, self.options)
         self._derive()
         self._events = []
         where = f"malformed {self.info.id} state"
         n = self.players
-        for name in ("hands", "known", "laid_off", "melded", "laid", "scores", "totals"):
+        for name in ("hands", "known", "shunned", "laid_off", "melded", "laid", "scores", "totals"):
             if len(getattr(self, name)) != n:
                 raise RulesError(f"{where}: {name} must have one entry per seat")
         if self.step not in STEPS:
@@ -1277,6 +1296,7 @@ class RummyState(State):
         s.turn = obs["turn"]
         s.step = obs["step"]
         s.known = [mask_of(m) for m in obs["known"]]
+        s.shunned = [mask_of(m) for m in obs["shunned"]]
         s.laid_off = [mask_of(m) for m in obs["laid_off"]]
         s.pile = [deck.card(c) for c in obs["pile"]]
         s.table_json = obs["table"]
