@@ -16,26 +16,19 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game import registry  # noqa: E402
-from game.app import App  # noqa: E402
 from game.rules import new_game  # noqa: E402
 from game.scenes.match import Match, Seat  # noqa: E402
 from game.scenes.menu import MenuScene  # noqa: E402
 from game.scenes.setup import SetupScene  # noqa: E402
 from game.scenes.summary import SummaryScene  # noqa: E402
 from game.scenes.table import TableScene  # noqa: E402
-from game.settings import Settings  # noqa: E402
 from game.stats import GameTally, game_stats  # noqa: E402
-from game.storage import MemoryStorage  # noqa: E402
 from game.ui import fonts  # noqa: E402
 from game.ui.cards import card_name  # noqa: E402
-from tests.ui_helpers import DT, click, key  # noqa: E402
+from tests.ui_helpers import DT, click, key, make_app, open_table  # noqa: E402
 
 FAMILY = [e.id for e in registry.ENTRIES if e.family == "bezique"]
 SIZES = [(800, 480), (1920, 1080)]
-
-
-def make_app(size=(1280, 720)) -> App:
-    return App(size, headless=True, settings=Settings(language="en", sound=False), seed=11, storage=MemoryStorage())
 
 
 def drive(match: Match, until, seed: int = 3, limit: int = 3000) -> bool:
@@ -59,16 +52,6 @@ def find_match(gid: str, until, seeds=range(1, 40)) -> Match:
         if drive(match, until, seed):
             return match
     pytest.skip(f"no deal of {gid} reached the wanted position")
-
-
-def open_table(app: App, match: Match) -> TableScene:
-    app.match = match
-    app.scenes.reset(MenuScene(app))
-    table = app.scenes.push(TableScene(app, match))
-    app.run_frames(2)
-    table.skip_animations()
-    app.run_frames(2)
-    return table
 
 
 def human_to_declare(s) -> bool:

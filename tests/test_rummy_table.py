@@ -24,13 +24,12 @@ from game.rules import GAMES, new_game  # noqa: E402
 from game.rules.melds import best_arrangement  # noqa: E402
 from game.scenes.handoff import HandoffScene  # noqa: E402
 from game.scenes.match import Match, Seat  # noqa: E402
-from game.scenes.menu import MenuScene  # noqa: E402
 from game.scenes.summary import SummaryScene  # noqa: E402
 from game.scenes.table import TableScene  # noqa: E402
-from game.settings import Settings  # noqa: E402
 from game.storage import MemoryStorage  # noqa: E402
 from game.ui.cards import card_name  # noqa: E402
-from tests.ui_helpers import DT, button_with_text, click, key  # noqa: E402
+from tests import ui_helpers  # noqa: E402
+from tests.ui_helpers import DT, button_with_text, click, drag, key, make_app, press, push_table, settle, tick_until  # noqa: E402
 
 FAMILY = [e.id for e in registry.ENTRIES if e.family == "rummy"]
 
@@ -54,10 +53,6 @@ class FirstLegalBot:
 @pytest.fixture(autouse=True)
 def quick_bots(monkeypatch):
     monkeypatch.setattr("game.scenes.match.make_player_bot", lambda *a, **k: FirstLegalBot())
-
-
-def make_app(size=(1280, 720), storage=None) -> App:
-    return App(size, headless=True, settings=Settings(language="en", sound=False), seed=11, storage=storage or MemoryStorage())
 
 
 def code(gid: str, c: str) -> str:
@@ -85,32 +80,20 @@ def dealt(gid: str, hands: list[list[str]], pile: str, stock: list[str], options
 
 
 def open_table(app: App, match: Match) -> TableScene:
-    app.match = match
     FirstLegalBot.match = match
-    app.scenes.reset(MenuScene(app))
-    table = app.scenes.push(TableScene(app, match))
-    app.run_frames(2)
-    table.skip_animations()
-    app.run_frames(2)
-    return table
+    return ui_helpers.open_table(app, match)
 
 
-def settle(app: App, table: TableScene) -> None:
-    table.skip_animations()
-    app.tick(DT)
-    app.tick(DT)
+def dealt_table(gid: str, deal: dict, size=(800, 480), storage=None) -> tuple[App, TableScene]:
+    """A new app with the fixed ``deal`` of ``gid`` (see ``dealt``) open at its table."""
+    app = make_app(size, storage)
+    return app, open_table(app, dealt(gid, **deal))
 
 
-def drag(app: App, start, end) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-    app.tick(DT)
-    for k in range(1, 6):
-        pos = (start[0] + (end[0] - start[0]) * k // 5, start[1] + (end[1] - start[1]) * k // 5)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
-        app.tick(DT)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
-    app.tick(DT)
-    app.tick(DT)
+def draw_from_stock(app: App, table: TableScene) -> None:
+    """A tap on the stock draws its top card; then the table settles."""
+    click(app, table.stock_rect.center)
+    settle(app, table)
 
 
 def card_at(table: TableScene, c: str):
@@ -129,13 +112,6 @@ def choose(app: App, table: TableScene, cards: list[str]) -> None:
     assert sorted(table.selected) == sorted(cards)
 
 
-def press(app: App, table: TableScene, kind: str) -> None:
-    app.tick(DT)
-    button = table.action_buttons[kind]
-    assert button.is_enabled, kind
-    click(app, button.rect.center)
-
-
 def tx(gid: str, key: str, **kw) -> str:
     return t(f"{gid}.{key}", **kw)
 
@@ -150,12 +126,10 @@ CLASSIC = dict(
 
 def test_a_meld_by_choosing_cards_and_the_button_then_one_meld_a_turn_then_a_lay_off_by_drag():
     gid = "classic_rummy"
-    app = make_app((800, 480))
-    table = open_table(app, dealt(gid, **CLASSIC))
+    app, table = dealt_table(gid, CLASSIC)
     state = table.match.state
     assert table.phase() == "draw"
-    click(app, table.stock_rect.center)  # a tap on the stock draws its top card
-    settle(app, table)
+    draw_from_stock(app, table)
     assert "6H" in table.match.observation(0)["hand"] and table.phase() == "play"
     choose(app, table, ["7H", "8H", "9H"])
     assert not table.action_buttons["discard"].is_enabled  # three cards chosen: not a discard
@@ -185,10 +159,8 @@ def test_a_meld_by_choosing_cards_and_the_button_then_one_meld_a_turn_then_a_lay
 
 def test_a_lay_off_by_choosing_the_card_then_tapping_the_meld():
     gid = "classic_rummy"
-    app = make_app((1280, 720))
-    table = open_table(app, dealt(gid, **CLASSIC))
-    click(app, table.stock_rect.center)
-    settle(app, table)
+    app, table = dealt_table(gid, CLASSIC, (1280, 720))
+    draw_from_stock(app, table)
     choose(app, table, ["7H", "8H", "9H"])
     press(app, table, "meld")
     settle(app, table)
@@ -207,8 +179,7 @@ BASIC = dict(
 
 def test_the_card_taken_from_the_pile_may_not_be_discarded_and_the_table_says_why():
     gid = "basic_rummy"
-    app = make_app((800, 480))
-    table = open_table(app, dealt(gid, **BASIC))
+    app, table = dealt_table(gid, BASIC)
     state = table.match.state
     nine = code(gid, "9C")
     # Before drawing, a card of the hand is refused with the step's reason.
@@ -232,10 +203,8 @@ def test_the_card_taken_from_the_pile_may_not_be_discarded_and_the_table_says_wh
 
 def test_sort_and_arrange_buttons_and_keys_with_the_deadwood_in_the_status_line():
     gid = "basic_rummy"
-    app = make_app((800, 480))
-    table = open_table(app, dealt(gid, **BASIC))
-    click(app, table.stock_rect.center)  # the 4♥ joins 7-8-9♥? no: a gap; deadwood stays
-    settle(app, table)
+    app, table = dealt_table(gid, BASIC)
+    draw_from_stock(app, table)  # the 4♥ joins 7-8-9♥? no: a gap; deadwood stays
     hand = table.shown["hand"]
     suits = [c[1] for c in hand]
     assert suits == sorted(suits, key="CDSH".index)  # by suit first
@@ -267,18 +236,13 @@ BOATHOUSE = dict(
 
 def test_boathouse_go_out_and_the_end_of_hand_screen_spreads_every_hand():
     gid = "boathouse_rummy"
-    app = make_app((800, 480))
-    table = open_table(app, dealt(gid, **BOATHOUSE))
-    click(app, table.stock_rect.center)
-    settle(app, table)
+    app, table = dealt_table(gid, BOATHOUSE)
+    draw_from_stock(app, table)
     nine = code(gid, "9S")
     assert "meld" not in table.action_buttons  # nothing is melded before going out
     choose(app, table, [nine])
     press(app, table, "go_out")
-    for _ in range(400):
-        app.tick(DT)
-        if isinstance(app.scenes.top, SummaryScene):
-            break
+    tick_until(app, lambda: isinstance(app.scenes.top, SummaryScene), 400)
     scene = app.scenes.top
     assert isinstance(scene, SummaryScene)
     summary = table.match.state.rounds[-1]
@@ -296,13 +260,17 @@ def test_boathouse_go_out_and_the_end_of_hand_screen_spreads_every_hand():
     assert tx(gid, "note_out", name="You") in tab.notes and t("summary.target", target=250) in tab.notes
 
 
+JERSEY = dict(
+    hands=[["7H", "8H", "9H", "4C", "4D", "4S", "KS", "2D", "JC", "5S"],
+           ["AC", "3C", "6D", "8D", "TD", "QC", "2S", "9S", "KD", "JH"],
+           ["AD", "3D", "5D", "7D", "9D", "JD", "2H", "4H", "6H", "TH"]],
+    pile="6C", stock=["QS", "TC"],
+)
+
+
 def test_jersey_upcard_round_take_by_a_tap_or_pass_by_the_button():
     gid = "jersey_gin"
-    hands = [["7H", "8H", "9H", "4C", "4D", "4S", "KS", "2D", "JC", "5S"],
-             ["AC", "3C", "6D", "8D", "TD", "QC", "2S", "9S", "KD", "JH"],
-             ["AD", "3D", "5D", "7D", "9D", "JD", "2H", "4H", "6H", "TH"]]
-    app = make_app((800, 480))
-    table = open_table(app, dealt(gid, hands, "6C", ["QS", "TC"]))
+    app, table = dealt_table(gid, JERSEY)
     assert table.phase() == "upcard"
     app.tick(DT)
     assert {"take_upcard", "pass"} <= set(table.action_buttons)
@@ -311,7 +279,7 @@ def test_jersey_upcard_round_take_by_a_tap_or_pass_by_the_button():
     obs = table.match.observation(0)
     assert "6C" in obs["hand"] and obs["phase"] == "play" and obs["turn"] == 0
     # Another deal: the Pass button gives the upcard to the next player.
-    table = open_table(app, dealt(gid, hands, "6C", ["QS", "TC"]))
+    table = open_table(app, dealt(gid, **JERSEY))
     press(app, table, "pass")
     obs = table.match.observation(0)
     assert obs["turn"] == 1 and "6C" not in obs["hand"] and obs["pile"] == ["6C"]
@@ -321,11 +289,7 @@ def test_jersey_upcard_is_marked_as_a_playable_card_only_while_it_may_be_taken()
     from game.ui import widgets
 
     gid = "jersey_gin"
-    hands = [["7H", "8H", "9H", "4C", "4D", "4S", "KS", "2D", "JC", "5S"],
-             ["AC", "3C", "6D", "8D", "TD", "QC", "2S", "9S", "KD", "JH"],
-             ["AD", "3D", "5D", "7D", "9D", "JD", "2H", "4H", "6H", "TH"]]
-    app = make_app((800, 480))
-    table = open_table(app, dealt(gid, hands, "6C", ["QS", "TC"]))
+    app, table = dealt_table(gid, JERSEY)
     app.tick(DT)
     r = dict(table.discard_fan_rects)["6C"]
     assert r.y < table.discard_rect.y  # lifted, as a playable hand card is
@@ -341,7 +305,7 @@ def test_jersey_upcard_is_marked_as_a_playable_card_only_while_it_may_be_taken()
     assert fan and all(rect.y == table.discard_rect.y for rect in fan.values())
     # Basic Rummy's pile is drawn from, never an upcard: not marked either.
     other = "basic_rummy"
-    table = open_table(app, dealt(other, [h[:7] for h in hands[:2]], "6C", ["QS", "TC"]))
+    table = open_table(app, dealt(other, [h[:7] for h in JERSEY["hands"][:2]], "6C", ["QS", "TC"]))
     app.tick(DT)
     assert table.phase() == "draw" and dict(table.discard_fan_rects)[code(other, "6C")].y == table.discard_rect.y
 
@@ -384,24 +348,15 @@ def test_hot_seat_hands_the_device_over_and_hides_the_hand():
     gid = "basic_rummy"
     app = make_app((800, 480))
     match = dealt(gid, kinds=["human", "human"], **BASIC)
-    app.match = match
-    app.scenes.reset(MenuScene(app))
-    table = app.scenes.push(TableScene(app, match))
-    for _ in range(100):
-        app.tick(DT)
-        if isinstance(app.scenes.top, HandoffScene):
-            break
+    table = push_table(app, match)
+    tick_until(app, lambda: isinstance(app.scenes.top, HandoffScene), 100)
     assert isinstance(app.scenes.top, HandoffScene) and app.scenes.top.seat == 0
     app.scenes.top.tap()
     app.tick(DT)
     settle(app, table)
-    click(app, table.stock_rect.center)
-    settle(app, table)
+    draw_from_stock(app, table)
     drag(app, card_at(table, code(gid, "KC")), table.discard_rect.center)
-    for _ in range(100):
-        app.tick(DT)
-        if isinstance(app.scenes.top, HandoffScene):
-            break
+    tick_until(app, lambda: isinstance(app.scenes.top, HandoffScene), 100)
     assert isinstance(app.scenes.top, HandoffScene) and app.scenes.top.seat == 1
     assert not table.hand_visible() and "view:sort" not in dict(table.actions_now())
     app.scenes.top.tap()
@@ -413,10 +368,8 @@ def test_hot_seat_hands_the_device_over_and_hides_the_hand():
 def test_a_game_saved_at_every_move_resumes_at_the_table():
     gid = "classic_rummy"
     storage = MemoryStorage()
-    app = make_app((800, 480), storage)
-    table = open_table(app, dealt(gid, **CLASSIC))
-    click(app, table.stock_rect.center)
-    settle(app, table)
+    app, table = dealt_table(gid, CLASSIC, storage=storage)
+    draw_from_stock(app, table)
     choose(app, table, ["7H", "8H", "9H"])
     press(app, table, "meld")
     settle(app, table)
@@ -498,10 +451,7 @@ def test_jersey_gin_the_others_lay_off_on_the_gin_hand_then_done_and_the_summary
     assert "9H" in table.match.observation(0)["table"][2]["cards"]
     settle(app, table)
     press(app, table, "pass")
-    for _ in range(300):
-        app.tick(DT)
-        if isinstance(app.scenes.top, SummaryScene):
-            break
+    tick_until(app, lambda: isinstance(app.scenes.top, SummaryScene), 300)
     tab = app.scenes.top.table
     summary = table.match.state.rounds[-1]
     assert summary["gin"] and summary["out"] == 1

@@ -11,30 +11,12 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.app import App  # noqa: E402
 from game.i18n import t  # noqa: E402
 from game.scenes.match import Match, Seat  # noqa: E402
-from game.scenes.menu import MenuScene  # noqa: E402
-from game.scenes.table import TableScene, view_for  # noqa: E402
+from game.scenes.table import view_for  # noqa: E402
 from game.scenes.table_layout import MIN_INDEX_SHARE, hand_slots  # noqa: E402
-from game.settings import Settings  # noqa: E402
-from game.storage import MemoryStorage  # noqa: E402
 from tests import fake_game  # noqa: E402
-from tests.ui_helpers import DT, click  # noqa: E402
-
-
-def make_app(size=(1280, 720), **settings) -> App:
-    return App(size, headless=True, settings=Settings(language="en", sound=False, **settings), seed=11, storage=MemoryStorage())
-
-
-def open_table(app: App, match: Match) -> TableScene:
-    app.match = match
-    app.scenes.reset(MenuScene(app))
-    table = app.scenes.push(TableScene(app, match))
-    app.run_frames(2)
-    table.skip_animations()
-    app.run_frames(2)
-    return table
+from tests.ui_helpers import DT, click, drag, make_app, open_table, press  # noqa: E402
 
 
 @pytest.fixture
@@ -44,19 +26,6 @@ def fake(monkeypatch):
     app = make_app()
     match = Match(fake_game.GAME_ID, [Seat("human", "Ana"), Seat("simple", "Bo")], {}, seed=1)
     return app, open_table(app, match)
-
-
-def drag(app: App, start, end) -> None:
-    """Press, move in steps, release: a real drag through the event queue."""
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-    app.tick(DT)
-    for k in range(1, 6):
-        pos = (start[0] + (end[0] - start[0]) * k // 5, start[1] + (end[1] - start[1]) * k // 5)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
-        app.tick(DT)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
-    app.tick(DT)
-    app.tick(DT)
 
 
 def test_the_view_comes_from_the_registry_entry(fake):
@@ -79,7 +48,7 @@ def test_a_turn_in_steps_draw_meld_lay_off_discard(fake):
     click(app, dict(table.hand_rects)["7S"].center)
     assert sorted(table.selected) == ["7H", "7S"] and table.action_buttons["meld"].is_enabled
     assert not table.action_buttons["discard"].is_enabled  # two cards chosen: not a discard
-    click(app, table.action_buttons["meld"].rect.center)
+    press(app, table, "meld")
     assert state.melds[0] == [["7H", "7S"]] and state.to_move == 0  # the turn goes on
     app.tick(DT)
     # Step 3: the drawn 7♦ dragged onto the meld lays it off.
@@ -99,7 +68,7 @@ def test_choosing_one_card_enables_the_discard_button(fake):
     app.tick(DT)
     click(app, dict(table.hand_rects)["KH"].center)
     assert table.selected == ["KH"] and table.action_buttons["discard"].is_enabled
-    click(app, table.action_buttons["discard"].rect.center)
+    press(app, table, "discard")
     assert table.match.state.discard[-1] == "KH" and table.match.state.to_move == 1
 
 
@@ -153,7 +122,7 @@ def test_tap_then_confirm_setting(confirm_by):
     if confirm_by == "second_tap":
         click(app, visible_point(table, "9C"))
     elif confirm_by == "button":
-        click(app, table.action_buttons["confirm"].rect.center)
+        press(app, table, "confirm")
     else:
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
         app.tick(DT)

@@ -23,19 +23,12 @@ from game.scenes.match import Match, Seat  # noqa: E402
 from game.scenes.menu import MenuScene  # noqa: E402
 from game.scenes.setup import SetupScene  # noqa: E402
 from game.scenes.summary import SummaryScene  # noqa: E402
-from game.scenes.table import TableScene  # noqa: E402
-from game.settings import Settings  # noqa: E402
-from game.storage import MemoryStorage  # noqa: E402
 from game.ui import deck_art, fonts  # noqa: E402
 
-from tests.ui_helpers import DT, button_with_text, click, key  # noqa: E402
+from tests.ui_helpers import button_with_text, click, key, make_app, open_table, press, settle  # noqa: E402
 
 TAROT = [e.id for e in registry.ENTRIES if e.family == "tarot"]
 SIZES = [(800, 480), (1920, 1080)]
-
-
-def make_app(size=(1280, 720)) -> App:
-    return App(size, headless=True, settings=Settings(language="en", sound=False), seed=11, storage=MemoryStorage())
 
 
 def players_of(game_id: str) -> list[int]:
@@ -52,16 +45,6 @@ def drive(match: Match, until, seed: int = 3) -> None:
             return
         match.play(rng.choice(match.observation(cur)["legal"]))
     raise AssertionError("the game did not reach the wanted point")
-
-
-def open_table(app: App, match: Match) -> TableScene:
-    app.match = match
-    app.scenes.reset(MenuScene(app))
-    table = app.scenes.push(TableScene(app, match))
-    app.run_frames(2)
-    table.skip_animations()
-    app.run_frames(2)
-    return table
 
 
 def new_match(game_id: str, players: int, human: int = 0, seed: int = 3, options=None) -> Match:
@@ -230,17 +213,15 @@ def test_leipzig_declarations_are_buttons_and_each_is_shown_to_all():
     for code in legal[0]["cards"][1:]:
         table.tap_card(code)
     click(app, button_with_text(app, t("tarot.skart_button")).rect.center)
-    table.skip_animations()
-    app.run_frames(2)
+    settle(app, table)
     assert match.observation(2)["phase"] == "declare" and match.current() == 2
     labels = [b.text for b in table.action_buttons.values()]
     assert len(labels) == len(match.observation(2)["legal"]) and t("leipzig_taroc.combo.none") in labels
     first = match.observation(2)["legal"][0]["combo"]
-    click(app, table.action_buttons[f"declare:{first}"].rect.center)
+    press(app, table, f"declare:{first}")
     declared = match.observation(0)["declared"]
     assert declared[0]["seat"] == 2 and declared[0]["combo"] == first
-    table.skip_animations()
-    app.run_frames(2)
+    settle(app, table)
     # Another seat's view shows the declared cards face up in the declarer's panel.
     shown = table.view.show(match.observation(0), {})
     assert set(shown["faceup"][2]) == set(declared[0]["cards"])
@@ -263,7 +244,7 @@ def test_triomphe_forcee_death_takes_the_pot_by_its_only_button():
     assert pot == 4 and table.shown["pot"] == 4
     assert list(table.action_buttons) == ["declare:death"]
     chips = table.view.chips(0)
-    click(app, table.action_buttons["declare:death"].rect.center)
+    press(app, table, "declare:death")
     summary = match.state.rounds[-1]
     assert summary["death"] == 0 and summary["pot_won"] == pot
     assert table.view.chips(0) == chips  # the table's picture waits for the summary
@@ -311,7 +292,7 @@ def test_leipzig_annulment_is_a_choice_of_two_buttons():
     labels = {k: b.text for k, b in table.action_buttons.items()}
     assert labels == {"declare:annul": t("leipzig_taroc.combo.annul"), "declare:none": t("leipzig_taroc.keep_deal")}
     deal = match.observation(0)["deal_count"]
-    click(app, table.action_buttons["declare:annul"].rect.center)
+    press(app, table, "declare:annul")
     assert match.observation(0)["deal_count"] == deal + 1  # a new deal
 
 
@@ -355,6 +336,6 @@ def test_leipzig_pass_the_lead_at_the_22nd_trick_by_its_button():
     assert list(table.action_buttons) == ["pass_lead"]
     assert table.action_buttons["pass_lead"].text == t("tarot.pass_lead_button")
     assert table.view.prompt([], [], "play") == t("tarot.pass_lead_prompt")
-    click(app, table.action_buttons["pass_lead"].rect.center)
+    press(app, table, "pass_lead")
     obs = match.observation(seat)
     assert obs["leader"] == (seat + 1) % 3 and "EXC" in obs["hand"]

@@ -14,23 +14,14 @@ from game.app import App  # noqa: E402
 from game.i18n import t  # noqa: E402
 from game.rules import load_state, new_game  # noqa: E402
 from game.scenes.match import Match, Seat  # noqa: E402
-from game.scenes.menu import MenuScene  # noqa: E402
 from game.scenes.setup import SetupScene  # noqa: E402
 from game.scenes.gameover import GameOverScene  # noqa: E402
 from game.scenes.summary import SummaryScene  # noqa: E402
 from game.scenes.table import TableScene  # noqa: E402
 from game.ui.cards import card_name  # noqa: E402
 
-from tests.ui_helpers import DT, button_with_text, click  # noqa: E402
-
-
-def make_app(size=(1280, 720)) -> App:
-    app = App(size, headless=True, seed=11)
-    app.settings.language = "en"
-    app.settings.sound = False
-    app.settings.turn_timer = 0
-    app.apply_settings()
-    return app
+from tests import ui_helpers  # noqa: E402
+from tests.ui_helpers import DT, button_with_text, click, make_app, press, push_table, tick_until  # noqa: E402
 
 
 def card_point(table: TableScene, code: str) -> tuple[int, int]:
@@ -67,13 +58,7 @@ FOLLOW_HANDS = [
 
 
 def open_table(app: App, match: Match) -> TableScene:
-    app.match = match
-    app.scenes.reset(MenuScene(app))
-    table = app.scenes.push(TableScene(app, match))
-    app.run_frames(2)
-    table.skip_animations()
-    app.run_frames(1)
-    return table
+    return ui_helpers.open_table(app, match, settle_frames=1)
 
 
 def follow_match(options=None) -> Match:
@@ -181,10 +166,7 @@ def test_illegal_card_is_refused_with_a_message_and_the_trick_goes_to_its_winner
         app.tick(DT)
     assert collect is not None and len(collect.flights) == 4
     assert {f.code for f in collect.flights} == {p["card"] for p in obs["tricks"][0]["plays"]}
-    for _ in range(120):
-        app.tick(DT)
-        if not table.shown["trick"] or table.shown["trick"][0][1] != "2C":
-            break
+    tick_until(app, lambda: not table.shown["trick"] or table.shown["trick"][0][1] != "2C", 120)
     table.skip_animations()
     app.tick(DT)
     assert table.shown["tricks_won"][0] == 1
@@ -217,18 +199,12 @@ def test_olsen_pass_three_cards_by_clicks():
         click(app, card_point(table, code))
     assert sorted(table.selected) == ["3D", "4D", "5D"] and table.action_buttons["pass"].is_enabled
     assert table.prompt_text() == t("trick.pass_ready", name="Amira")
-    click(app, table.action_buttons["pass"].rect.center)
-    for _ in range(1500):
-        app.tick(DT)
-        if table.match.state.to_json()["phase"] == "play":
-            break
+    press(app, table, "pass")
+    tick_until(app, lambda: table.match.state.to_json()["phase"] == "play", 1500)
     obs = table.match.observation(0)
     assert obs["passed"] == ["3D", "4D", "5D"]
     assert not {"3D", "4D", "5D"} & set(obs["hand"]) and set(obs["received"]) <= set(obs["hand"])
-    for _ in range(200):
-        app.tick(DT)
-        if table.view.received:
-            break
+    tick_until(app, lambda: table.view.received, 200)
     assert table.view.received == set(obs["received"])  # marked in the hand until the first trick ends
 
 
@@ -432,13 +408,8 @@ def test_hot_seat_hands_over_between_humans_and_hides_the_hand():
     state = new_game("olsen", 4, opts, seed=5, deck_order=olsen_order(FOLLOW_HANDS))
     seats = [Seat("human", "Lina"), Seat("human", "Omar"), Seat("simple", "Sami"), Seat("simple", "Yara")]
     match = Match("olsen", seats, opts, seed=5, state=state)
-    app.match = match
-    app.scenes.reset(MenuScene(app))
-    table = app.scenes.push(TableScene(app, match))
-    for _ in range(200):
-        app.tick(DT)
-        if isinstance(app.scenes.top, HandoffScene):
-            break
+    table = push_table(app, match)
+    tick_until(app, lambda: isinstance(app.scenes.top, HandoffScene), 200)
     assert isinstance(app.scenes.top, HandoffScene) and app.scenes.top.seat == 1  # Omar holds 2♣
     assert not table.hand_visible()
     app.scenes.top.tap()
@@ -477,10 +448,7 @@ def test_hint_suggests_a_playable_card():
     table = open_table(app, follow_match())
     wait_for_my_turn(app, table)
     click(app, button_with_text(app, t("table.hint")).rect.center)
-    for _ in range(600):
-        app.tick(DT)
-        if table.hint:
-            break
+    tick_until(app, lambda: table.hint, 600)
     assert table.hint and table.hint["move"]["card"] in {"9C", "KC"}
     assert table.prompt_text() == t("hint.prefix") + " " + t("hint.play", card=card_name(table.hint["move"]["card"]))
 
