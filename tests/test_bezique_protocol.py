@@ -3,12 +3,9 @@ bad input answers a clear error and changes nothing."""
 import pytest
 
 from game.protocol import Session
+from tests.protocol_helpers import ask, play_out_refusing
 
 GAMES = ["bezique", "marjolet", "binage", "fildinski", "rubicon"]
-
-
-def ask(session, **req):
-    return session.handle(req)
 
 
 def test_the_games_are_listed_with_their_options():
@@ -25,25 +22,10 @@ def test_a_whole_game_by_protocol_with_bad_input_in_between(game):
     s = Session()
     state = ask(s, cmd="new", game=game, players=2, seed=9)["state"]
     assert state["game"] == game and state["phase"] in ("play", "carte_blanche")
-    turns = 0
-    while True:
-        legal = ask(s, cmd="legal")
-        if legal["to_move"] is None:
-            break
-        before = ask(s, cmd="state")["state"]
-        obs = ask(s, cmd="observe", seat=legal["to_move"])["observation"]
-        assert obs["phase"] in ("play", "declare", "carte_blanche") and obs["legal"] == legal["moves"]
-        for bad in ({"kind": "play", "card": "ZZ"}, {"kind": "declare", "combination": "marriage", "cards": ["XX"]},
-                    {"kind": "declare", "combination": "grand_slam", "cards": []}, {"kind": "fly"}, "7H"):
-            answer = ask(s, cmd="play", move=bad)
-            assert answer["ok"] is False and answer["error"]
-        assert ask(s, cmd="state")["state"] == before
-        answer = ask(s, cmd="bot", level="simple", seed=turns, play=True)
-        assert answer["ok"], answer
-        turns += 1
-        if turns % 40 == 0:
-            data = ask(s, cmd="state")["state"]
-            assert ask(s, cmd="load", state=data)["state"] == data
+    bad = [(m, "") for m in ({"kind": "play", "card": "ZZ"}, {"kind": "declare", "combination": "marriage", "cards": ["XX"]},
+                             {"kind": "declare", "combination": "grand_slam", "cards": []}, {"kind": "fly"}, "7H")]
+    play_out_refusing(s, bad, lambda obs: obs["phase"] in ("play", "declare", "carte_blanche"),
+                      lambda s, legal, turns: ask(s, cmd="bot", level="simple", seed=turns, play=True), reload_every=40)
     result = ask(s, cmd="result")["result"]
     assert result["finished"] and result["winners"]
 

@@ -1,17 +1,9 @@
 """The engine protocol: JSON lines in, one JSON line out, never dies, bad input changes nothing."""
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 from game.cards import FRENCH52
 from game.protocol import Session
-
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def ask(session, **req):
-    return session.handle(req)
+from tests.protocol_helpers import ask, protocol_process
 
 
 def test_games_lists_orlan_with_options():
@@ -93,14 +85,7 @@ def test_id_is_echoed():
 
 
 def test_subprocess_answers_one_flushed_line_per_request():
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "game.protocol"],
-        cwd=ROOT,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        bufsize=1,
-    )
+    proc = protocol_process()
     try:
         # Interactive: each answer must arrive before the next request is written.
         for line in ['{"cmd":"new","game":"orlan","players":2,"seed":1}', "}{", '{"cmd":"legal"}']:

@@ -5,12 +5,9 @@ import random
 import pytest
 
 from game.protocol import Session
+from tests.protocol_helpers import ask, play_out_refusing, protocol_answers
 
 GAMES = ["basic_rummy", "classic_rummy", "boathouse_rummy", "jersey_gin"]
-
-
-def ask(session, **req):
-    return session.handle(req)
 
 
 def test_the_games_are_listed_with_their_options():
@@ -31,29 +28,14 @@ def test_a_whole_game_by_protocol_with_bad_input_in_between(game):
     state = ask(s, cmd="new", game=game, players=players, seed=5, options={"hands": 1})["state"]
     assert state["game"] == game
     rng = random.Random(game)
-    turns = 0
-    while True:
-        legal = ask(s, cmd="legal")
-        if legal["to_move"] is None:
-            break
-        before = ask(s, cmd="state")["state"]
-        obs = ask(s, cmd="observe", seat=legal["to_move"])["observation"]
-        assert obs["legal"] == legal["moves"] and obs["phase"] == obs["step"]
-        suffix = "/1" if game in ("basic_rummy", "boathouse_rummy") else ""
-        for bad, words in (({"kind": "discard", "card": "ZZ"}, "unknown card"),
-                           ({"kind": "fly"}, "unknown move kind"),
-                           ({"kind": "layoff", "card": "5H" + suffix, "meld": 99}, ""),
-                           ({"kind": "meld", "cards": ["2C" + suffix, "9D" + suffix, "KH" + suffix]}, ""),
-                           ("7H", "")):
-            answer = ask(s, cmd="play", move=bad)
-            assert answer["ok"] is False and words in answer["error"]
-        assert ask(s, cmd="state")["state"] == before
-        answer = ask(s, cmd="play", move=rng.choice(legal["moves"]))
-        assert answer["ok"], answer
-        turns += 1
-        if turns % 25 == 0:
-            data = ask(s, cmd="state")["state"]
-            assert ask(s, cmd="load", state=data)["state"] == data
+    suffix = "/1" if game in ("basic_rummy", "boathouse_rummy") else ""
+    bad = [({"kind": "discard", "card": "ZZ"}, "unknown card"),
+           ({"kind": "fly"}, "unknown move kind"),
+           ({"kind": "layoff", "card": "5H" + suffix, "meld": 99}, ""),
+           ({"kind": "meld", "cards": ["2C" + suffix, "9D" + suffix, "KH" + suffix]}, ""),
+           ("7H", "")]
+    play_out_refusing(s, bad, lambda obs: obs["phase"] == obs["step"],
+                      lambda s, legal, turns: ask(s, cmd="play", move=rng.choice(legal["moves"])), reload_every=25)
     result = ask(s, cmd="result")["result"]
     assert result["finished"] and result["winners"] and len(result["rounds"]) == 1
 
@@ -82,12 +64,6 @@ def test_a_broken_state_is_refused_with_the_reason():
 
 def test_each_game_through_python_m_game_protocol():
     """The real process: a new game, a draw, a refused move, the state saved and loaded back."""
-    import json
-    import pathlib
-    import subprocess
-    import sys
-
-    root = pathlib.Path(__file__).resolve().parents[1]
     lines = []
     for game in GAMES:
         players = 3 if game == "jersey_gin" else 2
@@ -96,9 +72,7 @@ def test_each_game_through_python_m_game_protocol():
                    else {"kind": "draw", "from": "stock"}},
                   {"cmd": "play", "move": {"kind": "meld", "cards": ["AC", "AC", "AC"]}},
                   {"cmd": "state"}]
-    proc = subprocess.run([sys.executable, "-m", "game.protocol"], cwd=root, text=True, capture_output=True,
-                          input="".join(json.dumps(x) + "\n" for x in lines), timeout=60)
-    answers = [json.loads(line) for line in proc.stdout.splitlines()]
+    answers = protocol_answers(lines)
     assert len(answers) == len(lines)
     for i, game in enumerate(GAMES):
         new, drawn, bad, state = answers[4 * i:4 * i + 4]

@@ -6,12 +6,9 @@ import pytest
 
 from game.protocol import Session
 from game.rules import RulesError, game_class, load_state
+from tests.protocol_helpers import ask
 
 CASES = [("maison_troggen", 3), ("leipzig_taroc", 3), ("la_rigueur", 4), ("triomphe_forcee", 5)]
-
-
-def ask(session, **req):
-    return session.handle(req)
 
 
 @pytest.mark.parametrize("game,players", CASES)
