@@ -1,7 +1,9 @@
 """What bench/tarot.py and bench/rummy.py share: random rounds of our games and random games
-of an OpenSpiel game, each timed as runs and decisions per second in the same run."""
+of an OpenSpiel game, each timed as runs and decisions per second in the same run, and the
+main that prints them with their ratios."""
 from __future__ import annotations
 
+import argparse
 import random
 import time
 
@@ -66,3 +68,30 @@ def openspiel_random_games(name: str, rng: random.Random):
         return n
 
     return run
+
+
+def compare_with_openspiel(description: str, openspiel_game: str, cases, line: str, ratio: str) -> int:
+    """A bench's main (``--seconds``, 3 by default): OpenSpiel's ``openspiel_game`` timed as the
+    baseline, then each of ``cases`` (game, players, options) timed and printed with ``line``,
+    followed by ``ratio`` (ours / the baseline's) when OpenSpiel is installed. ``line`` is a
+    format string over ``game``, ``players``, ``runs`` and ``decisions`` (per second);
+    ``ratio`` over ``runs`` and ``decisions`` (the ratios)."""
+    ap = argparse.ArgumentParser(description=description)
+    ap.add_argument("--seconds", type=float, default=3.0)
+    args = ap.parse_args()
+    rng = random.Random(1)
+    try:
+        base, base_dec = rate(openspiel_random_games(openspiel_game, rng), args.seconds)
+    except ImportError:
+        base = base_dec = None
+    if base is None:
+        print(f"OpenSpiel {openspiel_game}: not installed (pip install open_spiel); no ratio")
+    else:
+        print(f"OpenSpiel {openspiel_game} (C++, from Python): {base:8.1f} random games/s, {base_dec:9.0f} decisions/s")
+    for game, players, options in cases:
+        ours, ours_dec = rate(random_rounds(game, players, options, rng), args.seconds)
+        text = line.format(game=game, players=players, runs=ours, decisions=ours_dec)
+        if base:
+            text += ratio.format(runs=ours / base, decisions=ours_dec / base_dec)
+        print(text)
+    return 0

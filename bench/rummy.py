@@ -15,14 +15,12 @@ are ours / OpenSpiel's.
 """
 from __future__ import annotations
 
-import argparse
 import os
-import random
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from family_rates import openspiel_random_games, random_rounds, rate  # noqa: E402
+from family_rates import compare_with_openspiel  # noqa: E402
 
 CASES = [
     ("basic_rummy", 2, {}),
@@ -31,27 +29,13 @@ CASES = [
     ("jersey_gin", 3, {}),
 ]
 
+# How this family's lines read: a run is a hand, a decision a move (see family_rates).
+LINE = "{game:16s} {players} players: {runs:8.1f} random hands/s, {decisions:9.0f} moves/s"
+RATIO = "   ratio to gin_rummy: hands/games {runs:.3f}, moves/decisions {decisions:.2f}"
+
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--seconds", type=float, default=3.0)
-    args = ap.parse_args()
-    rng = random.Random(1)
-    try:
-        base, base_dec = rate(openspiel_random_games("gin_rummy", rng), args.seconds)
-    except ImportError:
-        base = base_dec = None
-    if base is None:
-        print("OpenSpiel gin_rummy: not installed (pip install open_spiel); no ratio")
-    else:
-        print(f"OpenSpiel gin_rummy (C++, from Python): {base:8.1f} random games/s, {base_dec:9.0f} decisions/s")
-    for game, players, options in CASES:
-        ours, ours_dec = rate(random_rounds(game, players, options, rng), args.seconds)
-        line = f"{game:16s} {players} players: {ours:8.1f} random hands/s, {ours_dec:9.0f} moves/s"
-        if base:
-            line += f"   ratio to gin_rummy: hands/games {ours / base:.3f}, moves/decisions {ours_dec / base_dec:.2f}"
-        print(line)
-    return 0
+    return compare_with_openspiel(__doc__.split("\n")[0], "gin_rummy", CASES, LINE, RATIO)
 
 
 if __name__ == "__main__":
