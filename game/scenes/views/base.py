@@ -15,13 +15,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+import pygame
+
 from game.i18n import t
 from game.scenes.animation import Flight, Step
+from game.ui import fonts, widgets
 from game.ui.cards import card_name
 
 if TYPE_CHECKING:  # pragma: no cover
-    import pygame
-
     from game.scenes.table import TableScene
 
 # The zones a table can hold. Per seat: HAND (face up for the viewer, backs for the
@@ -366,3 +367,142 @@ class GameView:
 
     def update(self, dt: float) -> None:
         """Per-frame upkeep of the view's own timers."""
+
+
+class TrickTakingView(GameView):
+    """Base of the trick-taking families' views (Olsen and Aluette, the Bezique family, the
+    tarot family), whose pictures count ``shown["tricks_won"]`` per seat: a won trick taken
+    to its winner's pile, the last trick shown for a moment on a tap on the felt (or L), and
+    who leads on an empty felt."""
+
+    PEEK_SECONDS = 2.5
+
+    def __init__(self, table: "TableScene") -> None:
+        super().__init__(table)
+        self.peek = 0.0  # seconds left showing the last trick (tap on the table, or L)
+
+    def won_count(self, seat: int) -> int:
+        return self.shown["tricks_won"][seat]
+
+    # ------------------------------------------------------------ events
+    def animate(self, events: list[dict]) -> None:
+        for e in events:
+            kind = e["type"]
+            if kind == "play":
+                self.animate_play(e["seat"], e["card"])
+            elif kind == "trick_end":
+                self.animate_trick_end(e)
+            else:
+                self.animate_event(e)
+
+    def animate_trick_end(self, e: dict) -> None:
+        """A trick is complete: ``animate_trick_won`` with the game's banner."""
+        raise NotImplementedError
+
+    def animate_event(self, e: dict) -> None:
+        """An event of the game's own (a declaration, an exchange, a draw); none by default."""
+
+    def trick_banner(self, winner: int, points: int | None = 0) -> str:
+        """Who takes the trick, with its points when it carries some."""
+        if self.is_you(winner):
+            return t("trick.you_take_points", count=points) if points else t("trick.you_take")
+        return t("trick.takes_points", name=self.name(winner), count=points) if points else t("trick.takes", name=self.name(winner))
+
+    def animate_trick_won(self, winner: int, banner: str, then=None) -> None:
+        """A pause with ``banner``, the winner's card highlighted; then the trick flies to
+        the winner's pile, which counts one trick more, and ``then`` runs."""
+        table, shown = self.table, self.shown
+        pause = Step(table.dur(0.7), banner=banner, sound="capture")
+        pause.start_fn = lambda: pause.highlight.update(c for s, c in shown[TRICK] if s == winner)
+        table.add(pause)
+
+        def counted():
+            shown["tricks_won"][winner] += 1
+            if then is not None:
+                then()
+
+        self.fly_trick(lambda: table.pile_rect(winner), counted)
+
+    def fly_trick(self, dst, done, start=None) -> None:
+        """The trick's cards fly one after another to ``dst()`` (placed when they leave, from
+        the layout of that moment) and leave the trick: ``start`` first, ``done`` at the end."""
+        table, shown = self.table, self.shown
+        collect = Step(table.dur(0.4))
+
+        def start_collect():
+            if start is not None:
+                start()
+            to = dst()
+            for k, (s, c) in enumerate(shown[TRICK]):
+                collect.flights.append(Flight(c, table.trick_rect(s), to, table.dur(0.03) * k))
+            shown[TRICK] = []
+
+        collect.start_fn, collect.done_fn = start_collect, done
+        table.add(collect)
+
+    # ------------------------------------------------------------ the last trick
+    def update(self, dt: float) -> None:
+        self.peek = max(0.0, self.peek - dt)
+
+    def felt_tap(self) -> bool:
+        """Show the last completed trick for a moment (or hide it again)."""
+        self.peek = 0.0 if self.peek or not self.table.obs.get("tricks") else self.PEEK_SECONDS
+        return True
+
+    def key(self, key: int) -> bool:
+        if key == pygame.K_l:
+            self.felt_tap()
+            return True
+        return False
+
+    def peeking(self) -> bool:
+        """The last trick is shown in place of the felt's zones."""
+        return bool(self.peek and self.table.obs.get("tricks") and not self.table.steps)
+
+    def draw_felt(self, surface, flying: set, highlight: set) -> bool:
+        if self.peeking():
+            self.draw_last_trick(surface)
+            return True
+        return False
+
+    def draw_last_trick(self, surface) -> None:
+        """The game's last trick, read from its observation: ``draw_trick_shown``."""
+        raise NotImplementedError
+
+    def draw_trick_shown(self, surface, plays, winner: int | None, leader: int | None = None) -> None:
+        """A past trick on the felt: each (seat, card) of ``plays`` in front of its player,
+        the winner's framed in gold (``leader``'s name tag marked), and a line saying who
+        took it (no winner: spoiled)."""
+        table = self.table
+        s = self.app.scale
+        for seat, code in plays:
+            r = table.trick_rect(seat)
+            surface.blit(self.face(code, r.width), r)
+            if seat == winner:
+                pygame.draw.rect(surface, widgets.GOLD, r.inflate(8, 8), max(3, int(4 * s)), border_radius=10)
+            table.name_tag(surface, r, seat, seat == leader)
+        if winner is None:
+            text = t("trick.last_trick_spoiled")
+        elif self.is_you(winner):
+            text = t("trick.last_trick_you")
+        else:
+            text = t("trick.last_trick_won", name=self.name(winner))
+        img = fonts.render(text, fonts.fit_size(text, max(14, int(20 * s)), table.table_area.width - 20, True), widgets.WHITE, True)
+        r = img.get_rect(midtop=(table.table_area.centerx, table.table_area.y + table.pad // 2))
+        widgets.panel(surface, r.inflate(20, 8), alpha=190)
+        surface.blit(img, r)
+
+    # ------------------------------------------------------------ texts
+    def felt_text(self, flying: set) -> list[str]:
+        """Who leads, and how to see the last trick, on an empty felt."""
+        table = self.table
+        if self.shown[TRICK] or flying or table.frozen:
+            return []
+        out = []
+        cur = self.match.current()
+        leader = self.shown.get("leader", cur)
+        if cur is not None and not table.steps and not (leader == table.viewer and table.my_turn()):
+            out.append(t("trick.you_lead") if self.is_you(leader) else t("trick.leads", name=self.name(leader)))
+        if table.obs.get("tricks"):
+            out.append(t("trick.peek_hint"))
+        return out

@@ -12,11 +12,9 @@ own (``<game id>.*`` keys, the same set in each game's file).
 """
 from __future__ import annotations
 
-import pygame
-
 from game.i18n import t
 from game.scenes.animation import Flight, Step
-from game.scenes.views.base import FACEUP, HAND, STOCK, TRICK, TRUMP, WON, GameOverLines, GameView, SummaryTable
+from game.scenes.views.base import FACEUP, HAND, STOCK, TRICK, TRUMP, WON, GameOverLines, SummaryTable, TrickTakingView
 from game.ui import fonts, widgets
 from game.ui.cards import card_name
 
@@ -31,7 +29,7 @@ COLUMNS = {
 }
 
 
-class BeziqueView(GameView):
+class BeziqueView(TrickTakingView):
     ZONES = (HAND, TRICK, WON, FACEUP, STOCK, TRUMP)
     TRUMP_ACROSS = True
     SEAT_LINES = 2
@@ -41,7 +39,6 @@ class BeziqueView(GameView):
     def __init__(self, table) -> None:
         super().__init__(table)
         self.pops: list[list] = []  # [seat, text, seconds left]
-        self.peek = 0.0  # seconds left showing the last trick (tap on the table, or L)
 
     # ------------------------------------------------------------ the game's data
     @property
@@ -99,9 +96,6 @@ class BeziqueView(GameView):
     def hand_mark(self, code: str):
         """Declared cards still in the hand (stage 1) are framed: they lie face up too."""
         return DECLARED_COLOUR if code in self.shown.get("declared", ()) else None
-
-    def won_count(self, seat: int) -> int:
-        return self.shown["tricks_won"][seat]
 
     def deal_order(self) -> list[int]:
         dealer = self.shown.get("dealer") or 0
@@ -206,65 +200,29 @@ class BeziqueView(GameView):
         return t("trick.refused")
 
     def felt_text(self, flying: set) -> list[str]:
-        """Who leads, and how to see the last trick, on an empty felt."""
-        table = self.table
-        if self.shown[TRICK] or flying or table.frozen or table.phase() in ("declare", "carte_blanche"):
-            return []
-        out = []
-        cur = self.match.current()
-        leader = self.shown.get("leader", cur)
-        if cur is not None and not table.steps and not (leader == table.viewer and table.my_turn()):
-            out.append(t("trick.you_lead") if self.is_you(leader) else t("trick.leads", name=self.name(leader)))
-        if table.obs.get("tricks"):
-            out.append(t("trick.peek_hint"))
-        return out
+        return [] if self.table.phase() in ("declare", "carte_blanche") else super().felt_text(flying)
 
     # ------------------------------------------------------------ events
-    def animate(self, events: list[dict]) -> None:
+    def animate_event(self, e: dict) -> None:
         table = self.table
-        for e in events:
-            kind = e["type"]
-            if kind == "play":
-                self.animate_play(e["seat"], e["card"])
-            elif kind == "trick_end":
-                self.animate_trick_end(e)
-            elif kind == "score":
-                text = self.tx("pop", points=e["points"], reason=self.tx(f"reason.{e['reason']}"))
-                table.add(Step(0, start=lambda seat=e["seat"], text=text: self.pops.append([seat, text, POP_TIME])))
-            elif kind == "declare":
-                self.animate_declare(e)
-            elif kind == "dix":
-                who = self.name(e["seat"])
-                banner = self.tx("dix_done", name=who, card=card_name(e["card"]), taken=card_name(e["taken"]))
-                table.add(Step(table.dur(1.2), banner=banner, done=table.sync, sound="capture"))
-            elif kind == "draw":
-                self.animate_draw(e)
-            elif kind == "stage_two":
-                table.add(Step(table.dur(1.8), banner=self.tx("stage_two"), done=table.sync, sound="turn"))
+        kind = e["type"]
+        if kind == "score":
+            text = self.tx("pop", points=e["points"], reason=self.tx(f"reason.{e['reason']}"))
+            table.add(Step(0, start=lambda seat=e["seat"], text=text: self.pops.append([seat, text, POP_TIME])))
+        elif kind == "declare":
+            self.animate_declare(e)
+        elif kind == "dix":
+            who = self.name(e["seat"])
+            banner = self.tx("dix_done", name=who, card=card_name(e["card"]), taken=card_name(e["taken"]))
+            table.add(Step(table.dur(1.2), banner=banner, done=table.sync, sound="capture"))
+        elif kind == "draw":
+            self.animate_draw(e)
+        elif kind == "stage_two":
+            table.add(Step(table.dur(1.8), banner=self.tx("stage_two"), done=table.sync, sound="turn"))
 
     def animate_trick_end(self, e: dict) -> None:
-        table, shown = self.table, self.shown
-        winner, points = e["winner"], e.get("brisques", 0)
-        if self.is_you(winner):
-            banner = t("trick.you_take_points", count=points) if points else t("trick.you_take")
-        else:
-            banner = t("trick.takes_points", name=self.name(winner), count=points) if points else t("trick.takes", name=self.name(winner))
-        pause = Step(table.dur(0.7), banner=banner, sound="capture")
-        pause.start_fn = lambda: pause.highlight.update(c for s, c in shown[TRICK] if s == winner)
-        table.add(pause)
-        collect = Step(table.dur(0.4))
-        holder = collect.flights
-
-        def start_collect():
-            for k, (s, c) in enumerate(shown[TRICK]):
-                holder.append(Flight(c, table.trick_rect(s), table.pile_rect(winner), table.dur(0.03) * k))
-            shown[TRICK] = []
-
-        def done_collect():
-            shown["tricks_won"][winner] += 1
-
-        collect.start_fn, collect.done_fn = start_collect, done_collect
-        table.add(collect)
+        winner = e["winner"]
+        self.animate_trick_won(winner, self.trick_banner(winner, e.get("brisques", 0)))
 
     def animate_declare(self, e: dict) -> None:
         table = self.table
@@ -294,7 +252,7 @@ class BeziqueView(GameView):
         table.add(Step(table.dur(0.25), [Flight(card if card and not self.is_you(seat) else None, src, dst)], done=done, sound="deal"))
 
     def update(self, dt: float) -> None:
-        self.peek = max(0.0, self.peek - dt)
+        super().update(dt)
         for p in self.pops:
             p[2] -= dt
         self.pops = [p for p in self.pops if p[2] > 0]
@@ -303,21 +261,8 @@ class BeziqueView(GameView):
         self.pops = []
 
     # ------------------------------------------------------------ drawing
-    def felt_tap(self) -> bool:
-        """Show the last completed trick for a moment (or hide it again)."""
-        self.peek = 0.0 if self.peek or not self.table.obs.get("tricks") else 2.5
-        return True
-
-    def key(self, key: int) -> bool:
-        if key == pygame.K_l:
-            self.felt_tap()
-            return True
-        return False
-
     def draw_felt(self, surface, flying: set, highlight: set) -> bool:
-        replaced = bool(self.peek and self.table.obs.get("tricks") and not self.table.steps)
-        if replaced:
-            self.draw_last_trick(surface)
+        replaced = super().draw_felt(surface, flying, highlight)
         self.draw_pops(surface)
         return replaced
 
@@ -353,22 +298,9 @@ class BeziqueView(GameView):
         return GameOverLines(head, [(self.name(k), t("table.score", count=totals[k])) for k in order])
 
     def draw_last_trick(self, surface) -> None:
-        table = self.table
-        last = table.obs["tricks"][-1]
-        s = self.app.scale
-        seats = [last["leader"], 1 - last["leader"]]
-        for seat, code in zip(seats, last["cards"]):
-            r = table.trick_rect(seat)
-            surface.blit(self.face(code, r.width), r)
-            if seat == last["winner"]:
-                pygame.draw.rect(surface, widgets.GOLD, r.inflate(8, 8), max(3, int(4 * s)), border_radius=10)
-            table.name_tag(surface, r, seat, seat == last["leader"])
-        w = last["winner"]
-        text = t("trick.last_trick_you") if self.is_you(w) else t("trick.last_trick_won", name=self.name(w))
-        img = fonts.render(text, fonts.fit_size(text, max(14, int(20 * s)), table.table_area.width - 20, True), widgets.WHITE, True)
-        r = img.get_rect(midtop=(table.table_area.centerx, table.table_area.y + table.pad // 2))
-        widgets.panel(surface, r.inflate(20, 8), alpha=190)
-        surface.blit(img, r)
+        last = self.table.obs["tricks"][-1]
+        leader = last["leader"]
+        self.draw_trick_shown(surface, zip([leader, 1 - leader], last["cards"]), last["winner"], leader)
 
 
 def column(summary: dict, seat: int, name: str) -> int:

@@ -20,9 +20,9 @@ import pygame
 
 from game.cards import TAROT78
 from game.i18n import t
-from game.scenes.animation import Flight, Step
-from game.scenes.views.base import ASIDE, FACEUP, HAND, POT, TRICK, WON, GameOverLines, GameView, SummaryTable
-from game.ui import fonts, widgets
+from game.scenes.animation import Step
+from game.scenes.views.base import ASIDE, FACEUP, HAND, POT, TRICK, WON, GameOverLines, SummaryTable, TrickTakingView
+from game.ui import widgets
 from game.ui.deck_art import card_name as deck_card_name
 
 SUIT_SIGN = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -42,7 +42,7 @@ def group(code: str) -> str:
     return "T" if is_trump(code) else code[1]
 
 
-class TarotView(GameView):
+class TarotView(TrickTakingView):
     ZONES = (HAND, TRICK, WON, FACEUP, ASIDE)
     COUNTER_CLOCKWISE = True
     INDEX_SHARE = 0.56  # a tarot index ("Kn", "10", "21") is wider than a French one
@@ -54,10 +54,6 @@ class TarotView(GameView):
     RED_PIPS_REVERSED = True  # 1 high .. 10 low in the red suits (the rules' own order)
     SUIT_ORDER = SUIT_ORDER
     SKART_REASON = ""  # text key of the skart's general rule (prompt), "" without a skart
-
-    def __init__(self, table) -> None:
-        super().__init__(table)
-        self.peek = 0.0  # seconds left showing the last trick (tap on the table, or L)
 
     @property
     def gid(self) -> str:
@@ -245,33 +241,18 @@ class TarotView(GameView):
                 dealer = self.shown["dealer"]
                 lines.insert(0, t("tarot.skart_felt_you") if self.is_you(dealer) else t("tarot.skart_felt", name=self.name(dealer)))
             return lines[-6:]
-        table = self.table
-        if self.shown[TRICK] or flying or table.frozen:
-            return []
-        out = []
-        cur = self.match.current()
-        leader = self.shown.get("leader", cur)
-        if cur is not None and not table.steps and not (leader == table.viewer and table.my_turn()):
-            out.append(t("trick.you_lead") if self.is_you(leader) else t("trick.leads", name=self.name(leader)))
-        if table.obs.get("tricks"):
-            out.append(t("trick.peek_hint"))
-        return out
+        return super().felt_text(flying)
 
     def declaration_line(self, d: dict) -> str:
         return t("tarot.declared_line", name=self.name(d["seat"]), combo=self.combo_name(d["combo"]), points=d.get("points", 0))
 
     # ------------------------------------------------------------ events
-    def animate(self, events: list[dict]) -> None:
-        for e in events:
-            kind = e["type"]
-            if kind == "play":
-                self.animate_play(e["seat"], e["card"])
-            elif kind == "trick_end":
-                self.animate_trick_end(e)
-            elif kind in ("declare", "excuse", "pagat", "death", "ante", "skart", "pass_lead", "redeal"):
-                text = self.event_text(e)
-                if text:
-                    self.table.add(Step(self.table.dur(1.4 if kind in ("declare", "death") else 1.0), banner=text, done=self.table.sync))
+    def animate_event(self, e: dict) -> None:
+        kind = e["type"]
+        if kind in ("declare", "excuse", "pagat", "death", "ante", "skart", "pass_lead", "redeal"):
+            text = self.event_text(e)
+            if text:
+                self.table.add(Step(self.table.dur(1.4 if kind in ("declare", "death") else 1.0), banner=text, done=self.table.sync))
 
     def event_text(self, e: dict) -> str:
         kind = e["type"]
@@ -294,66 +275,14 @@ class TarotView(GameView):
         return ""
 
     def animate_trick_end(self, e: dict) -> None:
-        table, shown = self.table, self.shown
         winner = e["winner"]
-        pause = Step(table.dur(0.7), banner=t("trick.you_take") if self.is_you(winner) else t("trick.takes", name=self.name(winner)), sound="capture")
-        pause.start_fn = lambda: pause.highlight.update(c for s, c in shown[TRICK] if s == winner)
-        table.add(pause)
-        collect = Step(table.dur(0.4))
-
-        def start_collect():
-            for k, (s, c) in enumerate(shown[TRICK]):
-                collect.flights.append(Flight(c, table.trick_rect(s), table.pile_rect(winner), table.dur(0.03) * k))
-            shown[TRICK] = []
-
-        def done_collect():
-            shown["tricks_won"][winner] += 1
-            table.sync()
-
-        collect.start_fn, collect.done_fn = start_collect, done_collect
-        table.add(collect)
+        self.animate_trick_won(winner, self.trick_banner(winner), then=self.table.sync)
 
     # ------------------------------------------------------------ the last trick
-    def won_count(self, seat: int) -> int:
-        return self.shown["tricks_won"][seat]
-
-    def update(self, dt: float) -> None:
-        self.peek = max(0.0, self.peek - dt)
-
-    def felt_tap(self) -> bool:
-        """Show the last completed trick for a moment (or hide it again)."""
-        self.peek = 0.0 if self.peek or not self.table.obs.get("tricks") else 2.5
-        return True
-
-    def key(self, key: int) -> bool:
-        if key == pygame.K_l:
-            self.felt_tap()
-            return True
-        return False
-
-    def draw_felt(self, surface, flying: set, highlight: set) -> bool:
-        if self.peek and self.table.obs.get("tricks") and not self.table.steps:
-            self.draw_last_trick(surface)
-            return True
-        return False
-
     def draw_last_trick(self, surface) -> None:
-        table, obs = self.table, self.table.obs
-        n = self.match.players
+        obs, n = self.table.obs, self.match.players
         leader, winner = obs["trick_leaders"][-1], obs["trick_winners"][-1]
-        s = self.app.scale
-        for i, code in enumerate(obs["tricks"][-1]):
-            seat = (leader + i) % n
-            r = table.trick_rect(seat)
-            surface.blit(self.face(code, r.width), r)
-            if seat == winner:
-                pygame.draw.rect(surface, widgets.GOLD, r.inflate(8, 8), max(3, int(4 * s)), border_radius=10)
-            table.name_tag(surface, r, seat, False)
-        text = t("trick.last_trick_you") if self.is_you(winner) else t("trick.last_trick_won", name=self.name(winner))
-        img = fonts.render(text, fonts.fit_size(text, max(14, int(20 * s)), table.table_area.width - 20, True), widgets.WHITE, True)
-        r = img.get_rect(midtop=(table.table_area.centerx, table.table_area.y + table.pad // 2))
-        widgets.panel(surface, r.inflate(20, 8), alpha=190)
-        surface.blit(img, r)
+        self.draw_trick_shown(surface, [((leader + i) % n, code) for i, code in enumerate(obs["tricks"][-1])], winner)
 
     # ------------------------------------------------------------ summary
     def both_counts(self, summary: dict, seat: int) -> tuple[str, str]:

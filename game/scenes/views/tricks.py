@@ -16,8 +16,8 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import t
-from game.scenes.animation import Flight, Step
-from game.scenes.views.base import ASIDE, FACEUP, HAND, TRICK, WON, GameOverLines, GameView, SummaryTable, card_face
+from game.scenes.animation import Step
+from game.scenes.views.base import ASIDE, FACEUP, HAND, TRICK, WON, GameOverLines, SummaryTable, TrickTakingView, card_face
 from game.ui import fonts, widgets
 from game.ui.spanish_cards import card_name as spanish_card_name
 
@@ -30,7 +30,7 @@ def team_name(match, seats: list[int]) -> str:
     return t("summary.team", names=" & ".join(match.seats[s].name for s in seats))
 
 
-class TrickView(GameView):
+class TrickView(TrickTakingView):
     ZONES = (HAND, TRICK, WON)
     HAND_HEIGHT = 0.2
     HAND_WIDTH = 0.11
@@ -43,7 +43,6 @@ class TrickView(GameView):
     def __init__(self, table) -> None:
         super().__init__(table)
         self.received: set[str] = set()  # cards just passed to the viewer, marked until the first trick ends
-        self.peek = 0.0  # seconds left showing the last trick (tap on the table, or L)
         self.stamp_spoiled = False
 
     # ------------------------------------------------------------ picture
@@ -83,9 +82,6 @@ class TrickView(GameView):
     def in_round(self, seat: int) -> bool:
         return seat in self.shown["seats"]
 
-    def won_count(self, seat: int) -> int:
-        return self.shown["tricks_won"][seat]
-
     def left_of(self, seat: int) -> int:
         seats = self.shown.get("seats") or list(range(self.match.players))
         if seat not in seats:
@@ -100,9 +96,6 @@ class TrickView(GameView):
 
     def hand_mark(self, code: str):
         return RECEIVED_COLOUR if code in self.received else None
-
-    def update(self, dt: float) -> None:
-        self.peek = max(0.0, self.peek - dt)
 
     # ------------------------------------------------------------ texts
     def seat_lines(self, seat: int):
@@ -125,72 +118,36 @@ class TrickView(GameView):
         return t("hint.play", card=self.card_label(move["card"]))
 
     def felt_text(self, flying: set) -> list[str]:
-        """Who leads, and how to see the last trick, on an empty felt."""
-        table = self.table
-        if self.shown[TRICK] or flying or table.phase() == "pass" or table.frozen:
-            return []
-        out = []
-        cur = self.match.current()
-        leader = self.shown.get("leader", cur)
-        if cur is not None and not table.steps and not (leader == table.viewer and table.my_turn()):
-            out.append(t("trick.you_lead") if self.is_you(leader) else t("trick.leads", name=self.name(leader)))
-        if table.obs.get("tricks"):
-            out.append(t("trick.peek_hint"))
-        return out
+        return [] if self.table.phase() == "pass" else super().felt_text(flying)
 
     # ------------------------------------------------------------ events
-    def animate(self, events: list[dict]) -> None:
-        for e in events:
-            kind = e["type"]
-            if kind == "play":
-                self.animate_play(e["seat"], e["card"])
-            elif kind == "trick_end":
-                self.animate_trick_end(e)
-            elif kind == "pass_exchange":
-                self.animate_exchange()
+    def animate_event(self, e: dict) -> None:
+        if e["type"] == "pass_exchange":
+            self.animate_exchange()
 
     def animate_trick_end(self, e: dict) -> None:
-        table, shown = self.table, self.shown
         winner = e.get("winner")
-        spoiled = winner is None
-        if spoiled:
-            banner = t("trick.spoiled")
-        else:
-            points = e.get("points")
-            if self.is_you(winner):
-                banner = t("trick.you_take_points", count=points) if points else t("trick.you_take")
-            else:
-                banner = t("trick.takes_points", name=self.name(winner), count=points) if points else t("trick.takes", name=self.name(winner))
-        pause = Step(table.dur(0.9 if spoiled else 0.7), banner=banner, sound="bi_qahwa" if spoiled else "capture")
+        if winner is not None:
+            self.animate_trick_won(winner, self.trick_banner(winner, e.get("points")), then=self.trick_gone)
+            return
+        # Aluette's spoiled trick: stamped during a longer pause, then set aside.
+        table = self.table
 
-        def show():
-            if spoiled:
-                self.stamp_spoiled = True
-            else:
-                pause.highlight.update(c for s, c in shown[TRICK] if s == winner)
+        def stamp(on: bool):
+            self.stamp_spoiled = on
 
-        pause.start_fn = show
-        table.add(pause)
-        collect = Step(table.dur(0.4))
-        holder = collect.flights
+        table.add(Step(table.dur(0.9), start=lambda: stamp(True), banner=t("trick.spoiled"), sound="bi_qahwa"))
 
-        def start_collect():
-            self.stamp_spoiled = False
-            dst = table.aside_rect if spoiled else table.pile_rect(winner)
-            for k, (s, c) in enumerate(shown[TRICK]):
-                holder.append(Flight(c, table.trick_rect(s), dst, table.dur(0.03) * k))
-            shown[TRICK] = []
+        def set_aside():
+            self.shown[ASIDE] += 1
+            self.trick_gone()
 
-        def done_collect():
-            if spoiled:
-                shown[ASIDE] += 1
-            else:
-                shown["tricks_won"][winner] += 1
-            self.received.clear()
-            table.sync()
+        self.fly_trick(lambda: table.aside_rect, set_aside, start=lambda: stamp(False))
 
-        collect.start_fn, collect.done_fn = start_collect, done_collect
-        table.add(collect)
+    def trick_gone(self) -> None:
+        """A trick has left the felt: the cards received are no longer marked."""
+        self.received.clear()
+        self.table.sync()
 
     def animate_exchange(self) -> None:
         table = self.table
@@ -217,22 +174,10 @@ class TrickView(GameView):
             self.table.banner = (t("trick.dealt", card=self.card_label(obs["lead_card"])), 1.6)
 
     # ------------------------------------------------------------ the last trick
-    def felt_tap(self) -> bool:
-        """Show the last completed trick for a moment (or hide it again)."""
-        self.peek = 0.0 if self.peek or not self.table.obs.get("tricks") else 2.5
-        return True
-
-    def key(self, key: int) -> bool:
-        if key == pygame.K_l:
-            self.felt_tap()
-            return True
-        return False
-
     def draw_felt(self, surface, flying: set, highlight: set) -> bool:
-        table = self.table
-        if self.peek and table.obs.get("tricks") and not table.steps:
-            self.draw_last_trick(surface)
+        if super().draw_felt(surface, flying, highlight):
             return True
+        table = self.table
         if self.stamp_spoiled and self.shown[TRICK]:
             table.draw_trick(surface, flying, highlight)
             for _, code in self.shown[TRICK]:
@@ -252,26 +197,8 @@ class TrickView(GameView):
         return False
 
     def draw_last_trick(self, surface) -> None:
-        table = self.table
-        last = table.obs["tricks"][-1]
-        s = self.app.scale
-        for p in last["plays"]:
-            r = table.trick_rect(p["seat"])
-            surface.blit(self.face(p["card"], r.width), r)
-            if p["seat"] == last["winner"]:
-                pygame.draw.rect(surface, widgets.GOLD, r.inflate(8, 8), max(3, int(4 * s)), border_radius=10)
-            table.name_tag(surface, r, p["seat"], False)
-        w = last["winner"]
-        if w is None:
-            text = t("trick.last_trick_spoiled")
-        elif self.is_you(w):
-            text = t("trick.last_trick_you")
-        else:
-            text = t("trick.last_trick_won", name=self.name(w))
-        img = fonts.render(text, fonts.fit_size(text, max(14, int(20 * s)), table.table_area.width - 20, True), widgets.WHITE, True)
-        r = img.get_rect(midtop=(table.table_area.centerx, table.table_area.y + table.pad // 2))
-        widgets.panel(surface, r.inflate(20, 8), alpha=190)
-        surface.blit(img, r)
+        last = self.table.obs["tricks"][-1]
+        self.draw_trick_shown(surface, [(p["seat"], p["card"]) for p in last["plays"]], last["winner"])
 
     # ------------------------------------------------------------ summary
     def summary_table(self, title: str, headers: list[str], rows: list[list[str]], best: int, notes: list[str], team_column=None) -> SummaryTable:
