@@ -280,3 +280,15 @@ def test_pointing_at_a_declaration_rings_its_cards():
         pytest.skip("the dummy video driver does not move the pointer")
     move = table.choices_now()[0][1]
     assert table.choice_cards() == set(move["cards"])
+
+
+def test_a_trick_s_brisques_are_announced_as_points_won_not_penalties():
+    from game.i18n import t
+
+    app = make_app((800, 480))
+    table = open_table(app, find_match(FAMILY[0], human_to_play))
+    view = table.view
+    banner = view.trick_banner(1, 20)
+    assert banner == t("trick.takes_scored", name=view.name(1), count=20)
+    assert "20" in banner and banner != t("trick.takes_points", name=view.name(1), count=20)
+    assert view.trick_banner(0, 10) == t("trick.you_take_scored", count=10)

@@ -402,11 +402,15 @@ class TrickTakingView(GameView):
     def animate_event(self, e: dict) -> None:
         """An event of the game's own (a declaration, an exchange, a draw); none by default."""
 
+    # What a trick's points are for the taker: penalties (Olsen) or points won (Bezique's brisques).
+    TRICK_POINTS_ARE_PENALTIES = True
+
     def trick_banner(self, winner: int, points: int | None = 0) -> str:
-        """Who takes the trick, with its points when it carries some."""
+        """Who takes the trick, with its points (or penalties) when it carries some."""
+        kind = "points" if self.TRICK_POINTS_ARE_PENALTIES else "scored"
         if self.is_you(winner):
-            return t("trick.you_take_points", count=points) if points else t("trick.you_take")
-        return t("trick.takes_points", name=self.name(winner), count=points) if points else t("trick.takes", name=self.name(winner))
+            return t(f"trick.you_take_{kind}", count=points) if points else t("trick.you_take")
+        return t(f"trick.takes_{kind}", name=self.name(winner), count=points) if points else t("trick.takes", name=self.name(winner))
 
     def animate_trick_won(self, winner: int, banner: str, then=None) -> None:
         """A pause with ``banner``, the winner's card highlighted; then the trick flies to

@@ -35,6 +35,7 @@ class BeziqueView(TrickTakingView):
     SEAT_LINES = 2
     SUIT_ORDER = "CDSH"
     RANK_ORDER = "789JQKTA"  # the trick order, low to high
+    TRICK_POINTS_ARE_PENALTIES = False  # brisques are points won
 
     def __init__(self, table) -> None:
         super().__init__(table)
