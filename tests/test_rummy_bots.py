@@ -371,3 +371,23 @@ def test_the_expert_draws_worlds_by_the_discards():
     bot.choose(obs)
     assert len(bot.weights_seen) >= 30
     assert sum(bot.weights_seen) / len(bot.weights_seen) > 1.2 / SEARCH_HOOKS["classic_rummy"].infer_pool
+
+
+def test_a_world_where_the_greedy_rule_would_have_thrown_another_card_weighs_less():
+    """Seat 1's last discard was 3C. A world where its hand (with 3C back) holds a lone court
+    card, which the greedy rule throws before a 3, weighs less than the real hand, whose
+    other cards are in melds but the 2C next to the 3C (there the rule throws the 3C)."""
+    tidy = ["7S", "8S", "9S", "4H", "4D", "4C", "JD", "QD", "KD", "2C"]
+    s = position("classic_rummy", [OTHER, tidy + ["3C"]], pile=[], seat=1, step="play", stock_size=20)
+    deck = s.info.deck
+    s.apply(s.move_from_json({"kind": "discard", "card": "3C"}))
+    obs = s.observation(0)
+    assert obs["last_discard"][1] == ["3C"]
+    weight = SEARCH_HOOKS["classic_rummy"].likelihood_for(obs)
+    other = game_class("classic_rummy").from_json(s.to_json())
+    lone_king = next(deck.card(c) for c in ("KS", "KH", "QS", "QH", "JH", "JC") if deck.card(c) in other.stock)
+    other.hands[1] = other.hands[1] & ~(1 << deck.card("2C")) | 1 << lone_king
+    other.stock[other.stock.index(lone_king)] = deck.card("2C")
+    other._legal = other._public = None
+    assert other.observation(0) == obs
+    assert weight(other) < weight(s)

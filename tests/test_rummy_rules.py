@@ -289,8 +289,9 @@ def test_the_tables_reading_of_a_meld_agrees_with_the_meld_finders(aces):
 
 
 def test_what_each_seat_threw_or_passed_over_is_public_and_forgotten_when_the_pile_is_turned():
-    """The discards and the pile tops a seat left for the stock ("shunned"): what the expert
-    reads as "discards say what a player did not want" (issue: the rummy family, AIs)."""
+    """The discards and the pile tops a seat left for the stock ("shunned"), and each seat's
+    latest discard: what the expert reads as "discards say what a player did not want"
+    (issue: the rummy family, AIs). Cards of the pile turned into the stock are hidden again."""
     s = deal(Classic, 2, {}, "9S", ["KD", "2H"], seed=1)
     first = s.turn
     play(s, kind="draw", from_="stock")  # 9S left on the pile
@@ -302,6 +303,7 @@ def test_what_each_seat_threw_or_passed_over_is_public_and_forgotten_when_the_pi
     for seat in (0, 1):
         obs = s.observation(seat)
         assert sorted(obs["shunned"][first]) == ["9S", "KD"] and obs["shunned"][second] == [thrown]
+        assert obs["last_discard"][first] == ["KD"] and obs["last_discard"][second] == [thrown]
     again = Classic.from_json(json.loads(json.dumps(s.to_json())))
     assert again.observation(0)["shunned"] == s.observation(0)["shunned"]
     world = Classic.sample(json.loads(json.dumps(s.observation(first))), random.Random(2))
@@ -313,7 +315,7 @@ def test_what_each_seat_threw_or_passed_over_is_public_and_forgotten_when_the_pi
     play(s, kind="draw", from_="stock")
     # KD stays: it is in the other hand, known to all since it was taken from the pile.
     assert s.rebuilds == 1 and s.observation(0)["shunned"][first] == ["KD"]
-    assert s.observation(0)["shunned"][second] == []
+    assert s.observation(0)["shunned"][second] == [] and s.observation(0)["last_discard"][second] == []
 
 
 def test_jersey_passing_the_upcard_shuns_it():
@@ -327,8 +329,8 @@ def test_a_state_of_format_1_is_read_with_nothing_shunned():
     s = Classic.new(2, {"hands": 1}, 4)
     play(s, kind="draw", from_="stock")
     data = json.loads(json.dumps(s.to_json()))
-    del data["shunned"]
+    del data["shunned"], data["last_discard"]
     data["format"] = 1
     old = Classic.from_json(data)
-    assert old.shunned == [0, 0] and old.legal_moves() == s.legal_moves()
+    assert old.shunned == old.last_discard == [0, 0] and old.legal_moves() == s.legal_moves()
     assert old.to_json()["format"] == Classic.FORMAT == 2

@@ -81,6 +81,9 @@ LAYOFF_GIFT = 3.0  # Basic/Classic: the card fits a meld on the table (the next 
 # search draws each world among SHUN_POOL candidates by weight.
 SHUN_WEIGHT = 0.3
 SHUN_POOL = 4
+# A player's last discard, replayed: a world where the greedy rule, given that player's hand
+# with the card back, would have thrown another card weighs LAST_DISCARD_WEIGHT.
+LAST_DISCARD_WEIGHT = 0.25
 # Not in Boathouse: its hands grow all hand long and are laid at once, so a greedy player
 # often comes to hold partners of what it threw early (tests/test_rummy_bots.py measures it).
 READS_DISCARDS = ("basic_rummy", "classic_rummy", "jersey_gin")
@@ -654,15 +657,37 @@ def make_likelihood(cls: type):
     ``shunned``): ``SHUN_WEIGHT`` for each such card that would have made a meld with the
     cards the world gives that player (the issue's "discards say what a player did not
     want"; the cards it took from the pile are known in every world already)."""
-    mask_of = cls.info.deck.mask_of
+    deck = cls.info.deck
+    mask_of = deck.mask_of
 
     def likelihood_for(obs: dict):
         seat = obs["seat"]
         shunned = [(o, list(bits(mask_of(codes)))) for o, codes in enumerate(obs.get("shunned", ()))
                    if o != seat and codes]
-        if not shunned:
+        last = [(o, deck.card(codes[0])) for o, codes in enumerate(obs.get("last_discard", ()))
+                if o != seat and codes] if LAST_DISCARD_WEIGHT < 1.0 else []
+        if not shunned and not last:
             return None
         mind = mind_for(cls, obs["options"])
+        known = [mask_of(codes) for codes in obs["known"]]
+        everyone = 0
+        for k in known:
+            everyone |= k
+        table = [] if mind.gin else [[deck.card(c) for c in m["cards"]] for m in obs["table"]]
+        no_table = bool(obs["options"].get("layoff_after_meld"))
+        fits: dict[int, bool] = {}  # card -> fits a meld on the table (the table is the same in every world)
+
+        def fit_mask(o: int, hand: int) -> int:
+            if not table or (no_table and not obs["melded"][o]):
+                return 0
+            out = 0
+            for c in bits(hand):
+                f = fits.get(c)
+                if f is None:
+                    f = fits[c] = mind.fits_table(c, table)
+                if f:
+                    out |= 1 << c
+            return out
 
         def weight(world) -> float:
             w = 1.0
@@ -671,6 +696,13 @@ def make_likelihood(cls: type):
                 for c in cards:
                     if mind.rank[c] >= 0 and mind.melds_with(c, hand):
                         w *= SHUN_WEIGHT
+            for o, c in last:
+                hand = world.hands[o] | 1 << c
+                allowed = list(bits(hand & ~known[o]))
+                if c not in allowed:
+                    continue
+                if mind.discard_order(hand, allowed, everyone & ~known[o], fit_mask(o, hand))[0] != c:
+                    w *= LAST_DISCARD_WEIGHT
             return w
 
         return weight
@@ -691,6 +723,7 @@ def _cut_value(mind: Mind, state, seat: int, n: int) -> float:
         else:
             others += p
     return CUT_SCALE * (others / (n - 1) - mine)
+
 
 
 def value_of(totals: list, winners, root: list, seat: int, n: int) -> float:

@@ -222,7 +222,7 @@ class RummyState(State):
     """One state class for the family; a game is a subclass with its ``info`` and ``VARIANT``."""
 
     VARIANT: ClassVar[RummyVariant]
-    FORMAT = 2  # format 2 adds "shunned"
+    FORMAT = 2  # format 2 adds "shunned" and "last_discard"
 
     FIELDS = (
         Field("round_no", "int", "round"),
@@ -232,6 +232,7 @@ class RummyState(State):
         Field("hands", "masks"),
         Field("known", "masks"),
         Field("shunned", "masks"),
+        Field("last_discard", "masks"),
         Field("stock", "cards"),
         Field("pile", "cards"),
         Field("aside", "mask"),
@@ -366,6 +367,7 @@ class RummyState(State):
         self.table: list[TableMeld] = []
         self.known = [0] * n
         self.shunned = [0] * n
+        self.last_discard = [0] * n
         self.laid_off = [0] * n
         self.melded = [0] * n
         self.laid = [0] * n
@@ -851,6 +853,7 @@ class RummyState(State):
         # What the seats passed over is now hidden in the stock: shown no more.
         gone = sum(1 << c for c in cards)
         self.shunned = [m & ~gone for m in self.shunned]
+        self.last_discard = [m & ~gone for m in self.last_discard]
         if self.v.shuffle_pile:
             round_rng(self.seed, self.round_no * 1000 + self.rebuilds + 1).shuffle(cards)
             self.stock = cards
@@ -918,6 +921,7 @@ class RummyState(State):
         self.known[seat] &= ~(1 << card)
         self.pile.append(card)
         self.shunned[seat] |= 1 << card
+        self.last_discard[seat] = 1 << card
         self._emit({"type": "discard", "seat": seat, "card": self.info.deck.code(card)})
         if not self.hands[seat]:
             self._end_hand(out=seat)
@@ -943,6 +947,7 @@ class RummyState(State):
             self.known[seat] &= ~(1 << card)
             self.pile.append(card)
             self.shunned[seat] |= 1 << card
+            self.last_discard[seat] = 1 << card
             self._emit({"type": "discard", "seat": seat, "card": self.info.deck.code(card)})
         self._lay_arrangement(seat)
         self._emit({"type": "go_out", "seat": seat})
@@ -972,6 +977,7 @@ class RummyState(State):
         self.hands[seat] &= ~(1 << card)
         self.pile.append(card)
         self.shunned[seat] |= 1 << card
+        self.last_discard[seat] = 1 << card
         self._emit({"type": "discard", "seat": seat, "card": self.info.deck.code(card)})
         self._lay_arrangement(seat)
         self.knocker = seat
@@ -1122,6 +1128,7 @@ class RummyState(State):
             "table": self.table_json,
             "known": [codes(m) for m in self.known],
             "shunned": [codes(m) for m in self.shunned],
+            "last_discard": [codes(m) for m in self.last_discard],
             "laid_off": [codes(m) for m in self.laid_off],
             "drawn_from": self.drawn_from,
             "taken": [deck.code(c) for c in self.taken],
@@ -1227,6 +1234,7 @@ class RummyState(State):
     def upgrade_json(cls, data: JSON, fmt: int) -> JSON:
         # Format 1 did not record what each seat discarded or passed over: nothing is known.
         data["shunned"] = [[] for _ in data["hands"]]
+        data["last_discard"] = [[] for _ in data["hands"]]
         return data
 
     def after_load(self) -> None:
@@ -1235,7 +1243,7 @@ class RummyState(State):
         self._events = []
         where = f"malformed {self.info.id} state"
         n = self.players
-        for name in ("hands", "known", "shunned", "laid_off", "melded", "laid", "scores", "totals"):
+        for name in ("hands", "known", "shunned", "last_discard", "laid_off", "melded", "laid", "scores", "totals"):
             if len(getattr(self, name)) != n:
                 raise RulesError(f"{where}: {name} must have one entry per seat")
         if self.step not in STEPS:
@@ -1297,6 +1305,7 @@ class RummyState(State):
         s.step = obs["step"]
         s.known = [mask_of(m) for m in obs["known"]]
         s.shunned = [mask_of(m) for m in obs["shunned"]]
+        s.last_discard = [mask_of(m) for m in obs["last_discard"]]
         s.laid_off = [mask_of(m) for m in obs["laid_off"]]
         s.pile = [deck.card(c) for c in obs["pile"]]
         s.table_json = obs["table"]
