@@ -313,7 +313,7 @@ class TableLayout:
         mouse = pygame.mouse.get_pos()
         hover = next((i for i, (r, _) in enumerate(rects) if r.collidepoint(mouse)), None)
         options = self.choices_now() or []
-        if hover is None or hover >= len(options):
+        if hover is None or hover >= len(options) or options[hover][1] is None:  # None: the way back
             return set()
         return set(self.view.move_targets(options[hover][1]))
 
