@@ -181,6 +181,8 @@ class TableInput:
         """Buttons for the current step: (move kind, enabled); the view's own buttons
         (``view:<key>``) last, while the hand is in view."""
         extra = [(f"view:{key}", True) for key, _ in self.view.view_actions()] if self.hand_visible() and not self.frozen else []
+        if self.readings and self.my_turn():
+            return []  # the chooser of a gesture's readings takes the buttons' place
         if not self.my_turn() or self.choices_now() is not None:
             return extra
         out: dict[str, bool] = {}

@@ -521,6 +521,7 @@ class RummyView(GameView):
         area = table.table_area.copy()
         bottom = table.felt_area.bottom - widgets.button_height(self.app.scale) - table.pad
         tops = [b.rect.y for b in getattr(table, "action_buttons", {}).values() if getattr(b, "visible", True) and hasattr(b, "rect")]
+        tops += [r.y for r, _ in getattr(table, "choice_rects", None) or []]  # a chooser in the buttons' place
         bottom = min([bottom] + tops) - table.pad // 2
         area.height = max(20, bottom - area.y)
         return area
