@@ -68,7 +68,7 @@ def test_meld_offers_both_readings_and_the_one_clicked_is_the_meld_laid(stands_f
     assert on_table(table) == []  # nothing laid yet: the player chooses
     assert labels(table) == [joker_as("4H"), joker_as("7H"), tx(GID, "choice_back")]
     assert "meld" not in table.action_buttons  # the chooser takes the buttons' place
-    assert table.prompt_text().startswith(tx(GID, "prompt_reading"))
+    assert table.prompt_text().startswith(tx(GID, "prompt_reading", count=1))
     click_choice(app, table, joker_as(stands_for))
     meld = on_table(table)[0]
     assert meld["cards"] == [c(x) for x in order] and meld["kind"] == "run"

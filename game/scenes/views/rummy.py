@@ -357,7 +357,8 @@ class RummyView(GameView):
         obs = self.obs
         pile = obs.get("pile", [])
         if getattr(self.table, "readings", None):  # the chooser of a gesture's readings is open
-            text = self.tx("prompt_reading" if any(is_joker(c) for c in selected) else "prompt_where")
+            jokers = sum(1 for c in selected if is_joker(c))
+            text = self.tx("prompt_reading", count=jokers) if jokers else self.tx("prompt_where")
         elif phase == "upcard":
             text = self.tx("prompt_upcard", card=card_name(pile[-1]) if pile else "")
         elif phase == "draw":
@@ -582,6 +583,8 @@ class RummyView(GameView):
         ringed = {c for o in getattr(table, "options", []) for c in self.move_targets(o)}
         hint = table.hint["move"] if getattr(table, "hint", None) else None
         hinted = set(self.move_targets(hint)) if hint else set()
+        if hasattr(table, "choice_cards"):
+            hinted |= table.choice_cards()  # the meld of the chooser's button under the pointer
         tagged = set()
         for i, owner, first in placed:
             cards = melds[i]["cards"]
