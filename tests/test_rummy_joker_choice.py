@@ -3,7 +3,8 @@
 Enter) opens a chooser with both readings and Back; the reading picked (a click or a digit)
 is the meld on the table, its joker standing for the card chosen; Back (or Escape) changes
 nothing and leaves the cards chosen; cards with one reading (7♣ 7♠ and a joker, a set) meld
-at once. A joker laid off on a run may go at either end: the same chooser. The chooser lies
+at once. A joker laid off on a run may go at either end: the same chooser; with the Layoff
+button and a joker that fits two melds, each place names its meld. The chooser lies
 inside the felt, clear of the melds and the hand, at 800x480 and 1920x1080."""
 from __future__ import annotations
 
@@ -40,7 +41,7 @@ def joker_as(name: str) -> str:
 def drawn_table(hands, size=(1280, 720)):
     """Seat 0 at the table, having drawn from the stock: the play step."""
     app = make_app(size)
-    table = open_table(app, dealt(GID, hands, pile="QD", stock=["9C", "TC", "TS"]))
+    table = open_table(app, dealt(GID, hands, pile="QD", stock=["4C", "TC", "TS"]))
     click(app, table.stock_rect.center)
     settle(app, table)
     assert table.phase() == "play"
@@ -157,3 +158,21 @@ def test_the_chooser_lies_in_the_felt_clear_of_the_melds_and_the_hand(size):
         assert not any(r.colliderect(m) for m in melds), (r, melds)
         assert not any(r.colliderect(h) for _, h in table.hand_rects)
         assert not any(r.colliderect(o) for o in rects[i + 1:])
+
+
+def test_the_layoff_button_with_a_joker_that_fits_two_melds_names_the_meld_of_each_place():
+    app, table = drawn_table([["5H", "6H", "7H", "9C", "9D", "9S", "X1"], ["AC", "3C", "6D", "8D", "TD", "QC", "2S"]])
+    for three in (["5H", "6H", "7H"], ["9C", "9D", "9S"]):
+        choose(app, table, [c(x) for x in three])
+        press(app, table, "meld")
+        settle(app, table)
+    choose(app, table, [c("X1")])
+    press(app, table, "layoff")
+    run = " ".join(card_name(c(x)) for x in ("5H", "6H", "7H"))
+    nines = " ".join(card_name(c(x)) for x in ("9C", "9D", "9S"))
+    assert labels(table) == [
+        tx(GID, "choice_on", what=joker_as("4H"), meld=run), tx(GID, "choice_on", what=joker_as("8H"), meld=run),
+        tx(GID, "choice_on", what=card_name(c("X1")), meld=nines), tx(GID, "choice_back"),
+    ]
+    click_choice(app, table, labels(table)[2])
+    assert [len(m["cards"]) for m in on_table(table)] == [3, 4] and c("X1") in on_table(table)[1]["cards"]
