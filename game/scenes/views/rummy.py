@@ -25,6 +25,8 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import t
+from game.rules.base import RulesError
+from game.rules.rummy import classify, faces_of
 from game.scenes.animation import Flight, Step
 from game.scenes.views.base import DISCARD, HAND, MELDS, STOCK, GameOverLines, GameView, SummaryTable
 from game.ui import fonts, widgets
@@ -261,8 +263,6 @@ class RummyView(GameView):
         meld = self.classified(cards) if jokers else None
         if meld is None or meld.kind != "run":
             return ""
-        from game.rules.rummy import faces_of
-
         faces, aces = faces_of(self.deck()), self.meld_rule().aces
         names = [card_name(faces.name(meld.rank_at(i, aces), meld.suit)) for i, c in enumerate(cards) if c in jokers]
         if len(names) == 1:
@@ -272,9 +272,6 @@ class RummyView(GameView):
     def classified(self, cards: list[str]):
         """The meld these cards make in this order (the rules' reading: a run's first rank and
         suit), or None."""
-        from game.rules.base import RulesError
-        from game.rules.rummy import classify, faces_of
-
         deck = self.deck()
         try:
             return classify([deck.card(c) for c in cards], faces_of(deck), self.meld_rule().aces)
