@@ -491,8 +491,9 @@ def test_the_joker_swap_by_a_drag_then_the_joker_must_be_used():
     drag(app, card_at(table, code(gid, "KH")), table.discard_rect.center)
     assert table.match.state.to_json() == before and table.banner[0] == tx(gid, "refused_joker")
     choose(app, table, [joker])
-    for _ in range(2):  # either end of the run: the first tap marks one, the second plays it
-        if joker in table.match.observation(0)["hand"]:
-            click(app, table.card_rects[code(gid, "9C")].center)
+    click(app, table.card_rects[code(gid, "9C")].center)  # either end of the run: a chooser asks which
+    ends = table.choices_now()
+    assert [m["end"] for _, m in ends[:2]] == ["low", "high"] and ends[2][1] is None
+    click(app, table.choice_rects[1][0].center)
     obs = table.match.observation(0)
-    assert joker in obs["table"][0]["cards"] and obs["phase"] == "play"
+    assert obs["table"][0]["cards"][-1] == joker and obs["phase"] == "play"

@@ -71,6 +71,7 @@ class TableScene(TableInput, TableLayout, Scene):
         self.steps: list[Step] = []
         self.selected: list[str] = []  # hand cards chosen for the next move
         self.options: list[dict] = []  # legal moves using the selection (several: a choice)
+        self.readings: list[tuple[str, dict | None]] | None = None  # a gesture's several moves, chooser open
         self.active = 0
         self.focus_card: str | None = None  # keyboard cursor in the hand
         self.press: tuple[str, tuple[int, int]] | None = None  # a press on a hand card

@@ -28,6 +28,28 @@ class TableInput:
 
     def clear_choice(self) -> None:
         self.selected, self.options, self.active, self.focus_card = [], [], 0, None
+        self.readings = None
+
+    def offer(self, moves: list[dict]) -> bool:
+        """Several legal moves answer one gesture (the same cards, a joker standing for another
+        card or going at the other end): the view's chooser opens with a button for each and a
+        way back, when the view labels them (``move_choices``). True if it opened."""
+        labelled = self.view.move_choices(moves) if len(moves) > 1 else None
+        if not labelled:
+            return False
+        self.readings = labelled
+        self.refresh_actions()
+        return True
+
+    def play_or_offer(self, moves: list[dict]) -> None:
+        """The gesture's move, or the chooser when it has several (``offer``)."""
+        if not self.offer(moves):
+            self.play(moves[0])
+
+    def cancel_readings(self) -> None:
+        """The chooser's way back: nothing is played, the chosen cards stay chosen."""
+        self.readings = None
+        self.refresh_actions()
 
     def confirming(self) -> bool:
         """Does a chosen card wait for a confirmation (the view's way, or the setting)?"""
@@ -47,6 +69,7 @@ class TableInput:
         """A tap on a card of the viewer's hand."""
         if not self.my_turn():
             return
+        self.readings = None  # another card chosen: the chooser for the old choice goes
         self.focus_card = code
         need = self.view.select_count(self.phase())
         if need:  # choosing several cards together: toggle, the button confirms
@@ -88,6 +111,8 @@ class TableInput:
         if not self.selected:
             return False
         holding = [i for i, o in enumerate(self.options) if code in self.view.move_targets(o)]
+        if len(holding) > 1 and self.offer([self.options[i] for i in holding]):
+            return True
         if len(holding) == 1 or (holding and self.active in holding):
             self.confirm(holding[0] if len(holding) == 1 else self.active)
         elif holding:
@@ -103,7 +128,8 @@ class TableInput:
         if code in self.selected and len(self.selected) > 1:  # the chosen cards dragged together (a meld)
             together = [m for m in self.moves_with(self.selected) if self.view.move_kind(m) in kinds]
             if together:
-                self.play(together[0])
+                first = self.view.move_kind(together[0])
+                self.play_or_offer([m for m in together if self.view.move_kind(m) == first])
                 return True
             text = self.view.drop_refusal(zone, code)
             if text:
@@ -129,6 +155,8 @@ class TableInput:
             if len(holding) == 1:
                 self.confirm(holding[0])
                 return True
+            if self.offer([moves[i] for i in holding]):
+                return True
             if holding:
                 self.active = holding[0]
         return False
@@ -140,10 +168,10 @@ class TableInput:
             return
         if not self.my_turn():
             return
-        for m in self.legal():
-            if self.view.move_kind(m) == kind and sorted(self.view.move_cards(m)) == sorted(self.selected):
-                self.play(m)
-                return
+        same = [m for m in self.legal() if self.view.move_kind(m) == kind and sorted(self.view.move_cards(m)) == sorted(self.selected)]
+        if same:
+            self.play_or_offer(same)
+            return
         if not self.view.select_count(self.phase()) and self.options:
             self.confirm()
             return
@@ -153,6 +181,8 @@ class TableInput:
         """Buttons for the current step: (move kind, enabled); the view's own buttons
         (``view:<key>``) last, while the hand is in view."""
         extra = [(f"view:{key}", True) for key, _ in self.view.view_actions()] if self.hand_visible() and not self.frozen else []
+        if self.readings and self.my_turn():
+            return []  # the chooser of a gesture's readings takes the buttons' place
         if not self.my_turn() or self.choices_now() is not None:
             return extra
         out: dict[str, bool] = {}
@@ -169,16 +199,25 @@ class TableInput:
         return list(out.items()) + extra
 
     def choices_now(self) -> list[tuple[str, dict]] | None:
-        """The view's chooser for this step (a button per labelled move), or None."""
+        """The view's chooser for this step (a button per labelled move), or None: the
+        readings of the chosen cards when a gesture had several (``offer``), else the step's
+        own (declarations)."""
         if not self.my_turn():
             return None
+        if self.readings:
+            return self.readings
         return self.view.choices(self.phase(), self.legal())
 
     def choose(self, index: int) -> bool:
-        """Play the chooser's move number ``index`` (a button, or a digit key)."""
+        """Play the chooser's move number ``index`` (a button, or a digit key); a choice
+        without a move is the way back."""
         options = self.choices_now() or []
         if 0 <= index < len(options):
-            self.play(options[index][1])
+            move = options[index][1]
+            if move is None:
+                self.cancel_readings()
+            else:
+                self.play(move)
             return True
         return False
 
@@ -251,7 +290,9 @@ class TableInput:
     def key(self, event) -> bool:
         k = event.key
         if k == pygame.K_ESCAPE:
-            if self.selected and not self.view.select_count(self.phase()):
+            if self.readings:
+                self.cancel_readings()
+            elif self.selected and not self.view.select_count(self.phase()):
                 self.select(None)
             else:
                 self.pause()
@@ -302,7 +343,10 @@ class TableInput:
                     self.select(hand[0])
                 self.focus_card = hand[0]
             elif not single and self.options and (self.focus_card is None or self.focus_card in self.selected):
-                self.confirm()
+                chosen = self.options[self.active]
+                kind = self.view.move_kind(chosen)
+                if not self.offer([o for o in self.options if self.view.move_kind(o) == kind]):
+                    self.confirm()
             elif self.focus_card is not None:
                 self.tap_card(self.focus_card)
             else:

@@ -274,8 +274,9 @@ class TableLayout:
 
     def place_choices(self, labels: list[str], bh: int, gap: int) -> None:
         """The chooser's buttons (``choice_rects``: (rect, text) per choice), numbered, in
-        rows centred on the felt. The table draws them itself (``draw_choices``) so suit
-        signs in a label are drawn as shapes; a tap plays the choice."""
+        rows centred on the felt (along its bottom, in the buttons' place, for a view whose
+        felt's middle holds the game: ``BUTTONS_LOW``). The table draws them itself
+        (``draw_choices``) so suit signs in a label are drawn as shapes; a tap plays the choice."""
         s = self.app.scale
         area = self.felt_area
         last = len(labels) - 1
@@ -294,6 +295,8 @@ class TableLayout:
         bh = min(bh, max(24, area.height // max(1, len(rows)) - gap // 2))
         step = bh + gap // 2
         y = area.centery - (len(rows) * step - gap // 2) // 2
+        if self.view.BUTTONS_LOW:
+            y = area.bottom - len(rows) * step + gap // 2 - gap
         y = max(area.y, min(y, area.bottom - len(rows) * step))
         self.choice_rects = [None] * len(texts)
         for row in rows:
@@ -313,7 +316,7 @@ class TableLayout:
         mouse = pygame.mouse.get_pos()
         hover = next((i for i, (r, _) in enumerate(rects) if r.collidepoint(mouse)), None)
         options = self.choices_now() or []
-        if hover is None or hover >= len(options):
+        if hover is None or hover >= len(options) or options[hover][1] is None:  # None: the way back
             return set()
         return set(self.view.move_targets(options[hover][1]))
 

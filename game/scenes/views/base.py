@@ -262,6 +262,12 @@ class GameView:
         with their points and "none". None: the usual buttons (one per card-less kind)."""
         return None
 
+    def move_choices(self, moves: list[dict]) -> list[tuple[str, dict | None]] | None:
+        """Several legal moves answer one gesture (the same chosen cards: a joker that may
+        stand for one card or another): a chooser, one button per (label, move) and a way
+        back (label, None). None: the gesture plays the first, as it always did."""
+        return None
+
     def move_text(self, move: dict) -> str:
         """A move in short, for the review's move list and opinions: its cards, then
         ``×`` and the cards it takes or joins; a move of another kind than a plain play or

@@ -11,6 +11,11 @@ card onto the pile (or choose it and tap the pile, or press Discard), knock or g
 the card to throw, go out at once (Boathouse). Jersey's first round is take the upcard or
 pass; after a gin or a knock the others lay off on the hand shown, then press Done.
 
+When the chosen cards make several melds (a joker standing for one card or another:
+5♥ 6♥ and a joker are 4♥-5♥-6♥ or 5♥-6♥-7♥), a joker may go at either end of a run, or a card
+fits several melds, the gesture opens a chooser (``move_choices``): "Joker as 4♥" / "Joker
+as 7♥", and Back, which leaves the chosen cards chosen.
+
 Everything comes from the observation (``phase``, ``legal``, ``hand``, ``pile``, ``table``,
 ``known``, ``drawn``, ``last_pile_card``) and the events of ``apply``. Texts are the game's
 own (``<game id>.*`` keys, the same set in each game's file).
@@ -20,6 +25,8 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import t
+from game.rules.base import RulesError
+from game.rules.rummy import classify, faces_of
 from game.scenes.animation import Flight, Step
 from game.scenes.views.base import DISCARD, HAND, MELDS, STOCK, GameOverLines, GameView, SummaryTable
 from game.ui import fonts, widgets
@@ -217,6 +224,60 @@ class RummyView(GameView):
                 return list(table[move["meld"]]["cards"])
         return []
 
+    def move_choices(self, moves: list[dict]) -> list[tuple[str, dict | None]] | None:
+        """The readings of one gesture (the same cards, several melds, lay-offs or swaps), each
+        named by what its joker stands for, or by the meld it goes on; then Back."""
+        kinds = {m.get("kind") for m in moves}
+        if len(kinds) != 1 or not kinds <= {"meld", "layoff", "swap"}:
+            return None
+        name_meld = len({m.get("meld") for m in moves}) > 1
+        ordered = sorted(moves, key=self.reading_order)
+        labelled: list[tuple[str, dict | None]] = [(self.reading_label(m, name_meld), m) for m in ordered]
+        return labelled + [(self.tx("choice_back"), None)]
+
+    def reading_order(self, move: dict) -> tuple:
+        """Readings low to high: a run by where it starts, a lay-off's low end first."""
+        if move["kind"] == "meld":
+            meld = self.classified(list(move["cards"]))
+            return (meld.low if meld is not None else 0,)
+        return (move["meld"], {"low": 0, "": 1, "high": 2}.get(move.get("end", ""), 1))
+
+    def reading_label(self, move: dict, name_meld: bool) -> str:
+        """ "Joker as 4♥" (a meld, or a joker laid off at one end of a run); the card alone
+        otherwise; "... on 5♥ 6♥ 7♥" when the choices go on different melds."""
+        if move["kind"] == "meld":
+            cards = list(move["cards"])
+            return self.jokers_as(cards, [c for c in cards if is_joker(c)]) or " ".join(card_name(c) for c in cards)
+        card = move["card"]
+        table = self.obs.get("table", [])
+        meld = list(table[move["meld"]]["cards"]) if 0 <= move["meld"] < len(table) else []
+        what = ""
+        if move["kind"] == "layoff" and is_joker(card) and meld:
+            what = self.jokers_as([card] + meld if move.get("end") == "low" else meld + [card], [card])
+        what = what or card_name(card)
+        return self.tx("choice_on", what=what, meld=" ".join(card_name(c) for c in meld)) if name_meld else what
+
+    def jokers_as(self, cards: list[str], jokers: list[str]) -> str:
+        """ "Joker as 4♥" ("Jokers as 3♥, 4♥"): what these jokers stand for in the meld the
+        cards make in this order (a run; in a set a joker is any missing suit: "")."""
+        meld = self.classified(cards) if jokers else None
+        if meld is None or meld.kind != "run":
+            return ""
+        faces, aces = faces_of(self.deck()), self.meld_rule().aces
+        names = [card_name(faces.name(meld.rank_at(i, aces), meld.suit)) for i, c in enumerate(cards) if c in jokers]
+        if len(names) == 1:
+            return self.tx("choice_joker", card=names[0])
+        return self.tx("choice_jokers", cards=", ".join(names))
+
+    def classified(self, cards: list[str]):
+        """The meld these cards make in this order (the rules' reading: a run's first rank and
+        suit), or None."""
+        deck = self.deck()
+        try:
+            return classify([deck.card(c) for c in cards], faces_of(deck), self.meld_rule().aces)
+        except (RulesError, ValueError):
+            return None
+
     def pile_marks(self, legal: list[dict]) -> set[str]:
         # Jersey Gin's first round: the upcard is the one card that may be taken.
         pile = self.obs.get("pile", [])
@@ -292,7 +353,10 @@ class RummyView(GameView):
     def prompt(self, selected, options, phase) -> str:
         obs = self.obs
         pile = obs.get("pile", [])
-        if phase == "upcard":
+        if getattr(self.table, "readings", None):  # the chooser of a gesture's readings is open
+            jokers = sum(1 for c in selected if is_joker(c))
+            text = self.tx("prompt_reading", count=jokers) if jokers else self.tx("prompt_where")
+        elif phase == "upcard":
             text = self.tx("prompt_upcard", card=card_name(pile[-1]) if pile else "")
         elif phase == "draw":
             two = any(m.get("from") == "pile2" for m in obs.get("legal", []))
@@ -382,7 +446,9 @@ class RummyView(GameView):
         return None
 
     def felt_text(self, flying: set) -> list[str]:
-        return [] if self.shown.get("table") else [self.tx("no_melds")]
+        if self.shown.get("table") or getattr(self.table, "readings", None):  # the chooser takes the felt's middle
+            return []
+        return [self.tx("no_melds")]
 
     # ------------------------------------------------------------ events
     def animate(self, events: list[dict]) -> None:
@@ -453,6 +519,7 @@ class RummyView(GameView):
         area = table.table_area.copy()
         bottom = table.felt_area.bottom - widgets.button_height(self.app.scale) - table.pad
         tops = [b.rect.y for b in getattr(table, "action_buttons", {}).values() if getattr(b, "visible", True) and hasattr(b, "rect")]
+        tops += [r.y for r, _ in getattr(table, "choice_rects", None) or []]  # a chooser in the buttons' place
         bottom = min([bottom] + tops) - table.pad // 2
         area.height = max(20, bottom - area.y)
         return area
@@ -513,6 +580,8 @@ class RummyView(GameView):
         ringed = {c for o in getattr(table, "options", []) for c in self.move_targets(o)}
         hint = table.hint["move"] if getattr(table, "hint", None) else None
         hinted = set(self.move_targets(hint)) if hint else set()
+        if hasattr(table, "choice_cards"):
+            hinted |= table.choice_cards()  # the meld of the chooser's button under the pointer
         tagged = set()
         for i, owner, first in placed:
             cards = melds[i]["cards"]
