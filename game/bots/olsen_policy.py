@@ -197,7 +197,6 @@ def likelihood_for(obs: dict):
     tricks = [t["plays"] for t in obs["tricks"]] + [obs["trick"]]
     plays = [[(p["seat"], FRENCH52.card(p["card"])) for p in t] for t in tricks]
     k = len(obs["seats"])
-    lead_bit = 1 << FRENCH52.card(obs["lead_card"])
     later: dict[int, int] = {}  # cards each seat played after the decision being replayed
     # (each step keeps the card played and those after it: the hand then, less the world's)
     steps = []

@@ -26,8 +26,8 @@ from game.cards import TAROT78, bits
 from game.rules.la_rigueur import VALUES as LR_VALUES
 from game.rules.leipzig_taroc import VALUES as LT_VALUES
 from game.rules.maison_troggen import VALUES as MT_VALUES
-from game.rules.tarot import (EXC_BIT, EXCUSE, GROUP_MASKS, N_TRUMPS, RANKS, ROIS, SPADES, SUIT_BASE, SUIT_MASKS,
-                              T01, TRUMP, TRUMPS, TarotState, group_of, strengths)
+from game.rules.tarot import (EXC_BIT, EXCUSE, GROUP_MASKS, N_TRUMPS, RANKS, SPADES, SUIT_BASE, SUIT_MASKS,
+                              T01, TRUMPS, TarotState, group_of, strengths)
 
 D = TAROT78
 GAMES = ("maison_troggen", "leipzig_taroc", "la_rigueur", "triomphe_forcee")

@@ -33,7 +33,6 @@ from game.scenes.base import Scene
 from game.scenes.match import Match, Seat
 from game.scenes.table_layout import HINT_COLOUR, TableLayout
 from game.ui import fonts, widgets
-from game.ui.cards import CARD_RATIO
 
 ANALYSIS_SLICE_MS = 8.0  # thinking per frame: drawing and input keep the rest of a 60 fps frame
 DEEPER = 4  # "Deeper": four times the time (or deals) per move, twice at most
@@ -386,9 +385,9 @@ class ReviewScene(Scene):
         if k >= self.total:
             return t("review.final")
         v = self.board.view
-        return t("review.caption", move=k + 1, moves=self.total, name=self.name(self.movers[k]), play=v.move_text(self.replay.moves[k]))
+        return t("review.caption", move=k + 1, moves=self.total, name=self.seat_name(self.movers[k]), play=v.move_text(self.replay.moves[k]))
 
-    def name(self, seat: int) -> str:
+    def seat_name(self, seat: int) -> str:
         seats = self.replay.seats
         return str(seats[seat].get("name", "")) if 0 <= seat < len(seats) else ""
 
@@ -435,7 +434,7 @@ class ReviewScene(Scene):
         # The panel's buttons: whose moves, stop/resume, deeper.
         panel = self.panel_rect()
         sb = max(widgets.MIN_BUTTON_PX, int(44 * s))
-        self.seat_button = self.button(pygame.Rect(panel.x + pad, panel.y + pad, panel.width - 2 * pad, sb), t("review.moves_of", name=self.name(self.seat)), self.next_seat, focusable=False)
+        self.seat_button = self.button(pygame.Rect(panel.x + pad, panel.y + pad, panel.width - 2 * pad, sb), t("review.moves_of", name=self.seat_name(self.seat)), self.next_seat, focusable=False)
         half = (panel.width - 3 * pad) // 2
         by = self.controls_y()
         done = self.review.done
@@ -690,7 +689,7 @@ class ReviewScene(Scene):
             colour = widgets.WHITE if mine else OTHER_COLOUR
             self.text(surface, str(k + 1), max(11, int(size * 0.8)), OTHER_COLOUR, (box.x + num_w - 4, y + line // 2), "midright", row)
             name_box = pygame.Rect(box.x + num_w + 4, y, name_w, line)
-            self.text(surface, self.name(mover), size, colour, (name_box.x, y + line // 2), "midleft", name_box, mine)
+            self.text(surface, self.seat_name(mover), size, colour, (name_box.x, y + line // 2), "midleft", name_box, mine)
             move_box = pygame.Rect(name_box.right + 4, y, box.right - mark_w - name_box.right - 8, line)
             self.text(surface, v.move_text(self.replay.moves[k]), size, colour, (move_box.x, y + line // 2), "midleft", move_box, mine)
             e = by_index.get(k)
@@ -720,9 +719,9 @@ class ReviewScene(Scene):
             ]
         move = self.replay.moves[k]
         mover = self.movers[k]
-        lines = [(t("review.played", name=self.name(mover), play=v.move_text(move)), widgets.WHITE, True)]
+        lines = [(t("review.played", name=self.seat_name(mover), play=v.move_text(move)), widgets.WHITE, True)]
         if mover != self.seat:
-            return lines + [(t("review.not_reviewed", name=self.name(self.seat)), OTHER_COLOUR, False)]
+            return lines + [(t("review.not_reviewed", name=self.seat_name(self.seat)), OTHER_COLOUR, False)]
         e = self.entries.get(k)
         if e is None:
             return lines + [(t("review.waiting"), OTHER_COLOUR, False)]

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import t
 from game.scenes.base import Scene
 from game.scenes.views import base as zones
 
