@@ -334,3 +334,30 @@ def test_a_state_of_format_1_is_read_with_nothing_shunned():
     old = Classic.from_json(data)
     assert old.shunned == old.last_discard == [0, 0] and old.legal_moves() == s.legal_moves()
     assert old.to_json()["format"] == Classic.FORMAT == 2
+
+
+@pytest.mark.parametrize("cls", GAMES, ids=[c.info.id for c in GAMES])
+def test_the_sampler_reads_the_observation_once_and_gives_samples_worlds(cls):
+    """``sampler(obs)`` (the expert's many worlds of one position) gives, for the same
+    generator, the world ``sample`` gives; playing a world to the end leaves the next ones
+    unchanged (nothing shared with the template is changed in place)."""
+    players = cls.info.min_players
+    s = cls.new(players, {"hands": 1}, 6)
+    rng = random.Random(6)
+    for _ in range(25):
+        if s.current_player() is None:
+            break
+        s.apply(rng.choice(s.legal_moves()))
+    if s.current_player() is None:
+        pytest.skip("the hand ended early")
+    seat = s.current_player()
+    obs = json.loads(json.dumps(s.observation(seat)))
+    world = cls.sampler(obs)
+    first = world(random.Random(1))
+    assert first.to_json() == cls.sample(obs, random.Random(1)).to_json()
+    play_rng = random.Random(2)
+    while first.current_player() is not None:
+        first.apply(play_rng.choice(first.legal_moves()))
+    again = world(random.Random(3))
+    assert again.to_json() == cls.sample(obs, random.Random(3)).to_json()
+    assert again.observation(seat) == obs

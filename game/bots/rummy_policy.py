@@ -108,11 +108,13 @@ class Mind:
         self.value = tuple(M.card_value(self.deck, c, self.rule) for c in range(self.deck.size))
         self.wrap = self.rule.aces != "low"
         self._cache: dict[int, tuple[int, int, tuple]] = {}
+        self._fits: dict[tuple, list[int]] = {}  # table melds -> [cards tried, cards that fit]
         self._partner_tables()
 
     def _partner_tables(self) -> None:
-        """Per card: the cards of its rank in other suits, the pairs of cards of its suit that
-        make a run with it, and every card one of those (with a joker, enough for a meld)."""
+        """Per card: the cards of its rank in other suits, those of its suit one and two ranks
+        away (``near``), the pairs of cards of its suit that make a run with it, and every card
+        one of those (with a joker, enough for a meld)."""
         size = self.deck.size
         face: dict[tuple[int, int], int] = {}
         self.jokers = 0
@@ -131,11 +133,15 @@ class Mind:
         self.rank_mates = [0] * size
         self.run_pairs: list[tuple[tuple[int, int], ...]] = [()] * size
         self.mates = [0] * size
+        self.run1 = [0] * size  # cards of its suit one rank away
+        self.run2 = [0] * size  # ... two ranks away
         for c in range(size):
             r, s = self.rank[c], self.suit[c]
             if r < 0:
                 continue
             self.rank_mates[c] = sum(at(r, t) for t in range(4) if t != s)
+            self.run1[c] = at(r - 1, s) | at(r + 1, s)
+            self.run2[c] = at(r - 2, s) | at(r + 2, s)
             pairs = tuple((at(r + a, s), at(r + b, s)) for a, b in ((-2, -1), (-1, 1), (1, 2)))
             self.run_pairs[c] = tuple(p for p in pairs if p[0] and p[1])
             self.mates[c] = self.rank_mates[c] | at(r - 2, s) | at(r - 1, s) | at(r + 1, s) | at(r + 2, s)
@@ -177,26 +183,10 @@ class Mind:
     def near(self, c: int, dead: int) -> float:
         """Bonus for a deadwood card that nearly makes a meld with another deadwood card: a
         card of its rank (a pair), of its suit one or two ranks away (a run but one)."""
-        r, s = self.rank[c], self.suit[c]
-        if r < 0:
+        if self.rank[c] < 0:
             return 50.0
-        pair = run = 0.0
-        rank, suit = self.rank, self.suit
-        for d in bits(dead & ~(1 << c)):
-            rd = rank[d]
-            if rd < 0:
-                continue
-            if rd == r:
-                if suit[d] != s:
-                    pair = PAIR_BONUS
-            elif suit[d] == s:
-                gap = abs(rd - r)
-                if self.wrap:
-                    gap = min(gap, 13 - gap)
-                if gap == 1:
-                    run = RUN1_BONUS
-                elif gap == 2 and run < RUN2_BONUS:
-                    run = RUN2_BONUS
+        pair = PAIR_BONUS if dead & self.rank_mates[c] else 0.0
+        run = RUN1_BONUS if dead & self.run1[c] else RUN2_BONUS if dead & self.run2[c] else 0.0
         return max(pair, run) + 0.5 * min(pair, run)
 
     def interest(self, c: int, wanted: int) -> float:
@@ -230,6 +220,23 @@ class Mind:
             if M.read_meld(deck, cards + (c,), rule, kind) or M.read_meld(deck, (c,) + cards, rule, kind):
                 return True
         return False
+
+    def fit_mask(self, state, cards: int) -> int:
+        """The cards of mask ``cards`` that fit a meld on ``state``'s table (rollouts: the
+        table changes seldom, so each table's answers are kept)."""
+        key = tuple(state.table)
+        entry = self._fits.get(key)
+        if entry is None:
+            if len(self._fits) >= self.CACHE // 10:
+                self._fits.clear()
+            entry = self._fits[key] = [0, 0]
+        todo = cards & ~entry[0]
+        if todo:
+            for c in bits(todo):
+                if _fits_any(state, c):
+                    entry[1] |= 1 << c
+            entry[0] |= todo
+        return entry[1] & cards
 
     # -- decisions
     def table_fits(self, cards: int, table: list) -> int:
@@ -412,7 +419,7 @@ def fast_move(mind: Mind, state) -> tuple:
         if pile:
             g = mind.pile_gain(hand, pile[-1])
             if (g <= 0 and not mind.gin and state.table and (v.layoff_before_meld or state.melded[seat])
-                    and _fits_any(state, pile[-1])):
+                    and mind.fit_mask(state, 1 << pile[-1])):
                 g = 1
             if g > 0:
                 best, best_gain = "pile", g
@@ -470,10 +477,7 @@ def fast_move(mind: Mind, state) -> tuple:
                     best = ("layoff", c, i, ends[0] if mind.rank[c] < 0 else "")
         if best is not None:
             return best
-    fit = 0
-    for c in bits(hand & ~melded):
-        if _fits_any(state, c):
-            fit |= 1 << c
+    fit = mind.fit_mask(state, hand & ~melded) if state.table else 0
     return ("discard", mind.discard_order(hand, list(bits(discardable)), wanted, fit)[0])
 
 
@@ -625,8 +629,10 @@ def make_sampler(cls: type):
         drawn = start - obs["stock"] + start * obs["rebuilds"]
         k = max(0, min(TIDY_TURNS, int(drawn / n)))
 
+        world = cls.sampler(obs)
+
         def sample(rng: random.Random):
-            s = cls.sample(obs, rng)
+            s = world(rng)
             if not k:
                 return s
             stock = s.stock

@@ -1289,6 +1289,13 @@ class RummyState(State):
         """A full state matching the observation: the other hands' unknown cards and the stock
         dealt at random from the cards the seat has not seen (cards taken from the pile and still
         held stay in their hands)."""
+        return cls.sampler(observation)(rng)
+
+    @classmethod
+    def sampler(cls, observation: JSON):
+        """``sample`` with the observation read once: a function of a random generator giving a
+        world, the same world ``sample`` gives for the same generator (the expert draws
+        hundreds of worlds of one position)."""
         obs = observation
         deck = cls.info.deck
         mask_of = deck.mask_of
@@ -1296,7 +1303,7 @@ class RummyState(State):
         s = cls.__new__(cls)
         s.players = obs["players"]
         s.options = dict(obs["options"])
-        s.seed = rng.getrandbits(32)
+        s.seed = 0
         s._derive()
         s._events = []
         s.round_no = obs["round"]
@@ -1339,20 +1346,40 @@ class RummyState(State):
         public = own | table | sum(1 << c for c in s.pile) | s.aside
         for k in s.known:
             public |= k
-        unseen = list(bits(deck.full_mask & ~public))
-        rng.shuffle(unseen)
-        s.hands = [0] * s.players
-        pos = 0
-        for o in range(s.players):
-            if o == seat:
-                s.hands[o] = own
-                continue
-            need = obs["hand_counts"][o] - s.known[o].bit_count()
-            s.hands[o] = s.known[o] | sum(1 << c for c in unseen[pos:pos + need])
-            pos += need
-        s.stock = unseen[pos:]
-        s._legal = None
-        return s
+        unseen_cards = list(bits(deck.full_mask & ~public))
+        need = [0 if o == seat else obs["hand_counts"][o] - s.known[o].bit_count() for o in range(s.players)]
+        template = s
+
+        def world(rng: random.Random) -> "RummyState":
+            w = cls.__new__(cls)
+            w.__dict__.update(template.__dict__)
+            # Fresh lists for everything play changes in place; the rest is shared or immutable.
+            for name in _WORLD_LISTS:
+                setattr(w, name, list(getattr(template, name)))
+            w._events = []
+            w.seed = rng.getrandbits(32)
+            unseen = list(unseen_cards)
+            rng.shuffle(unseen)
+            hands = [0] * w.players
+            pos = 0
+            for o in range(w.players):
+                if o == seat:
+                    hands[o] = own
+                    continue
+                hands[o] = w.known[o] | sum(1 << c for c in unseen[pos:pos + need[o]])
+                pos += need[o]
+            w.hands = hands
+            w.stock = unseen[pos:]
+            w._legal = None
+            w._public = None
+            return w
+
+        return world
+
+
+# What a sampled world must not share with the sampler's template: play changes them in place.
+_WORLD_LISTS = ("known", "shunned", "last_discard", "laid_off", "pile", "table", "taken", "melded", "laid",
+                "scores", "totals", "rounds", "winners")
 
 
 def _copy(value: Any) -> Any:
