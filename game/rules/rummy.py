@@ -915,14 +915,20 @@ class RummyState(State):
         if not self.hands[self.turn]:
             self._end_hand(out=self.turn)
 
+    def _throw(self, seat: int, card: int) -> None:
+        """The card from the seat's hand onto the pile, seen by all (a discard, also the one
+        that goes with going out or knocking)."""
+        bit = 1 << card
+        self.hands[seat] &= ~bit
+        self.known[seat] &= ~bit
+        self.pile.append(card)
+        self.shunned[seat] |= bit
+        self.last_discard[seat] = bit
+        self._emit({"type": "discard", "seat": seat, "card": self.info.deck.code(card)})
+
     def _do_discard(self, card: int) -> None:
         seat = self.turn
-        self.hands[seat] &= ~(1 << card)
-        self.known[seat] &= ~(1 << card)
-        self.pile.append(card)
-        self.shunned[seat] |= 1 << card
-        self.last_discard[seat] = 1 << card
-        self._emit({"type": "discard", "seat": seat, "card": self.info.deck.code(card)})
+        self._throw(seat, card)
         if not self.hands[seat]:
             self._end_hand(out=seat)
             return
@@ -943,12 +949,7 @@ class RummyState(State):
     def _do_go_out(self, card: int | None) -> None:
         seat = self.turn
         if card is not None:
-            self.hands[seat] &= ~(1 << card)
-            self.known[seat] &= ~(1 << card)
-            self.pile.append(card)
-            self.shunned[seat] |= 1 << card
-            self.last_discard[seat] = 1 << card
-            self._emit({"type": "discard", "seat": seat, "card": self.info.deck.code(card)})
+            self._throw(seat, card)
         self._lay_arrangement(seat)
         self._emit({"type": "go_out", "seat": seat})
         self._end_hand(out=seat)
@@ -974,12 +975,8 @@ class RummyState(State):
 
     def _do_knock(self, card: int) -> None:
         seat = self.turn
-        self.hands[seat] &= ~(1 << card)
-        self.pile.append(card)
-        self.shunned[seat] |= 1 << card
-        self.last_discard[seat] = 1 << card
-        self._emit({"type": "discard", "seat": seat, "card": self.info.deck.code(card)})
-        self._lay_arrangement(seat)
+        self._throw(seat, card)
+        self._lay_arrangement(seat)  # the knocker's known cards become its deadwood
         self.knocker = seat
         self.gin = not self.hands[seat]
         self._emit({"type": "knock", "seat": seat, "card": self.info.deck.code(card), "gin": self.gin})
