@@ -679,21 +679,10 @@ def make_likelihood(cls: type):
         everyone = 0
         for k in known:
             everyone |= k
-        table = [] if mind.gin else [[deck.card(c) for c in m["cards"]] for m in obs["table"]]
-        no_table = bool(obs["options"].get("layoff_after_meld"))
-        fits: dict[int, bool] = {}  # card -> fits a meld on the table (the table is the same in every world)
-
-        def fit_mask(o: int, hand: int) -> int:
-            if not table or (no_table and not obs["melded"][o]):
-                return 0
-            out = 0
-            for c in bits(hand):
-                f = fits.get(c)
-                if f is None:
-                    f = fits[c] = mind.fits_table(c, table)
-                if f:
-                    out |= 1 << c
-            return out
+        # Who could lay off on the table when it discarded (Jersey Gin's rule never looks).
+        lays_off = [bool(obs["table"]) and not mind.gin
+                    and not (obs["options"].get("layoff_after_meld") and not obs["melded"][o])
+                    for o in range(obs["players"])]
 
         def weight(world) -> float:
             w = 1.0
@@ -707,7 +696,8 @@ def make_likelihood(cls: type):
                 allowed = list(bits(hand & ~known[o]))
                 if c not in allowed:
                     continue
-                if mind.discard_order(hand, allowed, everyone & ~known[o], fit_mask(o, hand))[0] != c:
+                fit = mind.fit_mask(world, hand) if lays_off[o] else 0
+                if mind.discard_order(hand, allowed, everyone & ~known[o], fit)[0] != c:
                     w *= LAST_DISCARD_WEIGHT
             return w
 
