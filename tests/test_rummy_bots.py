@@ -309,23 +309,28 @@ def test_a_card_melds_with_two_of_its_rank_two_run_neighbours_or_a_joker_and_one
     assert not basic.melds_with(bdeck.card("7H/1"), bdeck.mask_of(["X1/1", "TH/2"]))
 
 
+def world_with(state, seat: int, out: str, instead: int):
+    """The same state with card ``out`` of ``seat``'s hand and card ``instead`` of the stock
+    exchanged: another world of the cards seat 0 has not seen (checked)."""
+    other = game_class(state.info.id).from_json(state.to_json())
+    gone = state.info.deck.card(out)
+    other.hands[seat] = other.hands[seat] & ~(1 << gone) | 1 << instead
+    other.stock[other.stock.index(instead)] = gone
+    other._legal = other._public = None
+    assert other.observation(0) == state.observation(0)
+    return other
+
+
 def test_a_world_where_a_player_held_two_partners_of_the_card_it_threw_weighs_less():
     """Seat 1 threw 7C. Seen from seat 0, a world where seat 1 holds 7S and 7D (it threw a
     card that made a set) weighs less than the same world with 7S in the stock instead."""
     s = position("classic_rummy", [CLASSIC_HAND, ["7S", "7D", "7C", "2C", "TC", "TD", "QS", "QH", "4C", "4H", "9S"]],
                  pile=[], seat=1, step="play", stock_size=20)
-    deck = s.info.deck
     s.apply(s.move_from_json({"kind": "discard", "card": "7C"}))
     obs = s.observation(0)
     assert obs["shunned"][1] == ["7C"]
     weight = SEARCH_HOOKS["classic_rummy"].likelihood_for(obs)
-    other = game_class("classic_rummy").from_json(s.to_json())
-    swap = deck.card("7S"), other.stock[0]
-    other.hands[1] = other.hands[1] & ~(1 << swap[0]) | 1 << swap[1]
-    other.stock[0] = swap[0]
-    other._legal = other._public = None
-    assert other.observation(0) == obs  # both worlds agree with what seat 0 saw
-    assert weight(s) < weight(other)
+    assert weight(s) < weight(world_with(s, 1, "7S", s.stock[0]))
 
 
 @pytest.mark.parametrize("game, players, reads", [("classic_rummy", 2, True), ("basic_rummy", 2, True),
@@ -384,10 +389,5 @@ def test_a_world_where_the_greedy_rule_would_have_thrown_another_card_weighs_les
     obs = s.observation(0)
     assert obs["last_discard"][1] == ["3C"]
     weight = SEARCH_HOOKS["classic_rummy"].likelihood_for(obs)
-    other = game_class("classic_rummy").from_json(s.to_json())
-    lone_king = next(deck.card(c) for c in ("KS", "KH", "QS", "QH", "JH", "JC") if deck.card(c) in other.stock)
-    other.hands[1] = other.hands[1] & ~(1 << deck.card("2C")) | 1 << lone_king
-    other.stock[other.stock.index(lone_king)] = deck.card("2C")
-    other._legal = other._public = None
-    assert other.observation(0) == obs
-    assert weight(other) < weight(s)
+    lone_court = next(deck.card(c) for c in ("KS", "KH", "QS", "QH", "JH", "JC") if deck.card(c) in s.stock)
+    assert weight(world_with(s, 1, "2C", lone_court)) < weight(s)

@@ -193,15 +193,20 @@ def test_out_by_laying_off_and_a_discard_scores_every_card_left_in_the_other_han
     assert s.round_no == 1 and s.dealer == 1  # the deal rotates
 
 
-@pytest.mark.parametrize("cls", GAMES, ids=[c.info.id for c in GAMES])
-def test_a_saved_position_resumes_identically_and_a_broken_one_is_refused(cls):
-    players = cls.info.min_players
-    s = cls.new(players, {"hands": 1}, 4)
-    rng = random.Random(4)
-    for _ in range(40):
+def random_position(cls, seed: int, moves: int):
+    """A one-hand game of ``cls`` at its fewest players after up to ``moves`` random moves."""
+    s = cls.new(cls.info.min_players, {"hands": 1}, seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
         if s.current_player() is None:
             break
         s.apply(rng.choice(s.legal_moves()))
+    return s
+
+
+@pytest.mark.parametrize("cls", GAMES, ids=[c.info.id for c in GAMES])
+def test_a_saved_position_resumes_identically_and_a_broken_one_is_refused(cls):
+    s = random_position(cls, 4, 40)
     data = json.loads(json.dumps(s.to_json()))
     again = cls.from_json(data)
     assert again.to_json() == s.to_json() and again.legal_moves() == s.legal_moves()
@@ -341,13 +346,7 @@ def test_the_sampler_reads_the_observation_once_and_gives_samples_worlds(cls):
     """``sampler(obs)`` (the expert's many worlds of one position) gives, for the same
     generator, the world ``sample`` gives; playing a world to the end leaves the next ones
     unchanged (nothing shared with the template is changed in place)."""
-    players = cls.info.min_players
-    s = cls.new(players, {"hands": 1}, 6)
-    rng = random.Random(6)
-    for _ in range(25):
-        if s.current_player() is None:
-            break
-        s.apply(rng.choice(s.legal_moves()))
+    s = random_position(cls, 6, 25)
     if s.current_player() is None:
         pytest.skip("the hand ended early")
     seat = s.current_player()
