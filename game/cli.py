@@ -94,6 +94,7 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     so.add_argument("--players", type=int, help="only this player count")
     so.add_argument("--options", help="only these options, as JSON")
     so.add_argument("--level", choices=("random", "simple"), help="only random moves or only the simple bots")
+    so.add_argument("--journal", help="record finished games in this file; run again with it to go on where it stopped")
     so.add_argument("--no-progress", action="store_true")
     return p
 
@@ -175,7 +176,13 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError as e:
             print(f"error: {e}", file=sys.stderr)
             return 2
-        rep = soak(plan, max(1, args.workers), not args.no_progress)
+        from game.soak import JournalMismatch
+
+        try:
+            rep = soak(plan, max(1, args.workers), not args.no_progress, args.journal)
+        except (JournalMismatch, OSError) as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
         print("\n".join(rep.lines()))
         return 1 if rep.failures else 130 if rep.interrupted else 0
     if args.command == "review":

@@ -6,14 +6,21 @@ Games cycle through the registry's games, each game's player counts and option v
 (game/contract.py ``configs``) and two kinds of players (random moves, the simple bots);
 every game is played to the end with every contract check. The run ends with the count,
 the time and every exception found, each with the command that replays that one game.
+
+A long run can keep a journal (``--journal soak.jsonl``): one line per finished chunk of
+games. Started again with the same journal, the run plays only the chunks not yet in it and
+reports the whole run; a journal written by other arguments or other code is refused, so
+the figures always describe one plan on one version of the rules.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import multiprocessing
 import time
 import traceback
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from game.registry import ENTRIES
@@ -44,10 +51,12 @@ class SoakReport:
     per_game: dict[str, int] = field(default_factory=dict)
     failures: list[dict[str, Any]] = field(default_factory=list)
     interrupted: bool = False  # stopped by Ctrl-C: the figures are those of the games done
+    sittings: int = 1  # how many starts of the command a journaled run took
 
     def lines(self) -> list[str]:
+        over = f" over {self.sittings} sittings" if self.sittings > 1 else ""
         out = [f"{'interrupted after ' if self.interrupted else ''}{self.games} games ({', '.join(f'{g} {n}' for g, n in sorted(self.per_game.items()))}), "
-               f"{self.rounds} rounds, {self.moves} moves in {self.seconds:.1f} s; "
+               f"{self.rounds} rounds, {self.moves} moves in {self.seconds:.1f} s{over}; "
                f"{len(self.failures)} exception(s)"]
         for f in self.failures:
             out.append(f"  {f['error']}")
@@ -98,41 +107,131 @@ def run_job(job: Job) -> tuple[int, int, dict | None]:
         return 0, 0, {"error": f"{job.game}: {type(e).__name__}: {e}{where}", "command": job.command(), "job": job.__dict__}
 
 
-def _run_chunk(chunk: list[Job]) -> list[tuple[str, int, int, dict | None]]:
-    return [(job.game, *run_job(job)) for job in chunk]
+def _run_chunk(numbered: tuple[int, list[Job]]) -> tuple[int, list[tuple[str, int, int, dict | None]]]:
+    index, chunk = numbered
+    return index, [(job.game, *run_job(job)) for job in chunk]
 
 
-def soak(all_jobs: list[Job], workers: int = 2, progress: bool = True) -> SoakReport:
+class JournalMismatch(ValueError):
+    """The journal was written by another plan or another version of the code."""
+
+
+def code_version() -> str:
+    """A digest of the game package's sources: a journal is only resumed on the same code."""
+    root = Path(__file__).resolve().parent
+    h = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        h.update(str(path.relative_to(root)).encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def _read_journal(path: Path, header: dict) -> tuple[list[dict], int]:
+    """The chunk lines of an existing journal and its number of sittings; [] and 0 if new."""
+    if not path.exists() or path.stat().st_size == 0:
+        return [], 0
+    lines = path.read_text().splitlines()
+    try:
+        first = json.loads(lines[0])
+    except (json.JSONDecodeError, IndexError):
+        raise JournalMismatch(f"{path} is not a soak journal") from None
+    if first != header:
+        diff = sorted(k for k in set(first) | set(header) if first.get(k) != header.get(k))
+        raise JournalMismatch(f"{path} was written for another run (differs in {', '.join(diff)}); "
+                              "use another journal file or the same arguments and code")
+    done, sittings = [], 0
+    for line in lines[1:]:
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            continue  # a line cut short when the run was killed: that chunk is played again
+        if "chunk" in row:
+            done.append(row)
+        elif "sitting" in row:
+            sittings += 1
+    return done, sittings
+
+
+def soak(all_jobs: list[Job], workers: int = 2, progress: bool = True,
+         journal: str | Path | None = None) -> SoakReport:
     from tqdm import tqdm
 
     rep = SoakReport()
     t0 = time.perf_counter()
     size = max(1, min(CHUNK, -(-len(all_jobs) // (4 * max(1, workers)))))
     chunks = [all_jobs[i : i + size] for i in range(0, len(all_jobs), size)]
-    bar = tqdm(total=len(all_jobs), disable=not progress, unit="game", desc="soak", smoothing=0.05)
+    log = None
+    earlier = 0.0
+    sitting = 0
+    if journal is not None:
+        path = Path(journal)
+        header = {"soak_journal": 1, "code": code_version(), "chunk": size,
+                  "jobs": hashlib.sha256(repr(all_jobs).encode()).hexdigest()[:16], "games": len(all_jobs)}
+        done, sittings = _read_journal(path, header)
+        finished = set()
+        for row in done:
+            if row["chunk"] in finished:
+                continue
+            finished.add(row["chunk"])
+            rep.games += row["games"]
+            rep.moves += row["moves"]
+            rep.rounds += row["rounds"]
+            for g, n in row["per_game"].items():
+                rep.per_game[g] = rep.per_game.get(g, 0) + n
+            rep.failures.extend(row["failures"])
+        for s in range(sittings):  # each sitting's time is that of its last chunk
+            earlier += max((r["t"] for r in done if r["sitting"] == s), default=0.0)
+        rep.sittings = sittings + 1
+        cut = path.exists() and path.stat().st_size and not path.read_bytes().endswith(b"\n")
+        log = path.open("a")
+        if cut:
+            log.write("\n")  # end the line a kill cut short, so that the next ones read
+        if sittings == 0:
+            log.write(json.dumps(header) + "\n")
+        log.write(json.dumps({"sitting": sittings}) + "\n")
+        log.flush()
+        chunks = [(i, c) for i, c in enumerate(chunks) if i not in finished]
+        sitting = sittings
+    else:
+        chunks = list(enumerate(chunks))
+    bar = tqdm(total=len(all_jobs), initial=rep.games, disable=not progress, unit="game", desc="soak", smoothing=0.05)
 
-    def take(results: list) -> None:
+    def take(index: int, results: list) -> None:
+        row = {"chunk": index, "sitting": sitting, "games": 0, "moves": 0, "rounds": 0,
+               "per_game": {}, "failures": []}
         for game, moves, rounds, failure in results:
-            rep.games += 1
-            rep.moves += moves
-            rep.rounds += rounds
-            rep.per_game[game] = rep.per_game.get(game, 0) + 1
+            row["games"] += 1
+            row["moves"] += moves
+            row["rounds"] += rounds
+            row["per_game"][game] = row["per_game"].get(game, 0) + 1
             if failure is not None:
-                rep.failures.append(failure)
+                row["failures"].append(failure)
+        rep.games += row["games"]
+        rep.moves += row["moves"]
+        rep.rounds += row["rounds"]
+        for g, n in row["per_game"].items():
+            rep.per_game[g] = rep.per_game.get(g, 0) + n
+        rep.failures.extend(row["failures"])
+        if log is not None:
+            row["t"] = round(time.perf_counter() - t0, 1)
+            log.write(json.dumps(row) + "\n")
+            log.flush()
         bar.update(len(results))
         bar.set_postfix(exceptions=len(rep.failures))
 
     try:
         if workers <= 1 or len(chunks) <= 1:
-            for chunk in chunks:
-                take(_run_chunk(chunk))
+            for numbered in chunks:
+                take(*_run_chunk(numbered))
         else:
             with multiprocessing.get_context("spawn").Pool(workers) as pool:
-                for results in pool.imap_unordered(_run_chunk, chunks):
-                    take(results)
+                for index, results in pool.imap_unordered(_run_chunk, chunks):
+                    take(index, results)
     except KeyboardInterrupt:
         rep.interrupted = True  # report what was played rather than nothing
     finally:
         bar.close()
-        rep.seconds = time.perf_counter() - t0
+        if log is not None:
+            log.close()
+        rep.seconds = earlier + time.perf_counter() - t0
     return rep

@@ -35,3 +35,28 @@ def test_the_command_line_prints_the_count_time_and_exceptions():
     )
     assert out.returncode == 0, out.stderr
     assert "3 games (aluette 3)" in out.stdout and "0 exception(s)" in out.stdout
+
+
+def test_a_journaled_run_cut_short_resumes_to_the_same_figures_and_refuses_another_plan(tmp_path):
+    import json
+
+    import pytest
+
+    from game.soak import JournalMismatch
+
+    plan = jobs(2 * len(ENTRIES), seed=300)
+    whole = soak(plan, workers=1, progress=False)
+    journal = tmp_path / "soak.jsonl"
+    soak(plan, workers=1, progress=False, journal=journal)
+    lines = journal.read_text().splitlines()
+    chunks = [json.loads(line) for line in lines if '"chunk": ' in line and '"games": ' in line and "soak_journal" not in line]
+    assert sum(c["games"] for c in chunks) == len(plan) and len(chunks) > 2
+    # as if killed after two chunks, in the middle of writing the third line
+    journal.write_text("\n".join(lines[:4]) + "\n" + lines[4][: len(lines[4]) // 2])
+    resumed = soak(plan, workers=1, progress=False, journal=journal)
+    assert resumed.sittings == 2
+    assert soak(plan, workers=1, progress=False, journal=journal).sittings == 3  # nothing left to play
+    assert (resumed.games, resumed.moves, resumed.rounds, resumed.per_game) == (
+        whole.games, whole.moves, whole.rounds, whole.per_game)
+    with pytest.raises(JournalMismatch, match="another run"):
+        soak(jobs(2 * len(ENTRIES), seed=301), workers=1, progress=False, journal=journal)
