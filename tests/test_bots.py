@@ -349,3 +349,40 @@ def test_expert_searches_one_move_per_class_of_equivalent_moves():
     ]
     kept = [FRENCH52.code(card) for card, _ in distinct_moves({}, legal)]
     assert kept == ["4H", "4C", "6H", "6D", "TD", "TH", "9H", "9S"]
+
+
+@settings(max_examples=20, deadline=None)
+@given(state=positions)
+def test_worlds_of_one_sampler_do_not_share_state(state):
+    """The per-move sampler reads the observation once: a world played on must leave the
+    next worlds as a fresh ``sample`` would deal them."""
+    seat = state.current_player() if state.current_player() is not None else 0
+    obs = state.observation(seat)
+    deal = OrlanState.sampler(obs)
+    first = deal(random.Random(5))
+    rng = random.Random(6)
+    while first.current_player() is not None and first.round_no == state.round_no:
+        first.apply(rng.choice(first.legal_moves()))
+    again, fresh = deal(random.Random(7)), OrlanState.sample(obs, random.Random(7))
+    assert again.to_json() == fresh.to_json()
+
+
+@settings(max_examples=200, deadline=None)
+@given(table=st.integers(0, (1 << 52) - 1))
+def test_the_richest_capture_of_each_sum_is_the_best_of_every_subset(table):
+    from itertools import combinations
+
+    from game.bots.orlan_policy import _richest_by_sum, worth
+    from game.cards import bits
+    from game.rules.orlan import NUMBERS, RANKS
+
+    numbers = [c for c in bits(table & NUMBERS)][:7]
+    richest = _richest_by_sum(sum(1 << c for c in numbers))
+    for total in range(1, 11):
+        subsets = [sum(1 << c for c in combo) for k in range(1, len(numbers) + 1)
+                   for combo in combinations(numbers, k) if sum(c % RANKS + 1 for c in combo) == total]
+        if not subsets:
+            assert richest[total] == 0
+        else:
+            assert sum((richest[total] >> c & 1) * (c % RANKS + 1) for c in range(52)) == total
+            assert worth(richest[total]) == pytest.approx(max(worth(m) for m in subsets))

@@ -35,7 +35,6 @@ from game.rules.orlan import (
     TEN_DIAMONDS,
     TWO_CLUBS,
     OrlanState,
-    _number_captures,
 )
 
 CARD = 0.1
@@ -81,11 +80,11 @@ def table_gains(table: int) -> tuple[tuple[float, int], ...]:
     gains = []
     numbers = table & NUMBERS
     if numbers:
-        caps = _number_captures(numbers)
+        best = _richest_by_sum(numbers)
         for r in range(10):
-            c = caps[10 - r]
-            if c:
-                gains.append((max(worth(m) for m in c) + CARD, r))
+            m = best[10 - r]
+            if m:
+                gains.append((worth(m) + CARD, r))
     sweep = table & SWEEPABLE
     if sweep:
         g = worth(sweep) + CARD - JACK_KEEP
@@ -98,6 +97,34 @@ def table_gains(table: int) -> tuple[tuple[float, int], ...]:
     gains.sort(reverse=True)
     hit = _gains_cache[table] = tuple(gains)
     return hit
+
+
+# Each number card's worth in hundredths of a point (whole numbers, so that sums compare
+# exactly): 10 a card, 12 more a club, 100 more for the 2 of clubs or the 10 of diamonds.
+_CENTS = {
+    c: 10 + (12 if (1 << c) & CLUB_MASK else 0) + (100 if (1 << c) & (TWO_CLUBS | TEN_DIAMONDS) else 0)
+    for c in bits(NUMBERS)
+}
+
+
+def _richest_by_sum(numbers: int) -> list[int]:
+    """For each sum 0..10, the richest subset of these number cards adding up to it (0 if
+    none): a knapsack over the cards, where listing every subset (as legal moves must) is
+    not needed, since a capture's worth is the sum of its cards'."""
+    best = [0] + [-1] * 10
+    masks = [0] * 11
+    while numbers:
+        low = numbers & -numbers
+        numbers ^= low
+        card = low.bit_length() - 1
+        v = card % RANKS + 1
+        w = _CENTS[card]
+        for total in range(10, v - 1, -1):
+            b = best[total - v]
+            if b >= 0 and b + w > best[total]:
+                best[total] = b + w
+                masks[total] = masks[total - v] | low
+    return masks
 
 
 # _MISS[u][k][h]: chance that h cards drawn from u unseen miss all k cards of a rank.
@@ -355,5 +382,6 @@ register_hooks(
         tree_widen=TREE_WIDEN,
         settle_z=SETTLE_Z,
         settle_eps=SETTLE_EPS,
+        sampler_for=OrlanState.sampler,
     ),
 )

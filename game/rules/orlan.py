@@ -437,41 +437,63 @@ class OrlanState(State):
     @classmethod
     def sample(cls, observation: JSON, rng) -> "OrlanState":
         """Deal the cards the seat has not seen (other hands, stock) at random."""
+        return cls.sampler(observation)(rng)
+
+    @classmethod
+    def sampler(cls, observation: JSON):
+        """``sample`` for many worlds of one observation: the observation is read once, and
+        each call (rng -> state) only shuffles and deals the unseen cards."""
         obs = observation
         seat = obs["seat"]
         n = obs["players"]
-        s = cls.__new__(cls)
-        s.players = n
-        s.options = dict(obs["options"])
-        s.teams = s.options["teams"]
-        s.seed = rng.getrandbits(32)
-        s.round_no = obs["round"]
-        s.dealer = obs["dealer"]
-        s.to_move = obs["to_move"]
-        s.table = DECK.mask_of(obs["table"])
-        s.piles = [DECK.mask_of(p) for p in obs["piles"]]
-        s.last_capturer = obs["last_capturer"]
+        options = dict(obs["options"])
+        teams = options["teams"]
+        table = DECK.mask_of(obs["table"])
+        piles = [DECK.mask_of(p) for p in obs["piles"]]
         totals = obs["totals"]
-        s.totals = [totals[i] for i in range(s.sides)] if s.teams else list(totals)
-        s.rounds = list(obs["rounds"])
-        s.winner = None
+        sides = 2 if teams else n
+        totals = [totals[i] for i in range(sides)] if teams else list(totals)
+        rounds = list(obs["rounds"])
         own = DECK.mask_of(obs["hand"])
-        seen = own | s.table
-        for p in s.piles:
+        seen = own | table
+        for p in piles:
             seen |= p
-        unseen = [c for c in range(DECK.size) if not seen >> c & 1]
-        rng.shuffle(unseen)
-        s.hands = [0] * n
-        pos = 0
-        for i, count in enumerate(obs["hand_counts"]):
-            if i == seat:
-                s.hands[i] = own
-                continue
-            for c in unseen[pos : pos + count]:
-                s.hands[i] |= 1 << c
-            pos += count
-        s.stock = unseen[pos:]
-        return s
+        unseen_cards = [c for c in range(DECK.size) if not seen >> c & 1]
+        counts = list(obs["hand_counts"])
+        round_no, dealer, to_move, last = obs["round"], obs["dealer"], obs["to_move"], obs["last_capturer"]
+
+        def deal(rng) -> "OrlanState":
+            s = cls.__new__(cls)
+            s.players = n
+            s.options = dict(options)
+            s.teams = teams
+            s.seed = rng.getrandbits(32)
+            s.round_no = round_no
+            s.dealer = dealer
+            s.to_move = to_move
+            s.table = table
+            s.piles = list(piles)
+            s.last_capturer = last
+            s.totals = list(totals)
+            s.rounds = list(rounds)
+            s.winner = None
+            unseen = list(unseen_cards)
+            rng.shuffle(unseen)
+            hands = s.hands = [0] * n
+            pos = 0
+            for i, count in enumerate(counts):
+                if i == seat:
+                    hands[i] = own
+                    continue
+                h = 0
+                for c in unseen[pos : pos + count]:
+                    h |= 1 << c
+                hands[i] = h
+                pos += count
+            s.stock = unseen[pos:]
+            return s
+
+        return deal
 
     # ----------------------------------------------------------------- moves
     @classmethod
