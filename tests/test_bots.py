@@ -386,3 +386,50 @@ def test_the_richest_capture_of_each_sum_is_the_best_of_every_subset(table):
         else:
             assert sum((richest[total] >> c & 1) * (c % RANKS + 1) for c in range(52)) == total
             assert worth(richest[total]) == pytest.approx(max(worth(m) for m in subsets))
+
+
+def test_a_capture_passed_over_makes_the_worlds_holding_its_card_unlikely():
+    """Seat 1 laid the Q♠ on a table where a five would have taken the 6♥ (and a seven the
+    4♣), as the greedy rule does from its hand: worlds where its hand holds a five or a
+    seven weigh less than its real hand."""
+    from game.bots.orlan_policy import INFER_MISS, likelihood_for
+    from tests.orlan_helpers import play, position
+
+    s = position([["AH", "3H", "9H", "KH"], ["2S", "8H", "8S", "QS"]], ["6H", "4C", "KD"], to_move=1)
+    play(s, "QS")
+    obs = s.observation(0)
+    assert obs["deal_plays"] == [{"seat": 1, "card": "QS", "capture": []}]
+    weight = likelihood_for(obs)
+    assert weight(s) == 1.0  # its real hand holds nothing that would have taken more
+    for card in ("5D", "7D"):
+        world = OrlanState.from_json(s.to_json())
+        swap = FRENCH52.card(card)
+        world.stock.remove(swap)
+        world.stock.append(FRENCH52.card("8S"))
+        world.hands[1] = world.hands[1] & ~(1 << FRENCH52.card("8S")) | 1 << swap
+        assert weight(world) == pytest.approx(INFER_MISS)
+
+
+def test_the_real_hands_of_simple_players_fit_their_plays_better_than_sampled_worlds():
+    from game.bots.orlan_policy import likelihood_for
+
+    rng = random.Random(3)
+    positions = real_below = 0
+    sampled = []
+    for players in (2, 3, 4):
+        for g in range(8):
+            s = OrlanState.new(players, {"target": 11, "teams": players == 4}, g)
+            bots = [make_bot("simple", "orlan", seed=g * 10 + i) for i in range(players)]
+            while s.current_player() is not None and s.round_no == 0:
+                obs = s.observation(s.current_player())
+                weight = likelihood_for(obs)
+                if weight is not None:
+                    positions += 1
+                    real_below += weight(s) < 1.0
+                    deal = OrlanState.sampler(obs)
+                    sampled += [weight(deal(rng)) for _ in range(5)]
+                s.apply(bots[s.current_player()].choose(obs))
+    assert positions > 300
+    # the model reads the rule from what the player could see, a little approximately
+    assert real_below / positions < 0.1
+    assert sum(sampled) / len(sampled) < 0.8

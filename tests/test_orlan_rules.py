@@ -377,3 +377,50 @@ def test_corrupt_state_is_refused_clearly():
     newer["format"] = 99
     with pytest.raises(RulesError, match="format 99"):
         OrlanState.from_json(newer)
+
+
+# ---------------------------------------------------------------- the plays of the deal
+def test_the_plays_of_the_current_deal_are_public_and_start_afresh_at_each_deal():
+    s = new_game("orlan", 2, seed=5)
+    start_round = s.round_no
+    expected = []
+    while s.round_no == start_round:
+        mover = s.current_player()
+        card, cap = s.legal_moves()[-1]
+        events = s.apply((card, cap))
+        expected.append({"seat": mover, "card": D.code(card), "capture": D.codes_of(cap)})
+        kinds = [e["type"] for e in events]
+        if "deal" in kinds or "round_start" in kinds:
+            expected = []
+        for seat in range(2):  # every seat sees every play: they are made face up
+            assert s.observation(seat)["deal_plays"] == expected
+        assert len(expected) <= 8  # two hands of four
+
+
+def test_a_format_2_state_loads_with_no_plays_and_plays_on_as_before():
+    s = new_game("orlan", 3, seed=8)
+    for _ in range(5):
+        s.apply(s.legal_moves()[0])
+    old = s.to_json()
+    assert old["deal_plays"]
+    old["format"] = 2
+    del old["deal_plays"]
+    loaded = OrlanState.from_json(old)
+    assert loaded.deal_plays == [] and loaded.to_json()["format"] == OrlanState.FORMAT
+    while not s.finished:
+        move = s.legal_moves()[0]
+        s.apply(move)
+        loaded.apply(move)
+    assert loaded.result() == s.result()
+
+
+def test_a_malformed_play_record_is_refused_clearly():
+    s = new_game("orlan", 2, seed=1)
+    s.apply(s.legal_moves()[0])
+    data = s.to_json()
+    data["deal_plays"][0] = {"seat": 0, "card": "7H"}
+    with pytest.raises(RulesError, match="deal_plays"):
+        OrlanState.from_json(data)
+    data["deal_plays"][0] = {"seat": 5, "card": "7H", "capture": []}
+    with pytest.raises(RulesError, match="not by a seat"):
+        OrlanState.from_json(data)

@@ -35,6 +35,7 @@ from game.rules.orlan import (
     TEN_DIAMONDS,
     TWO_CLUBS,
     OrlanState,
+    _number_captures,
 )
 
 CARD = 0.1
@@ -365,8 +366,99 @@ SETTLE_EPS = 0.02
 
 # In 2v2 teams the partner (seats of the same parity) decides in the own-move tree too, for
 # the side's value (``_evaluate`` scores the side): the expert plays for the partnership.
-# Orlan's observation holds no history of plays (only piles), so there is nothing to infer
-# from: no ``likelihood_for``.
+
+
+def best_scores(table: int, cards: int, chances: list[float], jack_keep: float) -> dict[int, float]:
+    """For each of these cards, the greedy score of its best move on this table."""
+    caps = None
+    out = {}
+    for card in bits(cards):
+        r = card % RANKS
+        moves: list[tuple[int, int]] = []
+        if r < JACK:
+            if caps is None:
+                caps = _number_captures(table)
+            moves = [(card, m) for m in caps[10 - r]]
+        elif r == JACK:
+            moves = [(card, table & SWEEPABLE)]
+        else:
+            moves = [(card, q) for q in _singles(table & (QUEENS if r == JACK + 1 else KINGS))]
+        if not moves:
+            moves = [(card, 0)]
+        out[card] = max(score(m, table, chances, jack_keep) for m in moves)
+    return out
+
+
+# Reading the table: a player who made a play of this deal while holding a card that the
+# greedy rule scores higher probably did not hold it. A world where a hand holds such a card
+# weighs INFER_MISS for each play it contradicts (the rule is a model of the others, not
+# what they are: people and the expert leave it).
+INFER_MISS = 0.3
+INFER_POOL = 8
+# A card counts against a play only when it scores more than the play by this much: the
+# model reckons the chances without the player's own unknown cards (they are what a world
+# decides), which moves scores by a few hundredths. Real hands of simple players weigh less
+# than 1 in about 5% of positions at 0.02, 13% with no margin (tests/test_bots.py).
+INFER_MARGIN = 0.02
+
+
+def likelihood_for(obs: dict):
+    """weight(world) from the plays of the current deal (``deal_plays``): each other seat's
+    play is replayed on the table it was made on (the deal rewound from the table and piles
+    now); the cards that would have scored more under the greedy rule, from what that player
+    could see then, are the ones its hand probably lacked."""
+    plays = obs.get("deal_plays") or []
+    me = obs["seat"]
+    if not any(p["seat"] != me for p in plays):
+        return None
+    n = obs["players"]
+    table = FRENCH52.mask_of(obs["table"])
+    piles = [FRENCH52.mask_of(p) for p in obs["piles"]]
+    counts = list(obs["hand_counts"])
+    own = FRENCH52.mask_of(obs["hand"])
+    later = [0] * n  # cards each seat played at or after the play being rewound
+    tests: list[tuple[int, int]] = []  # (seat, cards its hand then probably lacked)
+    for p in reversed(plays):
+        seat, card, cap = p["seat"], FRENCH52.card(p["card"]), FRENCH52.mask_of(p["capture"])
+        bit = 1 << card
+        if cap:
+            table |= cap
+            piles[seat] &= ~(cap | bit)
+        else:
+            table &= ~bit
+        later[seat] |= bit
+        counts[seat] += 1
+        if seat == me:
+            continue
+        seen = 0
+        for pile in piles:
+            seen |= pile
+        # What that player could not see then; its own unknown cards are among them (they
+        # are what the worlds decide), which moves the chances a little.
+        unseen = FULL & ~(seen | later[seat] | table | own)
+        after = list(counts)
+        after[seat] -= 1
+        chances = _hold_chances(unseen | own, _next_hand_size(after, seat, obs["stock_count"]))
+        jack_keep = JACK_KEEP if counts[seat] > 1 else 0.0
+        played = score((card, cap), table, chances, jack_keep)
+        better = 0
+        for c, v in best_scores(table, unseen, chances, jack_keep).items():
+            if v > played + INFER_MARGIN:
+                better |= 1 << c
+        if better:
+            tests.append((seat, better))
+    if not tests:
+        return None
+
+    def weight(world: OrlanState) -> float:
+        w = 1.0
+        hands = world.hands
+        for seat, better in tests:
+            if hands[seat] & better:
+                w *= INFER_MISS
+        return w
+
+    return weight
 register_hooks(
     "orlan",
     SearchHooks(
@@ -383,5 +475,7 @@ register_hooks(
         settle_z=SETTLE_Z,
         settle_eps=SETTLE_EPS,
         sampler_for=OrlanState.sampler,
+        likelihood_for=likelihood_for,
+        infer_pool=INFER_POOL,
     ),
 )

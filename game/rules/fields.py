@@ -48,6 +48,7 @@ class FieldError(ValueError):
 
 KINDS = (
     "int", "opt_int", "bool", "str", "json", "ints", "mask", "masks", "card", "cards", "card_lists", "plays", "tricks",
+    "captures",
 )
 
 
@@ -136,6 +137,8 @@ def encode(kind: str, value: Any, deck: Deck) -> Any:
         return [{"seat": s, "card": deck.code(c)} for s, c in value]
     if kind == "tricks":
         return [{"leader": lead, "plays": encode("plays", plays, deck), "winner": w} for lead, plays, w in value]
+    if kind == "captures":
+        return [{"seat": s, "card": deck.code(c), "capture": deck.codes_of(m)} for s, c, m in value]
     raise AssertionError(kind)
 
 
@@ -190,6 +193,15 @@ def decode(kind: str, value: Any, deck: Deck, where: str) -> Any:
                 decode("plays", v["plays"], deck, f"{here} plays"),
                 decode("opt_int", v["winner"], deck, f"{here} winner"),
             ))
+        return out
+    if kind == "captures":
+        out = []
+        for i, v in enumerate(_list(value, where)):
+            here = f"{where}[{i}]"
+            if not isinstance(v, dict) or set(v) != {"seat", "card", "capture"}:
+                raise FieldError(f'{here}: a play is {{"seat": n, "card": code, "capture": [codes]}}, not {v!r}')
+            out.append((decode("int", v["seat"], deck, f"{here} seat"), _card(deck, v["card"], f"{here} card"),
+                        _mask(deck, v["capture"], f"{here} capture")))
         return out
     raise AssertionError(kind)
 

@@ -96,7 +96,7 @@ def _number_captures(table: int) -> tuple[tuple[int, ...], ...]:
 
 class OrlanState(State):
     info = INFO
-    FORMAT = 2
+    FORMAT = 3
     FIELDS = (
         Field("round_no", "int", "round"),
         Field("dealer", "int"),
@@ -106,6 +106,7 @@ class OrlanState(State):
         Field("piles", "masks"),
         Field("stock_top_first", "cards", "stock"),
         Field("last_capturer", "opt_int"),
+        Field("deal_plays", "captures"),
         Field("totals", "ints", "side_totals"),
         Field("rounds", "json"),
         Field("winner", "opt_int", "winning_side"),
@@ -161,6 +162,7 @@ class OrlanState(State):
         self.hands = [0] * n
         self.piles = [0] * n
         self.last_capturer = None
+        self.deal_plays = []
         pos = 0
         for k in range(1, n + 1):
             seat = (self.dealer + k) % n
@@ -249,6 +251,7 @@ class OrlanState(State):
             self.last_capturer = seat
         else:
             self.table |= bit
+        self.deal_plays.append((seat, card, cap))
         if events is not None:
             kind = "capture" if cap else "lay"
             ev = {"type": kind, "seat": seat, "card": DECK.code(card), "capture": DECK.codes_of(cap)}
@@ -269,6 +272,7 @@ class OrlanState(State):
                     h |= 1 << stock.pop()
                 self.hands[s] = h
             self.to_move = nxt
+            self.deal_plays = []
             if events is not None:
                 events.append({"type": "deal", "stock": len(stock)})
             return events
@@ -375,6 +379,8 @@ class OrlanState(State):
             "piles": [DECK.codes_of(p) for p in self.piles],
             "stock_count": len(self.stock),
             "last_capturer": self.last_capturer,
+            # Every play since these hands were dealt, in order: all were made face up.
+            "deal_plays": [{"seat": s, "card": DECK.code(c), "capture": DECK.codes_of(m)} for s, c, m in self.deal_plays],
             "totals": self.seat_totals(),
             "rounds": self.rounds,
         }
@@ -387,6 +393,10 @@ class OrlanState(State):
 
     @classmethod
     def upgrade_json(cls, data: JSON, fmt: int) -> JSON:
+        # Format 2 had no record of the plays of the current deal: they are read as none.
+        data.setdefault("deal_plays", [])
+        if fmt >= 2:
+            return data
         # Format 1: totals per seat (side totals only with teams), winners as seats, round
         # summaries with one object per side.
         if "side_totals" not in data:
@@ -406,6 +416,8 @@ class OrlanState(State):
             raise RulesError("malformed orlan state: dealer or to_move is not a seat")
         if self.last_capturer is not None and not 0 <= self.last_capturer < n:
             raise RulesError("malformed orlan state: last_capturer is not a seat")
+        if any(not 0 <= s < n for s, _, _ in self.deal_plays):
+            raise RulesError("malformed orlan state: a play of deal_plays is not by a seat")
         if self.winner is not None and not 0 <= self.winner < self.sides:
             raise RulesError("malformed orlan state: winning_side is not a side")
         if (self.winner is None) != (self.to_move is not None):
@@ -461,6 +473,7 @@ class OrlanState(State):
         unseen_cards = [c for c in range(DECK.size) if not seen >> c & 1]
         counts = list(obs["hand_counts"])
         round_no, dealer, to_move, last = obs["round"], obs["dealer"], obs["to_move"], obs["last_capturer"]
+        plays = [(p["seat"], DECK.card(p["card"]), DECK.mask_of(p["capture"])) for p in obs.get("deal_plays", ())]
 
         def deal(rng) -> "OrlanState":
             s = cls.__new__(cls)
@@ -474,6 +487,7 @@ class OrlanState(State):
             s.table = table
             s.piles = list(piles)
             s.last_capturer = last
+            s.deal_plays = list(plays)
             s.totals = list(totals)
             s.rounds = list(rounds)
             s.winner = None
