@@ -433,3 +433,20 @@ def test_the_real_hands_of_simple_players_fit_their_plays_better_than_sampled_wo
     # the model reads the rule from what the player could see, a little approximately
     assert real_below / positions < 0.1
     assert sum(sampled) / len(sampled) < 0.8
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_worlds_copied_for_each_root_move_give_the_values_of_worlds_dealt_again(players, monkeypatch):
+    import dataclasses
+
+    state = random_position(11, players, True, 9)
+    obs = state.observation(state.current_player())
+
+    def values():
+        bot = make_bot("expert", "orlan", seed=4, iterations=12)
+        bot.choose(obs)
+        return bot.stats()
+
+    copied = values()
+    monkeypatch.setitem(SEARCH_HOOKS, "orlan", dataclasses.replace(SEARCH_HOOKS["orlan"], copy_world=None))
+    assert values() == copied and len(copied) > 1

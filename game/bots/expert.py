@@ -137,6 +137,10 @@ class SearchHooks:
     # are in that world; worlds are drawn among ``infer_pool`` candidates by weight.
     likelihood_for: Callable[[dict], Callable[[State], float] | None] | None = None
     infer_pool: int = 6
+    # copy_world(world) -> an independent copy: the generic rollout then deals each world
+    # once and gives every root move a copy, instead of dealing it again per root move (a
+    # deal shuffles the unseen cards; a copy only copies a few lists).
+    copy_world: Callable[[State], State] | None = None
 
 
 SEARCH_HOOKS: dict[str, SearchHooks] = {}
@@ -314,9 +318,10 @@ class ExpertBot(Bot):
         likelihood the weighted pick among ``infer_pool`` candidate worlds."""
         rng = self.rng
         like = self._likelihood
+        keep = self._playout is not None or self.hooks.copy_world is not None
         if like is None:
             self._world_seed = rng.getrandbits(64)
-            if self._playout is not None:
+            if keep:
                 self._world = self._sample(random.Random(self._world_seed))
             return
         seeds = [rng.getrandbits(64) for _ in range(max(1, self.hooks.infer_pool))]
@@ -335,7 +340,7 @@ class ExpertBot(Bot):
             pick = rng.randrange(len(seeds))
         self.weights_seen.append(weights[pick] / total if total > 0.0 else 0.0)
         self._world_seed = seeds[pick]
-        self._world = worlds[pick] if self._playout is not None else None
+        self._world = worlds[pick] if keep else None
 
     def can_stop(self, remaining_worlds: float, z: float | None = None) -> bool:
         """True when ``remaining_worlds`` more worlds could not change the choice: the
@@ -379,7 +384,8 @@ class ExpertBot(Bot):
 
     def _rollout(self, root_move: Move, world_seed: int, tree: "_Node | None" = None) -> float:
         rng = random.Random(world_seed)
-        state = self._sample(rng)
+        copy = self.hooks.copy_world
+        state = copy(self._world) if copy is not None and self._world is not None else self._sample(rng)
         rng.seed(world_seed + 1)  # common dice for every root move
         apply = getattr(state, self.hooks.apply_fast)
         marker = self.marker

@@ -394,7 +394,7 @@ def best_scores(table: int, cards: int, chances: list[float], jack_keep: float) 
 # weighs INFER_MISS for each play it contradicts (the rule is a model of the others, not
 # what they are: people and the expert leave it).
 INFER_MISS = 0.3
-INFER_POOL = 8
+INFER_POOL = 4
 # A card counts against a play only when it scores more than the play by this much: the
 # model reckons the chances without the player's own unknown cards (they are what a world
 # decides), which moves scores by a few hundredths. Real hands of simple players weigh less
@@ -475,6 +475,7 @@ register_hooks(
         settle_z=SETTLE_Z,
         settle_eps=SETTLE_EPS,
         sampler_for=OrlanState.sampler,
+        copy_world=OrlanState.fast_copy,
         likelihood_for=likelihood_for,
         infer_pool=INFER_POOL,
     ),

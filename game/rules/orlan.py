@@ -446,6 +446,19 @@ class OrlanState(State):
                 hidden |= hand
         return hidden
 
+    def fast_copy(self) -> "OrlanState":
+        """An independent copy for a search (every field that play changes is copied)."""
+        s = OrlanState.__new__(OrlanState)
+        s.__dict__.update(self.__dict__)
+        s.options = dict(self.options)
+        s.hands = list(self.hands)
+        s.piles = list(self.piles)
+        s.stock = list(self.stock)
+        s.deal_plays = list(self.deal_plays)
+        s.totals = list(self.totals)
+        s.rounds = list(self.rounds)
+        return s
+
     @classmethod
     def sample(cls, observation: JSON, rng) -> "OrlanState":
         """Deal the cards the seat has not seen (other hands, stock) at random."""
