@@ -395,7 +395,7 @@ def best_scores(table: int, cards: int, chances: list[float], jack_keep: float) 
 # what they are: people and the expert leave it, so a contradiction makes a world unlikely,
 # never impossible). Each world is drawn among INFER_POOL candidates. Against simple, 40
 # worlds a move, the same 200 games: no reading 71.5%, 0.3 among 8 74.0%, 0.05 among 6
-# 77.5% after 120 games (docs/bots.md).
+# 74.5% (intervals about +-5 points: a gain of a few points, not shown beyond noise).
 INFER_MISS = 0.05
 INFER_POOL = 6
 # A card counts against a play only when it scores more than the play by this much: the
