@@ -53,6 +53,15 @@ class SoakReport:
     interrupted: bool = False  # stopped by Ctrl-C: the figures are those of the games done
     sittings: int = 1  # how many starts of the command a journaled run took
 
+    def add(self, row: dict) -> None:
+        """Count one chunk's figures (a row as the journal keeps it)."""
+        self.games += row["games"]
+        self.moves += row["moves"]
+        self.rounds += row["rounds"]
+        for g, n in row["per_game"].items():
+            self.per_game[g] = self.per_game.get(g, 0) + n
+        self.failures.extend(row["failures"])
+
     def lines(self) -> list[str]:
         over = f" over {self.sittings} sittings" if self.sittings > 1 else ""
         out = [f"{'interrupted after ' if self.interrupted else ''}{self.games} games ({', '.join(f'{g} {n}' for g, n in sorted(self.per_game.items()))}), "
@@ -126,11 +135,13 @@ def code_version() -> str:
     return h.hexdigest()[:16]
 
 
-def _read_journal(path: Path, header: dict) -> tuple[list[dict], int]:
-    """The chunk lines of an existing journal and its number of sittings; [] and 0 if new."""
+def _read_journal(path: Path, header: dict) -> tuple[list[dict], int, bool]:
+    """The chunk lines of an existing journal, its number of sittings and whether its last
+    line was cut short; [], 0, False if new."""
     if not path.exists() or path.stat().st_size == 0:
-        return [], 0
-    lines = path.read_text().splitlines()
+        return [], 0, False
+    text = path.read_text()
+    lines = text.splitlines()
     try:
         first = json.loads(lines[0])
     except (json.JSONDecodeError, IndexError):
@@ -149,7 +160,7 @@ def _read_journal(path: Path, header: dict) -> tuple[list[dict], int]:
             done.append(row)
         elif "sitting" in row:
             sittings += 1
-    return done, sittings
+    return done, sittings, not text.endswith("\n")
 
 
 def soak(all_jobs: list[Job], workers: int = 2, progress: bool = True,
@@ -167,22 +178,16 @@ def soak(all_jobs: list[Job], workers: int = 2, progress: bool = True,
         path = Path(journal)
         header = {"soak_journal": 1, "code": code_version(), "chunk": size,
                   "jobs": hashlib.sha256(repr(all_jobs).encode()).hexdigest()[:16], "games": len(all_jobs)}
-        done, sittings = _read_journal(path, header)
+        done, sittings, cut = _read_journal(path, header)
         finished = set()
         for row in done:
             if row["chunk"] in finished:
                 continue
             finished.add(row["chunk"])
-            rep.games += row["games"]
-            rep.moves += row["moves"]
-            rep.rounds += row["rounds"]
-            for g, n in row["per_game"].items():
-                rep.per_game[g] = rep.per_game.get(g, 0) + n
-            rep.failures.extend(row["failures"])
+            rep.add(row)
         for s in range(sittings):  # each sitting's time is that of its last chunk
             earlier += max((r["t"] for r in done if r["sitting"] == s), default=0.0)
         rep.sittings = sittings + 1
-        cut = path.exists() and path.stat().st_size and not path.read_bytes().endswith(b"\n")
         log = path.open("a")
         if cut:
             log.write("\n")  # end the line a kill cut short, so that the next ones read
@@ -206,12 +211,7 @@ def soak(all_jobs: list[Job], workers: int = 2, progress: bool = True,
             row["per_game"][game] = row["per_game"].get(game, 0) + 1
             if failure is not None:
                 row["failures"].append(failure)
-        rep.games += row["games"]
-        rep.moves += row["moves"]
-        rep.rounds += row["rounds"]
-        for g, n in row["per_game"].items():
-            rep.per_game[g] = rep.per_game.get(g, 0) + n
-        rep.failures.extend(row["failures"])
+        rep.add(row)
         if log is not None:
             row["t"] = round(time.perf_counter() - t0, 1)
             log.write(json.dumps(row) + "\n")
