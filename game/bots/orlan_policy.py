@@ -35,7 +35,7 @@ from game.rules.orlan import (
     TEN_DIAMONDS,
     TWO_CLUBS,
     OrlanState,
-    _number_captures,
+    moves_for,
 )
 
 CARD = 0.1
@@ -370,23 +370,8 @@ SETTLE_EPS = 0.02
 
 def best_scores(table: int, cards: int, chances: list[float], jack_keep: float) -> dict[int, float]:
     """For each of these cards, the greedy score of its best move on this table."""
-    caps = None
-    out = {}
-    for card in bits(cards):
-        r = card % RANKS
-        moves: list[tuple[int, int]] = []
-        if r < JACK:
-            if caps is None:
-                caps = _number_captures(table)
-            moves = [(card, m) for m in caps[10 - r]]
-        elif r == JACK:
-            moves = [(card, table & SWEEPABLE)]
-        else:
-            moves = [(card, q) for q in _singles(table & (QUEENS if r == JACK + 1 else KINGS))]
-        if not moves:
-            moves = [(card, 0)]
-        out[card] = max(score(m, table, chances, jack_keep) for m in moves)
-    return out
+    return {card: max(score(m, table, chances, jack_keep) for m in moves_for(1 << card, table))
+            for card in bits(cards)}
 
 
 # Reading the table: a player who made a play of this deal while holding a card that the

@@ -38,7 +38,7 @@ from typing import Any, Sequence
 
 from game.cards import FRENCH52, bits
 from game.rules.base import JSON, GameInfo, Option, RulesError, State, parse_deck_order, round_rng
-from game.rules.fields import Field
+from game.rules.fields import Field, encode
 from game.rules.sum_capture import SUBSET_CACHE, cached_subset_sums
 from game.rules.sum_capture import clear_cache as release_caches  # noqa: F401  (the app's per-round hook)
 
@@ -92,6 +92,39 @@ def _number_captures(table: int) -> tuple[tuple[int, ...], ...]:
     if hit is not None:
         return hit
     return cached_subset_sums(numbers, [(c, c % RANKS + 1) for c in bits(numbers)])
+
+
+def moves_for(hand: int, table: int) -> list[tuple[int, int]]:
+    """The legal moves of this hand on this table, card by card (lowest first): every
+    capture a card makes, or the card laid when it captures nothing."""
+    moves = []
+    numbers = None
+    while hand:
+        low = hand & -hand
+        hand ^= low
+        card = low.bit_length() - 1
+        r = card % RANKS
+        if r <= TEN:
+            if numbers is None:
+                numbers = _number_captures(table)
+            caps = numbers[10 - r]
+            if caps:
+                for m in caps:
+                    moves.append((card, m))
+                continue
+        elif r == JACK:
+            moves.append((card, table & (NUMBERS | JACKS)))
+            continue
+        else:
+            same = table & (QUEENS if r == QUEEN else KINGS)
+            if same:
+                while same:
+                    q = same & -same
+                    same ^= q
+                    moves.append((card, q))
+                continue
+        moves.append((card, 0))
+    return moves
 
 
 class OrlanState(State):
@@ -203,36 +236,7 @@ class OrlanState(State):
     def legal_moves(self) -> list[tuple[int, int]]:
         if self.to_move is None:
             return []
-        moves = []
-        table = self.table
-        numbers = None
-        hand = self.hands[self.to_move]
-        while hand:
-            low = hand & -hand
-            hand ^= low
-            card = low.bit_length() - 1
-            r = card % RANKS
-            if r <= TEN:
-                if numbers is None:
-                    numbers = _number_captures(table)
-                caps = numbers[10 - r]
-                if caps:
-                    for m in caps:
-                        moves.append((card, m))
-                    continue
-            elif r == JACK:
-                moves.append((card, table & (NUMBERS | JACKS)))
-                continue
-            else:
-                same = table & (QUEENS if r == QUEEN else KINGS)
-                if same:
-                    while same:
-                        q = same & -same
-                        same ^= q
-                        moves.append((card, q))
-                    continue
-            moves.append((card, 0))
-        return moves
+        return moves_for(self.hands[self.to_move], self.table)
 
     def apply(self, move: Any) -> list[JSON]:
         if move not in self.legal_moves():
@@ -380,7 +384,7 @@ class OrlanState(State):
             "stock_count": len(self.stock),
             "last_capturer": self.last_capturer,
             # Every play since these hands were dealt, in order: all were made face up.
-            "deal_plays": [{"seat": s, "card": DECK.code(c), "capture": DECK.codes_of(m)} for s, c, m in self.deal_plays],
+            "deal_plays": encode("captures", self.deal_plays, DECK),
             "totals": self.seat_totals(),
             "rounds": self.rounds,
         }
