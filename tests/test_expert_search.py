@@ -94,8 +94,15 @@ def test_the_expert_never_reads_hidden_cards(game_id, players, options):
     assert a.totals == b.totals
 
 
-@pytest.mark.parametrize("game_id", ["olsen", "aluette"])
-def test_worlds_where_the_plays_seen_are_unlikely_weigh_less(game_id):
+@pytest.mark.parametrize("game_id,players,options,moves", [
+    ("olsen", 4, {"deals": 1}, 22),
+    ("aluette", 4, {}, 22),
+    ("triomphe_forcee", 4, {}, 40),
+    ("la_rigueur", 4, {}, 40),
+    ("maison_troggen", 3, {}, 40),
+    ("leipzig_taroc", 3, {}, 40),
+])
+def test_worlds_where_the_plays_seen_are_unlikely_weigh_less(game_id, players, options, moves):
     """After simple bots have played, the real deal (where every card played was the simple
     rule's) weighs more than most deals of the hidden cards the observation allows: those
     put cards in hands from which the rule would have played otherwise."""
@@ -103,8 +110,10 @@ def test_worlds_where_the_plays_seen_are_unlikely_weigh_less(game_id):
     cls = game_class(game_id)
     shares = []
     for seed in range(5):
-        state = played_position(game_id, 4, {"deals": 1} if game_id == "olsen" else {}, seed, 22)
+        state = played_position(game_id, players, options, seed, moves)
+        assert state.current_player() is not None
         obs = state.observation(state.current_player())
+        assert obs["phase"] == "play"
         weight = like_for(obs)
         rng = random.Random(seed)
         sampled = [weight(cls.sample(obs, rng)) for _ in range(150)]

@@ -383,6 +383,7 @@ def best_scores(table: int, cards: int, chances: list[float], jack_keep: float) 
 # 74.5% (intervals about +-5 points: a gain of a few points, not shown beyond noise).
 INFER_MISS = 0.05
 INFER_POOL = 6
+INFER_REJECT = False
 # A card counts against a play only when it scores more than the play by this much: the
 # model reckons the chances without the player's own unknown cards (they are what a world
 # decides), which moves scores by a few hundredths. Real hands of simple players weigh less
@@ -466,5 +467,6 @@ register_hooks(
         copy_world=OrlanState.fast_copy,
         likelihood_for=likelihood_for,
         infer_pool=INFER_POOL,
+        infer_reject=INFER_REJECT,
     ),
 )

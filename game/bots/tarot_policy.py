@@ -379,6 +379,70 @@ def rollout_for(obs: dict):
     return PLAYOUTS[obs["game"]] if obs["phase"] == "play" else None
 
 
+
+# Reading the table: how likely the others' cards of this deal were under the greedy rule,
+# from a world's hands. A player follows the rule with probability 1 - INFER_NOISE and
+# plays any legal card otherwise (the rule is a model of people, not what they are; the
+# same reading as Olsen's, see docs/bots.md). Each world is drawn among INFER_POOL.
+INFER_NOISE = 0.3
+INFER_POOL = 4
+
+
+def likelihood_for(obs: dict):
+    """weight(world): the product, over the cards the other players played this deal, of the
+    chance the greedy rule (with ``INFER_NOISE``) plays that card from the hand the player
+    held then in that world (its hand in the world plus the cards it played since), under
+    the game's own rules of what may be played (a probe state asks ``playable``)."""
+    if obs["phase"] != "play":
+        return None
+    game = obs["game"]
+    p = PROFILES[game]
+    me = obs["seat"]
+    n = obs["players"]
+    tricks = [[D.card(c) for c in t] for t in obs["tricks"]] + [[D.card(c) for c in obs["trick"]]]
+    leaders = list(obs["trick_leaders"]) + [obs["leader"]]
+    later = [0] * n  # cards each seat played at or after the play being replayed
+    steps: dict[tuple[int, int], tuple[int, int]] = {}
+    for ti in range(len(tricks) - 1, -1, -1):
+        for pi in range(len(tricks[ti]) - 1, -1, -1):
+            seat = (leaders[ti] + pi) % n
+            later[seat] |= 1 << tricks[ti][pi]
+            if seat != me:
+                steps[(ti, pi)] = (seat, later[seat])
+    if not steps:
+        return None
+    contexts = []
+    played = 0
+    for ti, trick in enumerate(tricks):
+        for pi, card in enumerate(trick):
+            hit = steps.get((ti, pi))
+            if hit is not None:
+                contexts.append((hit[0], card, hit[1], trick[:pi], tricks[:ti], played))
+            played |= 1 << card
+    # A world of this position, whose trick, tricks and hands are set to each play's moment
+    # to ask the rules what the player could play then (Leipzig Taroc's Excuse depends on
+    # the trick's number).
+    probe = _state_class(game).sampler(obs)(random.Random(0))
+    noise = INFER_NOISE
+
+    def weight(world: TarotState) -> float:
+        hands = world.hands
+        w = 1.0
+        for seat, card, after, before, done, played_then in contexts:
+            hand = hands[seat] | after
+            probe.hands[seat] = hand
+            probe.trick = before
+            probe.tricks = done
+            legal = probe.playable(seat)
+            if legal & (legal - 1) == 0 or not legal >> card & 1:
+                continue  # forced, or a play the probe cannot replay (the lead was passed)
+            g = choose_card(p, hand, legal, before, n, played_then, hand.bit_count() == 1)
+            w *= (1.0 - noise if g == card else 0.0) + noise / legal.bit_count()
+        return w
+
+    return weight
+
+
 PLAYOUTS = {g: playout_for(g) for g in GAMES}
 
 # La Rigueur at four players: six candidates and the whole budget (no early stop) won 37.5%
@@ -392,4 +456,5 @@ for _game in GAMES:
     _kw = {"candidates": 10, "settle_z": 3.0, **SEARCH.get(_game, {})}
     register_hooks(_game, _hooks(round_marker=_marker, evaluate=evaluate_for(_game), apply_fast="apply_unchecked",
                                  prior=prior_for(_game), prior_weight=0.01, distinct=distinct_for(_game),
-                                 settle_worlds=24, sampler_for=sampler_for, rollout_for=rollout_for, **_kw))
+                                 settle_worlds=24, sampler_for=sampler_for, rollout_for=rollout_for,
+                                 likelihood_for=likelihood_for, infer_pool=INFER_POOL, **_kw))
