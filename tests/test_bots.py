@@ -410,6 +410,34 @@ def test_a_capture_passed_over_makes_the_worlds_holding_its_card_unlikely():
         assert weight(world) == pytest.approx(INFER_MISS)
 
 
+def test_in_teams_the_partner_s_plays_are_not_read_the_opponents_are():
+    """2v2: seats 1, 2 and 3 each lay a card where a five would have taken the 6♥. Seen from
+    seat 0 a five in seat 1's hand (an opponent) makes the world unlikely; a five in seat
+    2's hand (the partner, whose plays come from the team's search, not the greedy rule)
+    changes nothing. Seen from seat 2 a five in seat 3's hand does."""
+    from game.bots.orlan_policy import INFER_MISS, likelihood_for
+    from tests.orlan_helpers import play, position
+
+    hands = [["AH", "3H", "9H", "KH"], ["2S", "8H", "8S", "QS"], ["2D", "3D", "8C", "9C"], ["9S", "9D", "8D", "2H"]]
+    s = position(hands, ["6H", "4C", "KD"], to_move=1, options={"target": 11, "teams": True})
+    play(s, "QS")
+    play(s, "8C")
+    play(s, "9S")
+
+    def with_five(seat, out):
+        world = OrlanState.from_json(s.to_json())
+        five, gone = FRENCH52.card("5D"), FRENCH52.card(out)
+        world.stock[world.stock.index(five)] = gone
+        world.hands[seat] = world.hands[seat] & ~(1 << gone) | 1 << five
+        return world
+
+    seen_by_0 = likelihood_for(s.observation(0))
+    seen_by_2 = likelihood_for(s.observation(2))
+    assert seen_by_0(with_five(1, "8S")) == pytest.approx(INFER_MISS * seen_by_0(s))
+    assert seen_by_0(with_five(2, "2D")) == seen_by_0(s)
+    assert seen_by_2(with_five(3, "8D")) == pytest.approx(INFER_MISS * seen_by_2(s))
+
+
 def test_the_real_hands_of_simple_players_fit_their_plays_better_than_sampled_worlds():
     from game.bots.orlan_policy import likelihood_for
 

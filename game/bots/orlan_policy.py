@@ -398,9 +398,12 @@ def likelihood_for(obs: dict):
     could see then, are the ones its hand probably lacked."""
     plays = obs.get("deal_plays") or []
     me = obs["seat"]
-    if not any(p["seat"] != me for p in plays):
-        return None
     n = obs["players"]
+    # A partner's plays are not read: in the search the partner plays for the team (the
+    # expert's own tree), and a person beside us is no greedy rule either.
+    side = {s for s in range(n) if s % 2 == me % 2} if (obs.get("options") or {}).get("teams") else {me}
+    if not any(p["seat"] not in side for p in plays):
+        return None
     table = FRENCH52.mask_of(obs["table"])
     piles = [FRENCH52.mask_of(p) for p in obs["piles"]]
     counts = list(obs["hand_counts"])
@@ -417,7 +420,7 @@ def likelihood_for(obs: dict):
             table &= ~bit
         later[seat] |= bit
         counts[seat] += 1
-        if seat == me:
+        if seat in side:
             continue
         seen = 0
         for pile in piles:
