@@ -32,8 +32,6 @@ the others' observed plays were, from that world's hands, under the simple polic
 world the search uses is then drawn among ``infer_pool`` candidate worlds in proportion to
 those weights (sampling-importance-resampling: the hard constraints stay those of
 ``State.sample``, the soft ones tilt the draw; averages stay plain means over worlds).
-With ``infer_reject`` (weights at most 1) each world tried is kept with probability its
-weight instead, up to ``infer_pool`` tries: strong evidence then shapes the worlds fully.
 
 Time (with a ``ms`` budget; an ``iterations`` budget always runs to the end): the search
 stops before its budget only when more time could not change the choice:
@@ -139,12 +137,6 @@ class SearchHooks:
     # are in that world; worlds are drawn among ``infer_pool`` candidates by weight.
     likelihood_for: Callable[[dict], Callable[[State], float] | None] | None = None
     infer_pool: int = 6
-    # infer_reject: the weights are at most 1 and worlds that contradict nothing weigh 1
-    # (Orlan's reading): a world is kept with probability its weight (rejection sampling:
-    # drawn from the reading's own distribution, however strong the evidence), up to
-    # ``infer_pool`` tries, else the heaviest world tried. Otherwise a world is drawn among
-    # ``infer_pool`` candidates in proportion to their weights (fine when evidence is mild).
-    infer_reject: bool = False
     # copy_world(world) -> an independent copy: the generic rollout then deals each world
     # once and gives every root move a copy, instead of dealing it again per root move (a
     # deal shuffles the unseen cards; a copy only copies a few lists).
@@ -331,21 +323,6 @@ class ExpertBot(Bot):
             self._world_seed = rng.getrandbits(64)
             if keep:
                 self._world = self._sample(random.Random(self._world_seed))
-            return
-        if self.hooks.infer_reject:
-            best_w = -1.0
-            for _ in range(max(1, self.hooks.infer_pool)):
-                seed = rng.getrandbits(64)
-                world = self._sample(random.Random(seed))
-                wt = like(world)
-                accept = rng.random() < wt
-                if accept or wt > best_w:
-                    best_w, self._world_seed, self._world = wt, seed, world
-                if accept:
-                    break
-            self.weights_seen.append(best_w)
-            if not keep:
-                self._world = None
             return
         seeds = [rng.getrandbits(64) for _ in range(max(1, self.hooks.infer_pool))]
         worlds = [self._sample(random.Random(x)) for x in seeds]

@@ -381,9 +381,11 @@ def best_scores(table: int, cards: int, chances: list[float], jack_keep: float) 
 # never impossible). Each world is drawn among INFER_POOL candidates. Against simple, 40
 # worlds a move, the same 200 games: no reading 71.5%, 0.3 among 8 74.0%, 0.05 among 6
 # 74.5% (intervals about +-5 points: a gain of a few points, not shown beyond noise).
+# Drawing each world by rejection instead (kept with probability its weight, up to 24
+# tries: the reading's own distribution however strong the evidence) won 74.5% of the same
+# 200 games too: the pool of 6 loses nothing that shows.
 INFER_MISS = 0.05
 INFER_POOL = 6
-INFER_REJECT = False
 # A card counts against a play only when it scores more than the play by this much: the
 # model reckons the chances without the player's own unknown cards (they are what a world
 # decides), which moves scores by a few hundredths. Real hands of simple players weigh less
@@ -470,6 +472,5 @@ register_hooks(
         copy_world=OrlanState.fast_copy,
         likelihood_for=likelihood_for,
         infer_pool=INFER_POOL,
-        infer_reject=INFER_REJECT,
     ),
 )
