@@ -61,3 +61,45 @@ def test_sample_hands_respects_counts_voids_and_known_cards(seed, seats, spare):
         union |= got[s]
     assert union == unseen
     assert got[0] & known[0] == known[0]
+
+
+def test_sample_hands_deals_every_deal_the_voids_allow_about_equally_often():
+    """Two cards of hearts (seat 0 showed out of hearts) and five clubs go to seat 0 (2
+    cards), seat 1 (2), seat 2 (1) and two unused: every deal consistent with the void is
+    equally likely given what was seen, and the sampler's frequencies match that."""
+    from collections import Counter
+    from itertools import permutations
+
+    hearts = M(["2H", "3H"])
+    clubs = M(["2C", "3C", "4C", "5C", "6C"])
+    unseen = hearts | clubs
+    counts = {0: 2, 1: 2, 2: 1}
+    allowed = {0: FRENCH52.full_mask & ~SUITED.suit_masks[2], 1: FRENCH52.full_mask, 2: FRENCH52.full_mask}
+    assert hearts & SUITED.suit_masks[2] == hearts
+
+    valid = set()
+    cards = list(bits(unseen))
+    for order in permutations(cards):
+        deal = (sum(1 << c for c in order[0:2]), sum(1 << c for c in order[2:4]), 1 << order[4])
+        if not deal[0] & hearts:
+            valid.add(deal)
+    rng = random.Random(5)
+    n = 12000
+    seen = Counter()
+    for _ in range(n):
+        got = sample_hands(unseen, counts, rng, allowed, None, SUITED.suit_masks)
+        seen[(got[0], got[1], got[2])] += 1
+    assert set(seen) == valid
+    expected = n / len(valid)
+    # chi-square against the uniform distribution over the 300 valid deals: about 299 +- 24
+    # for a uniform sampler
+    dof = len(valid) - 1
+    chi2 = sum((seen[d] - expected) ** 2 / expected for d in valid)
+    assert len(valid) == 300
+    assert chi2 < dof + 5 * (2 * dof) ** 0.5
+    # where the hearts go, counted from the valid deals: both to seat 1 in 30 of 300, one to
+    # seat 1 and one unused in 120 (standard errors 0.003 and 0.004 at 12,000 deals)
+    both_to_1 = sum(k for d, k in seen.items() if d[1] & hearts == hearts) / n
+    one_unused = sum(k for d, k in seen.items() if (d[1] & hearts).bit_count() == 1 and not d[2] & hearts) / n
+    assert abs(both_to_1 - 0.1) < 0.012
+    assert abs(one_unused - 0.4) < 0.018

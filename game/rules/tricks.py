@@ -295,13 +295,49 @@ def sample_hands(
 
 
 def _greedy_deal(rest: int, groups: list, seats: list, need: dict, allow: dict, spare: int, rng: random.Random):
+    """One try of the fast path (None on a dead end). Dealing card by card, each card to a
+    slot drawn uniformly among the room left of the seats that may hold it (and the spare),
+    is the same as drawing at once, for a group whose cards the same seats may hold, as many
+    slots as it has cards: groups are dealt that way, most constrained first, and the groups
+    every seat may hold last, shuffled into the slots left."""
     out = {s: 0 for s in seats}
     out[-1] = 0
-    order = sorted(range(len(groups)), key=lambda g: sum(1 for s in seats if allow[s] & groups[g]))
-    for g in order:
-        cards = list(bits(rest & groups[g]))
-        rng.shuffle(cards)
-        for c in cards:
+    loose = 0
+    bound = []
+    for g in groups:
+        cards = rest & g
+        if not cards:
+            continue
+        if all(allow[s] & cards == cards for s in seats):
+            loose |= cards
+        else:
+            bound.append((sum(1 for s in seats if allow[s] & cards), cards))
+    bound.sort(key=lambda t: t[0])
+    for _, cards in bound:
+        whole = [s for s in seats if allow[s] & cards == cards]
+        if len(whole) == sum(1 for s in seats if allow[s] & cards):
+            room = [(s, need[s]) for s in whole if need[s]]
+            if spare:
+                room.append((-1, spare))
+            total = sum(r for _, r in room)
+            k = cards.bit_count()
+            if total < k:
+                return None
+            for c, x in zip(bits(cards), rng.sample(range(total), k)):
+                for s, r in room:
+                    if x < r:
+                        break
+                    x -= r
+                out[s] |= 1 << c
+                if s >= 0:
+                    need[s] -= 1
+                else:
+                    spare -= 1
+            continue
+        # Seats that may hold some of these cards only: card by card.
+        order = list(bits(cards))
+        rng.shuffle(order)
+        for c in order:
             bit = 1 << c
             room = [(s, need[s]) for s in seats if need[s] and allow[s] & bit]
             if spare:
@@ -319,4 +355,13 @@ def _greedy_deal(rest: int, groups: list, seats: list, need: dict, allow: dict, 
                 need[s] -= 1
             else:
                 spare -= 1
+    cards = list(bits(loose))
+    rng.shuffle(cards)
+    pos = 0
+    for s in seats:
+        for c in cards[pos: pos + need[s]]:
+            out[s] |= 1 << c
+        pos += need[s]
+    for c in cards[pos:]:
+        out[-1] |= 1 << c
     return out
