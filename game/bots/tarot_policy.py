@@ -417,7 +417,10 @@ def likelihood_for(obs: dict):
         for pi, card in enumerate(trick):
             hit = steps.get((ti, pi))
             if hit is not None:
-                contexts.append((hit[0], card, hit[1], trick[:pi], tricks[:ti], played))
+                # A card that follows a lead depends on the playable cards alone (the hand's
+                # size is the same in every world): those answers are kept per play.
+                follows = any(c != EXCUSE for c in trick[:pi])
+                contexts.append((hit[0], card, hit[1], trick[:pi], tricks[:ti], played, {} if follows else None))
             played |= 1 << card
     # A world of this position, whose trick, tricks and hands are set to each play's moment
     # to ask the rules what the player could play then (Leipzig Taroc's Excuse depends on
@@ -428,7 +431,7 @@ def likelihood_for(obs: dict):
     def weight(world: TarotState) -> float:
         hands = world.hands
         w = 1.0
-        for seat, card, after, before, done, played_then in contexts:
+        for seat, card, after, before, done, played_then, memo in contexts:
             hand = hands[seat] | after
             probe.hands[seat] = hand
             probe.trick = before
@@ -436,7 +439,11 @@ def likelihood_for(obs: dict):
             legal = probe.playable(seat)
             if legal & (legal - 1) == 0 or not legal >> card & 1:
                 continue  # forced, or a play the probe cannot replay (the lead was passed)
-            g = choose_card(p, hand, legal, before, n, played_then, hand.bit_count() == 1)
+            g = memo.get(legal) if memo is not None else None
+            if g is None:
+                g = choose_card(p, hand, legal, before, n, played_then, hand.bit_count() == 1)
+                if memo is not None:
+                    memo[legal] = g
             w *= (1.0 - noise if g == card else 0.0) + noise / legal.bit_count()
         return w
 
