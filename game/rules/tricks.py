@@ -214,14 +214,8 @@ def sample_hands(
     groups = list(suit_masks) if suit_masks else [rest]
     if not any(allow[s] != full for s in counts):
         # No constraint: a plain shuffle is exact and fast.
-        cards = list(bits(rest))
-        rng.shuffle(cards)
-        pos = 0
-        for s in counts:
-            for c in cards[pos : pos + need[s]]:
-                hands[s] |= 1 << c
-            pos += need[s]
-        hands[-1] = sum(1 << c for c in cards[pos:])
+        hands[-1] = 0
+        _shuffle_into(rest, list(counts), need, hands, rng)
         return hands
 
     seats = list(counts)
@@ -294,6 +288,29 @@ def sample_hands(
     return hands
 
 
+def _shuffle_into(cards: int, seats: list, need: dict, out: dict, rng: random.Random) -> None:
+    """Shuffle these cards into the open slots: ``need[s]`` to each seat in order, the rest
+    to ``out[-1]`` (the unused cards)."""
+    order = list(bits(cards))
+    rng.shuffle(order)
+    pos = 0
+    for s in seats:
+        for c in order[pos: pos + need[s]]:
+            out[s] |= 1 << c
+        pos += need[s]
+    for c in order[pos:]:
+        out[-1] |= 1 << c
+
+
+def _slot_owner(room: list, x: int):
+    """The seat holding slot ``x`` of ``room`` ((seat, open slots) pairs, in order)."""
+    for s, r in room:
+        if x < r:
+            return s
+        x -= r
+    return room[-1][0]
+
+
 def _greedy_deal(rest: int, groups: list, seats: list, need: dict, allow: dict, spare: int, rng: random.Random):
     """One try of the fast path (None on a dead end). Dealing card by card, each card to a
     slot drawn uniformly among the room left of the seats that may hold it (and the spare),
@@ -302,6 +319,7 @@ def _greedy_deal(rest: int, groups: list, seats: list, need: dict, allow: dict, 
     every seat may hold last, shuffled into the slots left."""
     out = {s: 0 for s in seats}
     out[-1] = 0
+    need[-1] = spare  # the unused cards' slots, which any card may take
     loose = 0
     bound = []
     for g in groups:
@@ -316,23 +334,15 @@ def _greedy_deal(rest: int, groups: list, seats: list, need: dict, allow: dict, 
     for _, cards in bound:
         whole = [s for s in seats if allow[s] & cards == cards]
         if len(whole) == sum(1 for s in seats if allow[s] & cards):
-            room = [(s, need[s]) for s in whole if need[s]]
-            if spare:
-                room.append((-1, spare))
+            room = [(s, need[s]) for s in (*whole, -1) if need[s]]
             total = sum(r for _, r in room)
             k = cards.bit_count()
             if total < k:
                 return None
             for c, x in zip(bits(cards), rng.sample(range(total), k)):
-                for s, r in room:
-                    if x < r:
-                        break
-                    x -= r
+                s = _slot_owner(room, x)
                 out[s] |= 1 << c
-                if s >= 0:
-                    need[s] -= 1
-                else:
-                    spare -= 1
+                need[s] -= 1
             continue
         # Seats that may hold some of these cards only: card by card.
         order = list(bits(cards))
@@ -340,28 +350,13 @@ def _greedy_deal(rest: int, groups: list, seats: list, need: dict, allow: dict, 
         for c in order:
             bit = 1 << c
             room = [(s, need[s]) for s in seats if need[s] and allow[s] & bit]
-            if spare:
-                room.append((-1, spare))
+            if need[-1]:
+                room.append((-1, need[-1]))
             total = sum(r for _, r in room)
             if not total:
                 return None
-            x = rng.randrange(total)
-            for s, r in room:
-                if x < r:
-                    break
-                x -= r
+            s = _slot_owner(room, rng.randrange(total))
             out[s] |= bit
-            if s >= 0:
-                need[s] -= 1
-            else:
-                spare -= 1
-    cards = list(bits(loose))
-    rng.shuffle(cards)
-    pos = 0
-    for s in seats:
-        for c in cards[pos: pos + need[s]]:
-            out[s] |= 1 << c
-        pos += need[s]
-    for c in cards[pos:]:
-        out[-1] |= 1 << c
+            need[s] -= 1
+    _shuffle_into(loose, seats, need, out, rng)
     return out
