@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import random
 
-from game.bots.expert import SearchHooks, register_hooks
+from game.bots.expert import SearchHooks, register_hooks, team_seats
 from game.bots.simple import register_rollout, register_simple
 from game.cards import FRENCH52, bits
 from game.rules.orlan import (
@@ -403,7 +403,7 @@ def likelihood_for(obs: dict):
     n = obs["players"]
     # A partner's plays are not read: in the search the partner plays for the team (the
     # expert's own tree), and a person beside us is no greedy rule either.
-    side = {s for s in range(n) if s % 2 == me % 2} if (obs.get("options") or {}).get("teams") else {me}
+    side = set(team_seats(OrlanState, obs))
     if not any(p["seat"] not in side for p in plays):
         return None
     table = FRENCH52.mask_of(obs["table"])
