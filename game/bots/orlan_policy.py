@@ -399,7 +399,6 @@ def likelihood_for(obs: dict):
     now); the cards that would have scored more under the greedy rule, from what that player
     could see then, are the ones its hand probably lacked."""
     plays = obs.get("deal_plays") or []
-    me = obs["seat"]
     n = obs["players"]
     # A partner's plays are not read: in the search the partner plays for the team (the
     # expert's own tree), and a person beside us is no greedy rule either.
