@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.bots import SEARCH_HOOKS, SIMPLE_POLICIES, make_bot
-from game.bots.rummy_policy import TOP_DISCARDS, fast_move, make_likelihood, mind_for
+from game.bots.rummy_policy import TOP_DISCARDS, choose_simple, fast_move, make_likelihood, mind_for
 from game.cards import bits
 from game.rules import game_class
 from game.rules.rummy import classify
@@ -97,6 +97,53 @@ def test_simple_basic_rummy_melds_and_goes_out():
         s.apply(move)
     assert kinds == ["meld", "meld", "discard"]
     assert s.rounds[-1]["out"] == 0 and s.rounds[-1]["points"][0] > 0
+
+
+def _held_move(state):
+    """The expert's own rule (meld timing) for the seat to move, and the rollouts' builder
+    of the same rule, which must agree."""
+    seat = state.current_player()
+    obs = state.observation(seat)
+    legal = [state.move_from_json(m) for m in obs["legal"]]
+    move = choose_simple(type(state), obs, legal, hold=True)
+    built = fast_move(mind_for(type(state), state.options), state, hold=True)
+    assert built == move or (built[0] == move[0] == "meld" and codes(state, built) == codes(state, move))
+    return move
+
+
+def test_the_expert_holds_its_basic_melds_while_the_opponent_has_cards_to_play():
+    """Melds kept in hand stay hidden and take none of the opponent's lay-offs: with
+    four deadwood cards left and the opponent holding 7 cards, the meld waits and the high
+    card goes."""
+    hand = ["7H/1", "8H/1", "9H/1", "5C/1", "KS/1", "2D/1", "4C/1"]
+    other = ["AC/1", "KD/1", "QH/1", "JS/1", "9C/1", "4D/1", "3S/1"]
+    s = position("basic_rummy", [hand, other], pile=["TC/1"], step="play")
+    assert simple_move(s)[0] == "meld"  # the simple level melds at once
+    move = _held_move(s)
+    assert move == ("discard", s.info.deck.card("KS/1"))
+
+
+def test_the_expert_lays_its_basic_melds_down_when_the_opponent_is_close_or_it_can_go_out():
+    hand = ["7H/1", "8H/1", "9H/1", "5C/1", "KS/1", "2D/1", "4C/1"]
+    short = ["AC/1", "KD/1", "QH/1"]  # three cards left: it may go out next turn
+    s = position("basic_rummy", [hand, short], pile=["TC/1"], step="play")
+    assert _held_move(s)[0] == "meld"
+    out = ["7H/1", "8H/1", "9H/1", "5C/1", "5D/1", "5S/1", "2D/1"]
+    other = ["AC/1", "KD/1", "QH/1", "JS/1", "9C/1", "4D/1", "3S/1"]
+    s = position("basic_rummy", [out, other], pile=["TC/1"], step="play")
+    kinds = []
+    while not s.rounds:
+        move = _held_move(s)
+        kinds.append(move[0])
+        s.apply(move)
+    assert kinds == ["meld", "meld", "discard"]  # everything goes in one turn
+    assert s.rounds[-1]["out"] == 0
+
+
+def test_only_basic_rummy_holds_melds():
+    hand = ["7H", "8H", "9H", "5C", "KS", "2D", "JD"]
+    s = position("classic_rummy", [hand + ["3C", "4C", "QD"], OTHER], pile=["TC"], step="play")
+    assert _held_move(s)[0] == "meld"
 
 
 def test_simple_lays_off_a_deadwood_card_on_the_table():
@@ -188,7 +235,8 @@ def _legal_or_same_faces(state, move, legal):
 @pytest.mark.parametrize("game, players, options", CONFIGS)
 def test_simple_and_rollout_rules_play_only_legal_moves(game, players, options):
     """A hand of each configuration, the simple level and the rollouts' move builder taking
-    turns (each move of the builder checked, whoever plays it)."""
+    turns (each move of the builder checked, with and without the expert's meld timing,
+    whoever plays it)."""
     cls = game_class(game)
     s = cls.new(players, dict(options, hands=1), seed=players)
     mind = mind_for(cls, s.options)
@@ -197,6 +245,8 @@ def test_simple_and_rollout_rules_play_only_legal_moves(game, players, options):
         legal = s.legal_moves()
         built = fast_move(mind, s)
         assert _legal_or_same_faces(s, built, legal), (s.step, built)
+        held = fast_move(mind, s, hold=True)  # the expert's own moves in its play-outs
+        assert _legal_or_same_faces(s, held, legal), (s.step, held)
         if steps % 2:
             move = simple_move(s)
             assert move in legal
