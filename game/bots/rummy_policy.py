@@ -24,7 +24,8 @@ the cards the others were seen to pick from the pile), through the meld finder
 
 The expert (game/bots/expert.py) searches the draw and the discard (the greedy rule's best
 three, and Jersey's best knock) and plays the rule's melds, lay-offs and ways out as they
-are; its worlds give the others hands as tidy as a greedy player's would be by now
+are, but for its meld timing in Basic Rummy (``HOLD_UNTIL``: its melds wait in hand until
+it can go out at once or an opponent is nearly out); its worlds give the others hands as tidy as a greedy player's would be by now
 (``make_sampler``), and drawn by how well they explain what each player threw or passed over
 (``make_likelihood``); its play-outs run the greedy rule with moves built, not listed
 (``fast_move``, ``apply_unchecked``), for ``HORIZON`` of the seat's turns, then score the
