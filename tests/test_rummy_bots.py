@@ -99,14 +99,14 @@ def test_simple_basic_rummy_melds_and_goes_out():
     assert s.rounds[-1]["out"] == 0 and s.rounds[-1]["points"][0] > 0
 
 
-def _held_move(state):
+def _expert_move(state):
     """The expert's own rule (meld timing) for the seat to move, and the rollouts' builder
     of the same rule, which must agree."""
     seat = state.current_player()
     obs = state.observation(seat)
     legal = [state.move_from_json(m) for m in obs["legal"]]
-    move = choose_simple(type(state), obs, legal, hold=True)
-    built = fast_move(mind_for(type(state), state.options), state, hold=True)
+    move = choose_simple(type(state), obs, legal, expert=True)
+    built = fast_move(mind_for(type(state), state.options), state, expert=True)
     assert built == move or (built[0] == move[0] == "meld" and codes(state, built) == codes(state, move))
     return move
 
@@ -119,7 +119,7 @@ def test_the_expert_holds_its_basic_melds_while_the_opponent_has_cards_to_play()
     other = ["AC/1", "KD/1", "QH/1", "JS/1", "9C/1", "4D/1", "3S/1"]
     s = position("basic_rummy", [hand, other], pile=["TC/1"], step="play")
     assert simple_move(s)[0] == "meld"  # the simple level melds at once
-    move = _held_move(s)
+    move = _expert_move(s)
     assert move == ("discard", s.info.deck.card("KS/1"))
 
 
@@ -127,23 +127,36 @@ def test_the_expert_lays_its_basic_melds_down_when_the_opponent_is_close_or_it_c
     hand = ["7H/1", "8H/1", "9H/1", "5C/1", "KS/1", "2D/1", "4C/1"]
     short = ["AC/1", "KD/1", "QH/1"]  # three cards left: it may go out next turn
     s = position("basic_rummy", [hand, short], pile=["TC/1"], step="play")
-    assert _held_move(s)[0] == "meld"
+    assert _expert_move(s)[0] == "meld"
     out = ["7H/1", "8H/1", "9H/1", "5C/1", "5D/1", "5S/1", "2D/1"]
     other = ["AC/1", "KD/1", "QH/1", "JS/1", "9C/1", "4D/1", "3S/1"]
     s = position("basic_rummy", [out, other], pile=["TC/1"], step="play")
     kinds = []
     while not s.rounds:
-        move = _held_move(s)
+        move = _expert_move(s)
         kinds.append(move[0])
         s.apply(move)
     assert kinds == ["meld", "meld", "discard"]  # everything goes in one turn
     assert s.rounds[-1]["out"] == 0
 
 
+def test_the_classic_expert_builds_while_the_opponent_is_far_and_throws_high_cards_when_it_is_close():
+    """The expert's discard weighs near melds double while every opponent holds more than 5
+    cards, and a fifth as much once one holds 5 or fewer: a pair of kings is kept over a lone
+    3 early (the simple rule throws a king), and broken late."""
+    hand = ["KC", "KD", "3S", "AC", "2D"]
+    s = position("classic_rummy", [hand, OTHER], pile=["TC"], step="play")
+    deck = s.info.deck
+    assert simple_move(s)[0] == "discard" and codes(s, simple_move(s)) in (["KC"], ["KD"])
+    assert _expert_move(s) == ("discard", deck.card("3S"))
+    s = position("classic_rummy", [hand, OTHER[:5]], pile=["TC"], step="play")
+    assert codes(s, _expert_move(s)) in (["KC"], ["KD"])
+
+
 def test_only_basic_rummy_holds_melds():
     hand = ["7H", "8H", "9H", "5C", "KS", "2D", "JD"]
     s = position("classic_rummy", [hand + ["3C", "4C", "QD"], OTHER], pile=["TC"], step="play")
-    assert _held_move(s)[0] == "meld"
+    assert _expert_move(s)[0] == "meld"
 
 
 def test_simple_lays_off_a_deadwood_card_on_the_table():
@@ -245,7 +258,7 @@ def test_simple_and_rollout_rules_play_only_legal_moves(game, players, options):
         legal = s.legal_moves()
         built = fast_move(mind, s)
         assert _legal_or_same_faces(s, built, legal), (s.step, built)
-        held = fast_move(mind, s, hold=True)  # the expert's own moves in its play-outs
+        held = fast_move(mind, s, expert=True)  # the expert's own moves in its play-outs
         assert _legal_or_same_faces(s, held, legal), (s.step, held)
         if steps % 2:
             move = simple_move(s)
