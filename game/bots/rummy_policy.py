@@ -349,6 +349,11 @@ def _best_pile_draw(mind: Mind, hand: int, sources: list[tuple[str, int]], table
     return best
 
 
+def closest_opponent(obs: dict) -> int:
+    """The fewest cards an opponent of the seat holds (how near the hand is to its end)."""
+    return min(k for o, k in enumerate(obs["hand_counts"]) if o != obs["seat"])
+
+
 def choose_simple(cls: type, obs: dict, legal: list, expert: bool = False):
     """The greedy move for the seat to move, from its observation and the legal moves;
     ``expert``: the expert's own rule (the game's ``Style``)."""
@@ -391,7 +396,7 @@ def choose_simple(cls: type, obs: dict, legal: list, expert: bool = False):
             if m[0] == "swap" and not melded >> m[1] & 1:
                 return m
     style = mind.style if expert else SIMPLE_STYLE
-    others = min(k for o, k in enumerate(obs["hand_counts"]) if o != seat)
+    others = closest_opponent(obs)
     if "meld" in kinds and style.hold_until is not None:
         if others > style.hold_until and not _goes_out(mind, hand, mind.table_fits(hand, table)):
             kinds.discard("meld")
@@ -590,7 +595,7 @@ def make_distinct(cls: type):
         table = [] if mind.gin else [[deck.card(c) for c in m["cards"]] for m in obs["table"]]
         fit = mind.table_fits(hand & ~mind.arrange(hand)[0], table) if table else 0
         allowed = [m[1] for m in legal if m[0] == "discard"]
-        others = min(k for o, k in enumerate(obs["hand_counts"]) if o != seat)
+        others = closest_opponent(obs)
         order = mind.discard_order(hand, allowed, wanted, fit, mind.style.near_weight(others))
         out = [("discard", c) for c in order[:TOP_DISCARDS]]
         knocks = [m[1] for m in legal if m[0] == "knock"]
