@@ -90,18 +90,23 @@ def test_simple_basic_rummy_melds_and_goes_out():
     hand = ["7H/1", "8H/1", "9H/1", "5C/1", "5D/1", "5S/1", "2D/1"]
     other = ["AC/1", "KD/1", "QH/1", "JS/1", "9C/1", "4D/1", "3S/1"]
     s = position("basic_rummy", [hand, other], pile=["TC/1"], step="play")
-    kinds = []
-    while not s.rounds:
-        move = simple_move(s)
-        kinds.append(move[0])
-        s.apply(move)
-    assert kinds == ["meld", "meld", "discard"]
+    assert _kinds_until_the_hand_ends(s, simple_move) == ["meld", "meld", "discard"]
     assert s.rounds[-1]["out"] == 0 and s.rounds[-1]["points"][0] > 0
 
 
+def _kinds_until_the_hand_ends(state, choose):
+    """Plays ``choose``'s moves until the hand is scored; the kinds of the moves played."""
+    kinds = []
+    while not state.rounds:
+        move = choose(state)
+        kinds.append(move[0])
+        state.apply(move)
+    return kinds
+
+
 def _expert_move(state):
-    """The expert's own rule (meld timing) for the seat to move, and the rollouts' builder
-    of the same rule, which must agree."""
+    """The expert's own rule (the game's ``Style``) for the seat to move, and the rollouts'
+    builder of the same rule, which must agree."""
     seat = state.current_player()
     obs = state.observation(seat)
     legal = [state.move_from_json(m) for m in obs["legal"]]
@@ -131,12 +136,7 @@ def test_the_expert_lays_its_basic_melds_down_when_the_opponent_is_close_or_it_c
     out = ["7H/1", "8H/1", "9H/1", "5C/1", "5D/1", "5S/1", "2D/1"]
     other = ["AC/1", "KD/1", "QH/1", "JS/1", "9C/1", "4D/1", "3S/1"]
     s = position("basic_rummy", [out, other], pile=["TC/1"], step="play")
-    kinds = []
-    while not s.rounds:
-        move = _expert_move(s)
-        kinds.append(move[0])
-        s.apply(move)
-    assert kinds == ["meld", "meld", "discard"]  # everything goes in one turn
+    assert _kinds_until_the_hand_ends(s, _expert_move) == ["meld", "meld", "discard"]  # all in one turn
     assert s.rounds[-1]["out"] == 0
 
 
@@ -248,7 +248,7 @@ def _legal_or_same_faces(state, move, legal):
 @pytest.mark.parametrize("game, players, options", CONFIGS)
 def test_simple_and_rollout_rules_play_only_legal_moves(game, players, options):
     """A hand of each configuration, the simple level and the rollouts' move builder taking
-    turns (each move of the builder checked, with and without the expert's meld timing,
+    turns (each move of the builder checked, with and without the expert's own rule,
     whoever plays it)."""
     cls = game_class(game)
     s = cls.new(players, dict(options, hands=1), seed=players)

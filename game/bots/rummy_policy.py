@@ -24,8 +24,10 @@ the cards the others were seen to pick from the pile), through the meld finder
 
 The expert (game/bots/expert.py) searches the draw and the discard (the greedy rule's best
 three, and Jersey's best knock) and plays the rule's melds, lay-offs and ways out as they
-are, but for its meld timing in Basic Rummy (``HOLD_UNTIL``: its melds wait in hand until
-it can go out at once or an opponent is nearly out); its worlds give the others hands as tidy as a greedy player's would be by now
+are; its own turns follow the game's ``Style`` where the expert's rule departs from the
+simple level's (Basic: its melds wait in hand until it can go out at once or an opponent is
+nearly out; Classic: its discard builds near melds, then throws high cards once an opponent
+is nearly out); its worlds give the others hands as tidy as a greedy player's would be by now
 (``make_sampler``), and drawn by how well they explain what each player threw or passed over
 (``make_likelihood``); its play-outs run the greedy rule with moves built, not listed
 (``fast_move``, ``apply_unchecked``), for ``HORIZON`` of the seat's turns, then score the
@@ -521,6 +523,8 @@ def fast_move(mind: Mind, state, expert: bool = False) -> tuple:
     size = hand.bit_count()
     last_discard = v.last_card_discard
     style = mind.style if expert else SIMPLE_STYLE
+    # The simple style weighs every count alike: the hot path counts the others' cards only
+    # for the expert's own turns.
     others = min(h.bit_count() for o, h in enumerate(state.hands) if o != seat) if expert else 0
     if melds and style.hold_until is not None and others > style.hold_until:
         can_lay = state.table and (v.layoff_before_meld or state.melded[seat])
