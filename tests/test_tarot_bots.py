@@ -110,6 +110,40 @@ def test_declared_cards_are_dealt_to_their_declarer_in_every_world():
             assert world.hands[d["seat"]] & cards == cards & s.hands[d["seat"]]
 
 
+def test_triomphe_forcee_worlds_hold_no_death_and_no_undeclared_honours():
+    """Triomphe Forcée: "Als een speler †13 op handen heeft, dan roemt hij deze meteen en wint
+    héél de pot": in a deal that goes on, nobody holds Death. And a declaration only gains (a
+    stake from the pot, refilled when emptied), so once play has begun a player who declared
+    no Excuse, †1 or †11 holds none. Worlds deal those cards elsewhere, and the real deal is
+    always among the possible worlds."""
+    honours = [D.card(c) for c in ("EXC", "T01", "T11")]
+    death = D.card("T13")
+    seen = 0
+    for seed in range(12):
+        s = TriompheForceeState.new(4, {"deals": 5}, seed=seed)
+        rng = random.Random(seed)
+        while s.current_player() is not None:
+            seat = s.current_player()
+            allowed, _ = s.hidden_constraints(seat)
+            for x, m in allowed.items():
+                assert s.hands[x] & ~m == 0  # the real deal is a possible world
+            if s.phase == "play":
+                obs = s.observation(seat)
+                world = TriompheForceeState.sample(obs, random.Random(seed))
+                for x in range(4):
+                    if x == seat:
+                        continue
+                    assert not world.hands[x] >> death & 1
+                    declared = {D.card(c) for d in s.declared if d["seat"] == x for c in d["cards"]}
+                    for c in honours:
+                        if world.hands[x] >> c & 1:
+                            assert c in declared
+                            seen += 1
+            legal = s.legal_moves()
+            s.apply(next((m for m in legal if m[0] == "declare" and m[1] != "none"), None) or rng.choice(legal))
+    assert seen  # declared honours still in hand are dealt to their declarer
+
+
 @pytest.mark.parametrize("game,players,options", CASES[:4])
 def test_the_expert_chooses_legal_moves_in_every_phase(game, players, options):
     cls = game_class(game)

@@ -130,6 +130,26 @@ class TriompheForceeState(TarotState):
         if self.pot == 0:
             self._ante(events)
 
+    def hidden_constraints(self, seat: int) -> tuple[dict[int, int], dict[int, int]]:
+        """Beside voids and declared cards: once a deal is under way nobody holds Death (it
+        would have been shown and ended the deal), and once play has begun, a player who did
+        not declare the Excuse, †1 or †11 does not hold it (a declaration only gains: stakes
+        from the pot while it lasts, and it is refilled when emptied)."""
+        allowed, known = super().hidden_constraints(seat)
+        if self.phase in ("declare", "play"):
+            for x in allowed:
+                allowed[x] &= ~(1 << T13)
+        if self.phase == "play":
+            for x in allowed:
+                shown = 0
+                for d in self.declared:
+                    if d["seat"] == x:
+                        shown |= DECK.mask_of(d["cards"])
+                for _, card, _ in DECLARATIONS:
+                    if not card & shown:
+                        allowed[x] &= ~card
+        return allowed, known
+
     def deals_done(self) -> bool:
         return self.broke or len(self.rounds) >= self.options["deals"]
 
