@@ -26,6 +26,7 @@ from game.rules.fields import Field
 from game.rules.tarot import DECK, EXC_BIT, T01, T11, T13, TarotState
 
 DECLARATIONS = (("excuse", EXC_BIT, 1), ("pagat", 1 << T01, 1), ("eleven", 1 << T11, 2))
+DECLARABLE = EXC_BIT | 1 << T01 | 1 << T11
 ANTE = 1
 
 INFO = GameInfo(
@@ -135,19 +136,11 @@ class TriompheForceeState(TarotState):
         would have been shown and ended the deal), and once play has begun, a player who did
         not declare the Excuse, †1 or †11 does not hold it (a declaration only gains: stakes
         from the pot while it lasts, and it is refilled when emptied)."""
-        allowed, known = super().hidden_constraints(seat)
+        allowed, known = super().hidden_constraints(seat)  # known: each seat's declared cards
         if self.phase in ("declare", "play"):
+            undeclared = DECLARABLE if self.phase == "play" else 0
             for x in allowed:
-                allowed[x] &= ~(1 << T13)
-        if self.phase == "play":
-            for x in allowed:
-                shown = 0
-                for d in self.declared:
-                    if d["seat"] == x:
-                        shown |= DECK.mask_of(d["cards"])
-                for _, card, _ in DECLARATIONS:
-                    if not card & shown:
-                        allowed[x] &= ~card
+                allowed[x] &= ~(1 << T13 | undeclared & ~known.get(x, 0))
         return allowed, known
 
     def deals_done(self) -> bool:
