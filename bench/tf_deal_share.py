@@ -13,7 +13,11 @@ takes the pot). The fair share is 1/players of the pots minus the ties'.
 Variants of the search, for experiments (none is the app's setting):
 ``--search leads`` searches only the leads (the greedy rule follows), ``--search follows``
 only the follows; ``--prior-weight`` the bonus of the greedy rule's card in the search's
-score (``SearchHooks.prior_weight``).
+score (``SearchHooks.prior_weight``); ``--exact-reading`` deals the expert's worlds under
+what the simple bot's rule proves about the others' hands (hard limits, true against simple
+bots, wrong against people; the table's reading is soft, see docs/bots.md), with the
+weighting of worlds off; ``--check-reading N`` plays N deals of simple bots and counts the
+positions where those limits would exclude a card a hand really holds (it should be 0).
 """
 from __future__ import annotations
 
@@ -36,6 +40,77 @@ from game.bots.expert import SEARCH_HOOKS  # noqa: E402
 from game.rules import game_class  # noqa: E402
 
 GAME = "triomphe_forcee"
+
+
+def exact_reading() -> None:
+    """Patch ``TriompheForceeState.hidden_constraints`` with what the greedy rule
+    (``tarot_policy.choose_card``: every trick won with the cheapest card that takes it, else
+    the weakest card; a plain lead is the weakest card of its suit) proves about each hand."""
+    from game.rules.tarot import EXCUSE, GROUP_MASKS, N_TRUMPS, T01, TRUMP, TRUMPS, group_of
+    from game.rules.triomphe_forcee import TriompheForceeState
+
+    profile = tarot_policy.PROFILES[GAME]
+    strength = profile.strength
+    key = tarot_policy._key
+
+    def cards(group: int, lo: int, hi: int) -> int:
+        return sum(1 << c for c in range(78) if GROUP_MASKS[group] >> c & 1 and lo < strength[c] < hi)
+
+    rules_only = TriompheForceeState.hidden_constraints
+
+    def hidden_constraints(self, seat):
+        allowed, known = rules_only(self, seat)
+        if self.phase != "play":
+            return allowed, known
+        n = self.players
+        for trick, leader in [*zip(self.tricks, self.trick_leaders), (self.trick, self.leader)]:
+            led = None
+            for i, c in enumerate(trick):
+                x = (leader + i) % n
+                if led is None:
+                    if c != EXCUSE:
+                        led = group_of(c)
+                        if x != seat and i == 0 and c >= N_TRUMPS:
+                            allowed[x] &= ~cards(led, -1, strength[c])
+                    continue
+                if x == seat:
+                    continue
+                top = max(trick[:i], key=lambda d: key(profile, d, led))
+                tg, g = group_of(top), group_of(c)
+                no = 0
+                if c == EXCUSE or key(profile, c, led) <= key(profile, top, led):
+                    # it held nothing that could win (the rule wins every trick it can)
+                    if tg == TRUMP and (led == TRUMP or g == TRUMP):
+                        no = cards(TRUMP, strength[top], 99)
+                    elif tg != TRUMP:
+                        no = cards(led, strength[top], 99) | (TRUMPS if g not in (led, -1) else 0)
+                elif g == TRUMP:  # the cheapest trump that wins
+                    no = cards(TRUMP, strength[top] if tg == TRUMP else 0, strength[c])
+                else:  # the cheapest card of the suit that wins
+                    no = cards(g, strength[top], strength[c])
+                if i != n - 1:
+                    no &= ~(1 << T01)  # the rule keeps †1 back unless it plays last
+                allowed[x] &= ~no
+        return allowed, known
+
+    TriompheForceeState.hidden_constraints = hidden_constraints
+    SEARCH_HOOKS[GAME] = dataclasses.replace(SEARCH_HOOKS[GAME], likelihood_for=None)
+
+
+def check_reading(deals: int) -> None:
+    cls = game_class(GAME)
+    positions = wrong = 0
+    for seed in range(deals):
+        state = cls.new(4, {}, seed=seed)
+        bots = [make_bot("simple", GAME, seed=s) for s in range(4)]
+        while (s := state.current_player()) is not None and not state.rounds:
+            if state.phase == "play":
+                allowed, _ = cls.from_json(state.to_json()).hidden_constraints(s)
+                for x, a in allowed.items():
+                    positions += 1
+                    wrong += bool(state.hands[x] & ~a)
+            state.apply(bots[s].choose(state.observation(s)))
+    print(f"{positions} (position, other hand) pairs, {wrong} where the limits exclude a card held")
 
 
 def patch_search(search: str, prior_weight: float | None) -> None:
@@ -65,7 +140,14 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--search", choices=("all", "leads", "follows"), default="all")
     ap.add_argument("--prior-weight", type=float, default=None)
+    ap.add_argument("--exact-reading", action="store_true")
+    ap.add_argument("--check-reading", type=int, metavar="N", default=0)
     args = ap.parse_args()
+    if args.exact_reading or args.check_reading:
+        exact_reading()
+    if args.check_reading:
+        check_reading(args.check_reading)
+        return
     patch_search(args.search, args.prior_weight)
     cls = game_class(GAME)
     truth: dict = {}
