@@ -62,35 +62,30 @@ def exact_reading() -> None:
         allowed, known = rules_only(self, seat)
         if self.phase != "play":
             return allowed, known
-        n = self.players
-        for trick, leader in [*zip(self.tricks, self.trick_leaders), (self.trick, self.leader)]:
-            led = None
-            for i, c in enumerate(trick):
-                x = (leader + i) % n
-                if led is None:
-                    if c != EXCUSE:
-                        led = group_of(c)
-                        if x != seat and i == 0 and c >= N_TRUMPS:
-                            allowed[x] &= ~cards(led, -1, strength[c])
-                    continue
-                if x == seat:
-                    continue
-                top = max(trick[:i], key=lambda d: key(profile, d, led))
-                tg, g = group_of(top), group_of(c)
-                no = 0
-                if c == EXCUSE or key(profile, c, led) <= key(profile, top, led):
-                    # it held nothing that could win (the rule wins every trick it can)
-                    if tg == TRUMP and (led == TRUMP or g == TRUMP):
-                        no = cards(TRUMP, strength[top], 99)
-                    elif tg != TRUMP:
-                        no = cards(led, strength[top], 99) | (TRUMPS if g not in (led, -1) else 0)
-                elif g == TRUMP:  # the cheapest trump that wins
-                    no = cards(TRUMP, strength[top] if tg == TRUMP else 0, strength[c])
-                else:  # the cheapest card of the suit that wins
-                    no = cards(g, strength[top], strength[c])
-                if i != n - 1:
-                    no &= ~(1 << T01)  # the rule keeps †1 back unless it plays last
-                allowed[x] &= ~no
+        last = self.players - 1
+        for x, i, c, trick, led in self.plays():
+            if x == seat:
+                continue
+            if led is None:
+                if i == 0 and c != EXCUSE and c >= N_TRUMPS:
+                    allowed[x] &= ~cards(group_of(c), -1, strength[c])
+                continue
+            top = max(trick[:i], key=lambda d: key(profile, d, led))
+            tg, g = group_of(top), group_of(c)
+            no = 0
+            if c == EXCUSE or key(profile, c, led) <= key(profile, top, led):
+                # it held nothing that could win (the rule wins every trick it can)
+                if tg == TRUMP and (led == TRUMP or g == TRUMP):
+                    no = cards(TRUMP, strength[top], 99)
+                elif tg != TRUMP:
+                    no = cards(led, strength[top], 99) | (TRUMPS if g not in (led, -1) else 0)
+            elif g == TRUMP:  # the cheapest trump that wins
+                no = cards(TRUMP, strength[top] if tg == TRUMP else 0, strength[c])
+            else:  # the cheapest card of the suit that wins
+                no = cards(g, strength[top], strength[c])
+            if i != last:
+                no &= ~(1 << T01)  # the rule keeps †1 back unless it plays last
+            allowed[x] &= ~no
         return allowed, known
 
     TriompheForceeState.hidden_constraints = hidden_constraints

@@ -808,31 +808,36 @@ class TarotState(State):
         """The cards the dealer's skart may hold, for the sampler."""
         return DECK.full_mask
 
-    def hidden_constraints(self, seat: int) -> tuple[dict[int, int], dict[int, int]]:
-        """(allowed, known) for the other seats: cards each may hold given play so far (voids,
-        no trumps, no Excuse) and declared cards still in hand."""
+    def plays(self):
+        """Every card played this deal, trick by trick: (seat, place in the trick, card, the
+        trick's cards, the group led before this card, None until a card other than the
+        Excuse sets it)."""
         n = self.players
-        allowed = {x: DECK.full_mask for x in range(n) if x != seat}
         for cards, leader in [*zip(self.tricks, self.trick_leaders), (self.trick, self.leader)]:
             led = None
             for i, c in enumerate(cards):
-                x = (leader + i) % n
+                yield (leader + i) % n, i, c, cards, led
                 if led is None:
                     if c != EXCUSE:
                         led = group_of(c)
                     elif i == 0 and self.excuse_leads_trumps():
                         led = TRUMP
-                    continue
-                if x == seat or c == EXCUSE:
-                    continue
-                g = group_of(c)
-                if g == led:
-                    continue
-                allowed[x] &= ~GROUP_MASKS[led]
-                ruff = self.ruff_mask(led)
-                if (1 << c) & ruff:
-                    continue
-                allowed[x] &= ~ruff & ~self.excuse_denied_when_unable()
+
+    def hidden_constraints(self, seat: int) -> tuple[dict[int, int], dict[int, int]]:
+        """(allowed, known) for the other seats: cards each may hold given play so far (voids,
+        no trumps, no Excuse) and declared cards still in hand."""
+        allowed = {x: DECK.full_mask for x in range(self.players) if x != seat}
+        for x, _, c, _, led in self.plays():
+            if led is None or x == seat or c == EXCUSE:
+                continue
+            g = group_of(c)
+            if g == led:
+                continue
+            allowed[x] &= ~GROUP_MASKS[led]
+            ruff = self.ruff_mask(led)
+            if (1 << c) & ruff:
+                continue
+            allowed[x] &= ~ruff & ~self.excuse_denied_when_unable()
         known: dict[int, int] = {}
         for d in self.declared:
             x = d["seat"]
