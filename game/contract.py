@@ -140,6 +140,8 @@ class Checker:
             obs = state.observation(seat)
             if not isinstance(obs.get("phase"), str):
                 self.fail(f"the observation of seat {seat} has no phase")
+            if (obs["phase"] == "over") != (to_move is None):
+                self.fail(f"the observation's phase is {obs['phase']!r}: it must be 'over' exactly once the game is over")
             if seat == to_move and obs.get("legal") != [state.move_to_json(m) for m in legal]:
                 self.fail(f"the observation of seat {seat} (to move) does not list its legal moves")
             hidden = state.hidden_cards(seat)
@@ -206,6 +208,14 @@ class Checker:
             self.fail("result finished disagrees with current_player")
         if res.get("rounds") != rounds:
             self.fail("result rounds are not the summaries of the round_end events")
+        sides, side_totals = res.get("sides"), res.get("side_totals")
+        if (not isinstance(sides, list) or sorted(x for side in sides for x in side) != list(range(n))
+                or not isinstance(side_totals, list) or len(side_totals) != len(sides)):
+            self.fail(f"result sides must share out the seats, one side total each: {sides!r}, {side_totals!r}")
+        if any(res["totals"][x] != side_totals[i] for i, side in enumerate(sides) for x in side):
+            self.fail("result totals per seat differ from the side totals")
+        if res.get("draw") is not (finished and not winners):
+            self.fail(f"result draw must say the game is over with no winner: {res.get('draw')!r}")
         if finished and rounds:
             last = rounds[-1]
             for side, seats in enumerate(last["sides"]):

@@ -119,3 +119,20 @@ def test_the_skart_is_one_discard_move_of_three_cards():
     obs = ask(s, cmd="observe", seat=0)["observation"]
     assert obs["own_skart"] == [] and obs["skart_count"] == 3
     assert ask(s, cmd="observe", seat=2)["observation"]["own_skart"] == legal[0]["cards"]
+
+
+@pytest.mark.parametrize("game,players", CASES)
+def test_a_finished_game_says_over_and_an_old_state_saying_end_still_loads(game, players):
+    s = Session()
+    short = {"leipzig_taroc": {"deals": 3}, "triomphe_forcee": {"deals": 5}}.get(game, {})
+    ask(s, cmd="new", game=game, players=players, seed=4, options=short)
+    while (legal := ask(s, cmd="legal")["moves"]):
+        ask(s, cmd="play", move=legal[0])
+    state = ask(s, cmd="state")["state"]
+    result = ask(s, cmd="result")["result"]
+    assert state["phase"] == "over" and ask(s, cmd="observe", seat=1)["observation"]["phase"] == "over"
+    assert result["finished"] and result["draw"] == (not result["winners"])
+    assert result["sides"] == [[x] for x in range(players)] and result["side_totals"] == result["totals"]
+    old = dict(state, format=1, phase="end")
+    again = ask(s, cmd="load", state=old)
+    assert again["ok"] and again["state"] == state

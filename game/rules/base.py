@@ -147,6 +147,12 @@ def parse_deck_order(deck: Deck, deck_order: Any, in_play: int | None = None) ->
     )
 
 
+def seat_result(finished: bool, winners: list[int], totals: list, rounds: list, **extra: Any) -> JSON:
+    """``result()`` of a game without partnerships: each seat is its own side."""
+    return {"finished": finished, "winners": winners, "draw": finished and not winners, "totals": totals,
+            "sides": [[x] for x in range(len(totals))], "side_totals": list(totals), "rounds": rounds, **extra}
+
+
 def round_rng(seed: int, round_no: int) -> random.Random:
     """The generator for all chance of one round: recreated from (seed, round), never stored."""
     return random.Random(f"{seed}:{round_no}")

@@ -49,7 +49,7 @@ from itertools import combinations, product
 from typing import Any, ClassVar, Sequence
 
 from game.cards import PIQUET32, PIQUET64, PIQUET128, Deck, bits
-from game.rules.base import JSON, GameInfo, Option, RulesError, State, parse_deck_order, round_rng
+from game.rules.base import JSON, GameInfo, Option, RulesError, State, parse_deck_order, round_rng, seat_result
 from game.rules.fields import Field
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
@@ -757,8 +757,7 @@ class BeziqueFamilyState(State):
         self._start_round()
 
     def result(self) -> JSON:
-        return {"finished": self.to_move is None, "winners": list(self.winners), "totals": list(self.totals),
-                "rounds": self.rounds}
+        return seat_result(self.to_move is None, list(self.winners), list(self.totals), self.rounds)
 
     # ------------------------------------------------------------ views
     def observation(self, seat: int) -> JSON:

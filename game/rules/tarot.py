@@ -46,7 +46,7 @@ from typing import Any, ClassVar, Sequence
 
 from game.cards import TAROT78, bits
 from game.rules import fields as _fields
-from game.rules.base import JSON, GameInfo, RulesError, State, parse_deck_order, round_rng
+from game.rules.base import JSON, GameInfo, RulesError, State, parse_deck_order, round_rng, seat_result
 from game.rules.fields import Field
 from game.rules.tricks import sample_hands
 
@@ -164,6 +164,7 @@ class TarotState(State):
     EXCUSE_END: ClassVar[str] = "excuse"  # debt open at the end, owner won only the Excuse:
     # "excuse": the Excuse goes to the creditor; "keep": nothing is given
     STRENGTH: ClassVar[tuple[int, ...]] = strengths(True)
+    FORMAT = 2  # format 2: the phase of a finished game is "over" (the common name), not "end"
 
     PUBLIC_FIELDS: ClassVar[tuple[Field, ...]] = (
         Field("round_no", "int", "round"),
@@ -690,7 +691,7 @@ class TarotState(State):
         self.rounds.append(summary)
         if events is not None:
             events.append({"type": "round_end", "summary": summary})
-        self.phase = "end"
+        self.phase = "over"
         self.to_move = None
         if self.deals_done():
             self._finish(events)
@@ -701,7 +702,7 @@ class TarotState(State):
         self._begin_round(events)
 
     def _finish(self, events: list | None) -> None:
-        self.phase = "end"
+        self.phase = "over"
         self.to_move = None
         if events is not None:
             events.append({"type": "game_end", "winners": self.winners(), "totals": list(self.totals)})
@@ -714,12 +715,7 @@ class TarotState(State):
         return [s for s in range(self.players) if self.totals[s] == best]
 
     def result(self) -> JSON:
-        return {
-            "finished": self.to_move is None,
-            "winners": self.winners(),
-            "totals": list(self.totals),
-            "rounds": self.rounds,
-        }
+        return seat_result(self.to_move is None, self.winners(), list(self.totals), self.rounds)
 
     def json_extra(self) -> JSON:
         return {"finished": self.to_move is None, "winners": self.winners()}
@@ -764,19 +760,25 @@ class TarotState(State):
                 hidden &= ~DECK.mask_of(d["cards"])
         return hidden
 
+    @classmethod
+    def upgrade_json(cls, data: JSON, fmt: int) -> JSON:
+        if data.get("phase") == "end":
+            data["phase"] = "over"
+        return data
+
     def after_load(self) -> None:
         n = self.players
         for name in ("hands", "won", "tricks_won", "deal_points", "totals"):
             if len(getattr(self, name)) != n:
                 raise RulesError(f"{self.info.id} state: {name} must have one entry per seat ({n})")
-        if self.phase not in ("annul", "skart", "declare", "play", "end"):
+        if self.phase not in ("annul", "skart", "declare", "play", "over"):
             raise RulesError(f"{self.info.id} state: unknown phase {self.phase!r}")
         if not 0 <= self.dealer < n or not 0 <= self.leader < n:
             raise RulesError(f"{self.info.id} state: dealer and leader must be seats")
         if self.to_move is not None and not 0 <= self.to_move < n:
             raise RulesError(f"{self.info.id} state: to_move must be a seat or null")
-        if (self.to_move is None) != (self.phase == "end"):
-            raise RulesError(f"{self.info.id} state: to_move is null exactly when the phase is end")
+        if (self.to_move is None) != (self.phase == "over"):
+            raise RulesError(f"{self.info.id} state: to_move is null exactly when the phase is over")
         if len(self.tricks) != len(self.trick_leaders) or len(self.tricks) != len(self.trick_winners):
             raise RulesError(f"{self.info.id} state: tricks, trick_leaders and trick_winners differ in length")
         if len(self.trick) >= n:
