@@ -96,6 +96,18 @@ def test_a_hand_is_void_when_the_stock_runs_out_a_third_time():
     assert s.round_no == 1 and s.rebuilds == 0  # the next hand is dealt
 
 
+def test_void_hands_in_a_row_do_not_end_a_game_to_a_target():
+    s = Classic.new(2, {}, 1)
+    for hand in range(4):
+        s.rebuilds = 2
+        s.stock = s.stock[-1:]
+        s._legal = s._public = None
+        play(s, kind="draw", from_="stock")
+        play(s, kind="discard", card=codes(s, s.hands[s.turn])[0])
+        assert s.round_no == hand + 1 and s.rounds[-1]["void"]
+    assert s.current_player() is not None and not s.result()["finished"] and s.totals == [0, 0]
+
+
 def test_a_meld_is_checked_and_a_bad_one_named_with_the_state_unchanged():
     s = deal(Basic, 2, {1: ["5H/1", "6H/1", "7H/1", "7S/1", "7C/1", "7D/1", "X1/1"]}, "9S/1", seed=3)
     assert s.turn == 1
@@ -169,6 +181,32 @@ def test_the_card_taken_from_the_pile_is_not_discarded_the_same_turn():
     with pytest.raises(RulesError, match="taken from the pile"):
         play(s, kind="discard", card="9S/1")
     assert s.observation(0)["last_pile_card"] == "9S/1"
+
+
+@pytest.mark.parametrize("cls,hand,upcard,meld,last", [
+    (Basic, ["3H/1", "4H/1", "5H/1", "6H/1", "7C/1", "7D/1", "7S/1"], "QD/1",
+     [["3H/1", "4H/1", "5H/1", "6H/1"]], ["7C/1", "7D/1", "7S/1"]),
+    (Classic, ["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC"], "KD", [],
+     ["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC"]),
+])
+def test_no_meld_may_leave_only_the_card_taken_from_the_pile(cls, hand, upcard, meld, last):
+    # Basic: "leg een kaart op de Aflegstapel, altijd een andere dan degene die je eventueel hebt
+    # getrokken van de Aflegstapel die beurt"; Classic: "mag je niet diezelfde kaart op de
+    # Aflegstapel gooien in deze beurt". A meld leaving only that card would end the hand on it.
+    s = deal(cls, 2, {1: hand}, upcard, seed=3)
+    play(s, kind="draw", from_="pile")
+    for cards in meld:
+        play(s, kind="meld", cards=cards)
+    before = s.to_json()
+    assert ("meld", tuple(sorted(s.info.deck.card(c) for c in last))) not in s.legal_moves()
+    with pytest.raises(RulesError, match="would leave only .*taken from the pile"):
+        play(s, kind="meld", cards=last)
+    assert s.to_json() == before and s.current_player() == 1
+    if cls is Classic:  # nine clubs melded, the ten kept back is the discard
+        assert ("meld", tuple(sorted(s.info.deck.card(c) for c in last[:-1]))) in s.legal_moves()
+        play(s, kind="meld", cards=last[:-1])
+        events = play(s, kind="discard", card=last[-1])
+        assert not any(e["type"] == "round_end" for e in events) and s.current_player() == 0
 
 
 def test_out_by_laying_off_and_a_discard_scores_every_card_left_in_the_other_hand():

@@ -44,11 +44,10 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Sequence
 
 from game.cards import FRENCH_RANKS, FRENCH_SUITS, Deck, bits
-from game.rules.base import JSON, GameInfo, Option, RulesError, State, parse_deck_order, round_rng
+from game.rules.base import JSON, GameInfo, Option, RulesError, State, parse_deck_order, round_rng, seat_result
 from game.rules import melds as finder
 from game.rules.fields import Field
 
-VOIDS_END = 3  # a game to a target ends after this many void hands in a row
 STEPS = ("upcard", "draw", "draw_again", "play", "joker", "layoff", "over")
 
 
@@ -623,10 +622,16 @@ class RummyState(State):
 
     def _keep_last_card(self, moves: list[tuple], hand: int) -> list[tuple]:
         """Without going out by melding (Jersey never melds; Classic option), no meld or lay-off may
-        empty the hand."""
+        empty the hand. And none may leave only the card taken from the pile (Basic, Classic):
+        it may not be discarded, so the turn could not end."""
         if self.v.last_card_discard:
             size = hand.bit_count()
             moves = [m for m in moves if (len(m[1]) if m[0] == "meld" else 1) < size]
+        keep = self._kept()
+        if keep & hand:
+            def left(m: tuple) -> int:  # the hand after the move (a swapped joker is used at once)
+                return hand & ~sum(1 << c for c in m[1]) if m[0] == "meld" else hand & ~(1 << m[1])
+            moves = [m for m in moves if m[0] not in ("meld", "layoff", "swap") or left(m) & ~keep or not left(m)]
         return moves
 
     # ------------------------------------------------------------ verbs
@@ -680,13 +685,17 @@ class RummyState(State):
         moves += [("discard", c) for c in bits(discards)]
         return moves
 
+    def _kept(self) -> int:
+        """The cards taken from the pile this turn that may not be discarded in it."""
+        if self.taken and self.v.keep_pile_card:
+            return 1 << self.taken[-1] if self.v.keep_pile_card == "last" else sum(1 << c for c in self.taken)
+        return 0
+
     def discardable(self, hand: int) -> int:
         """The hand's cards that may be discarded now."""
-        keep = 0
-        if self.taken and self.v.keep_pile_card:
-            keep = 1 << self.taken[-1] if self.v.keep_pile_card == "last" else sum(1 << c for c in self.taken)
-        # A hand holding only the card taken from the pile could not end its turn: it may go.
-        return hand & ~keep or hand
+        # A hand holding only the card taken from the pile could not end its turn: it may go
+        # (melds and lay-offs never leave it so; this is a last resort).
+        return hand & ~self._kept() or hand
 
     def go_out_moves(self, hand: int, discards: int) -> list[tuple]:
         """Boathouse: lay the whole hand at once, with or without a discard."""
@@ -752,6 +761,12 @@ class RummyState(State):
         hand = self.hands[self.turn]
         kinds = sorted({m[0] for m in self.legal_moves()})
         prefix = f"{gid}: illegal move {shown}"
+        keep = self._kept()
+        if kind in ("meld", "layoff", "swap") and keep & hand and self.step in ("play", "joker"):
+            gone = sum(1 << c for c in move[1]) if kind == "meld" else 1 << move[1]
+            if gone & hand == gone and hand & ~gone and not hand & ~gone & ~keep:
+                return (f"{prefix}: it would leave only {deck.codes_of(keep & hand)}, taken from the pile "
+                        "this turn, which may not be discarded")
         melding = kind == "meld" and self.step in ("play", "joker") and self.v.melding == "free"
         if kind not in kinds and not melding:
             return f"{prefix}: seat {self.turn} is at step {self.step!r}, where the moves are {kinds}"
@@ -1063,10 +1078,6 @@ class RummyState(State):
                 over = min(self.totals) <= -target
             else:
                 over = max(self.totals) >= target
-            # Where text and notes are silent: a game to a target whose last VOIDS_END hands were
-            # all void ends there (no one can go out: it would never end).
-            recent = self.rounds[-VOIDS_END:]
-            over = over or (len(recent) == VOIDS_END and all(r["void"] for r in recent))
         if over:
             best = max(self.totals)
             self.winners = [s for s in range(n) if self.totals[s] == best]
@@ -1080,8 +1091,7 @@ class RummyState(State):
         self._start_hand()
 
     def result(self) -> JSON:
-        return {"finished": self.step == "over", "winners": list(self.winners), "totals": list(self.totals),
-                "rounds": self.rounds}
+        return seat_result(self.step == "over", list(self.winners), list(self.totals), self.rounds)
 
     # ------------------------------------------------------------ views
     def observation(self, seat: int) -> JSON:
