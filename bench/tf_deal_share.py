@@ -16,7 +16,9 @@ only the follows; ``--prior-weight`` the bonus of the greedy rule's card in the 
 score (``SearchHooks.prior_weight``); ``--exact-reading`` deals the expert's worlds under
 what the simple bot's rule proves about the others' hands (hard limits, true against simple
 bots, wrong against people; the table's reading is soft, see docs/bots.md), with the
-weighting of worlds off; ``--check-reading N`` plays N deals of simple bots and counts the
+weighting of worlds off; ``--knows-unused`` deals the expert's worlds knowing which cards
+are out of play (the 30 of 78 nobody holds at four players; not who holds the rest), a
+measure of what that knowledge is worth, not a way to play; ``--check-reading N`` plays N deals of simple bots and counts the
 positions where those limits would exclude a card a hand really holds (it should be 0).
 """
 from __future__ import annotations
@@ -92,6 +94,25 @@ def exact_reading() -> None:
     SEARCH_HOOKS[GAME] = dataclasses.replace(SEARCH_HOOKS[GAME], likelihood_for=None)
 
 
+def knows_unused(truth: dict) -> None:
+    """Patch the tarot worlds' deal so that the cards out of play in the real deal
+    (``truth["state"]``, the position being played) stay out of play in every world: only
+    the cards really in the other hands are shared among them."""
+    import game.rules.tarot as tarot
+
+    deal = tarot.sample_hands
+
+    def sample_hands(unseen, counts, rng, allowed=None, known=None, groups=()):
+        state = truth.get("state")
+        if state is None or state.phase != "play":
+            return deal(unseen, counts, rng, allowed, known, groups)
+        dealt = deal(unseen & ~state.unused, counts, rng, allowed, known, groups)
+        dealt[-1] = state.unused
+        return dealt
+
+    tarot.sample_hands = sample_hands
+
+
 def check_reading(deals: int) -> None:
     cls = game_class(GAME)
     positions = wrong = 0
@@ -136,6 +157,7 @@ def main() -> None:
     ap.add_argument("--search", choices=("all", "leads", "follows"), default="all")
     ap.add_argument("--prior-weight", type=float, default=None)
     ap.add_argument("--exact-reading", action="store_true")
+    ap.add_argument("--knows-unused", action="store_true")
     ap.add_argument("--check-reading", type=int, metavar="N", default=0)
     args = ap.parse_args()
     if args.exact_reading or args.check_reading:
@@ -147,6 +169,8 @@ def main() -> None:
     cls = game_class(GAME)
     truth: dict = {}
     seer = seer_class(cls, truth, False)
+    if args.knows_unused:
+        knows_unused(truth)
     n = args.players
     kinds = args.kinds.split(",")
     shares: dict[str, list[float]] = {k: [] for k in kinds}
