@@ -201,6 +201,26 @@ def test_the_card_taken_from_the_pile_may_not_be_discarded_and_the_table_says_wh
     assert table.match.observation(0)["pile"][-1] == code(gid, "KC")
 
 
+def test_a_meld_that_would_leave_only_the_pile_card_is_refused_with_the_reason():
+    gid = "basic_rummy"
+    app, table = dealt_table(gid, dict(hands=[["3H", "4H", "5H", "6H", "7C", "7D", "7S"],
+                                              ["AC", "3C", "6D", "8D", "TD", "QC", "2S"]], pile="QD", stock=["4S"]))
+    click(app, table.discard_rect.center)  # the Q♦ from the pile
+    settle(app, table)
+    choose(app, table, [code(gid, c) for c in ["3H", "4H", "5H", "6H"]])
+    press(app, table, "meld")
+    settle(app, table)
+    before = table.match.state.to_json()
+    sevens = [code(gid, c) for c in ["7C", "7D", "7S"]]
+    choose(app, table, sevens)
+    app.tick(DT)
+    assert "meld" not in table.action_buttons  # no such move: the button is not offered
+    drag(app, card_at(table, sevens[1]), table.felt_area.center)
+    queen = code(gid, "QD")
+    assert table.match.state.to_json() == before
+    assert table.banner[0] == tx(gid, "refused_keeps_pile_card", card=card_name(queen))
+
+
 def test_sort_and_arrange_buttons_and_keys_with_the_deadwood_in_the_status_line():
     gid = "basic_rummy"
     app, table = dealt_table(gid, BASIC)
