@@ -32,7 +32,8 @@ from typing import Any, Callable
 
 from game.rules import RulesError, State
 
-MAX_MOVES = 50_000  # a game that has not ended by then is reported as endless
+MAX_MOVES = 250_000  # a game that has not ended by then is reported as endless (random moves in a
+# rummy game to a target: nearly every hand is void, and a game can take 200 hands)
 
 
 class ContractError(AssertionError):
