@@ -39,3 +39,25 @@ def test_every_game_is_checked_with_every_option_value():
         seen = {(o.name, v) for _, options in configs(entry.load("rules")) for o in info.options
                 for v in [options.get(o.name, o.default)]}
         assert seen == {(o.name, v) for o in info.options for v in o.choices}, entry.id
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=[e.id for e in ENTRIES])
+def test_a_finished_games_state_with_a_card_twice_is_refused(entry):
+    # A state is checked for every card in exactly one place whether or not the game is over.
+    import random
+
+    from game.rules import RulesError
+
+    cls = entry.load("rules")
+    options = {"hands": 1} if any(o.name == "hands" for o in cls.info.options) else {}
+    state = cls.new(cls.info.min_players, options, seed=5)
+    rng = random.Random(5)
+    while state.current_player() is not None:
+        state.apply(rng.choice(state.legal_moves()))
+    data = state.to_json()
+    assert cls.from_json(data).to_json() == data
+    bad = dict(data, hands=[list(data["hands"][0]) + [cls.info.deck.codes[0]], *data["hands"][1:]])
+    if cls.info.deck.codes[0] in data["hands"][0]:
+        bad["hands"][0] = list(data["hands"][0]) + [cls.info.deck.codes[1]]
+    with pytest.raises(RulesError):
+        cls.from_json(bad)

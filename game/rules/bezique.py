@@ -874,8 +874,6 @@ class BeziqueFamilyState(State):
         for s in (0, 1):
             if self.shown[s] & ~self.hands[s] or self.known[s] & ~self.hands[s]:
                 raise RulesError(f"{where}: shown or known cards not in the hand of seat {s}")
-        if self.phase == "over":
-            return
         seen = 0
         count = 0
         played = sum(1 << c for t in self.tricks for c in t)

@@ -489,8 +489,6 @@ class OlsenState(TrickFields, State):
         if any(not 0 <= w < n for w in self.winners):
             raise RulesError("malformed olsen state: a winner is not a seat")
         self.check_tricks(self.seats, "olsen")
-        if self.to_move is None:
-            return
         seen = 0
         count = 0
         for part in self.card_locations().values():
