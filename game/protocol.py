@@ -136,6 +136,8 @@ class Session:
         seat = req.get("seat", st.current_player())
         if seat is None:
             raise ProtocolError("observe needs a seat once the game is over")
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise ProtocolError(f"seat must be a seat number, not {json.dumps(seat)}")
         return {"observation": st.observation(seat)}
 
     def bot(self, req: dict) -> dict:
@@ -153,7 +155,7 @@ class Session:
             raise ProtocolError("ms must be a number of milliseconds from 1 to 60000")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ProtocolError("seed must be an integer")
-        if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
+        if iterations is not None and (not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1):
             raise ProtocolError("iterations must be a positive integer")
         try:
             bot = make_bot(level, st.info.id, seed=seed, ms=float(ms), iterations=iterations)

@@ -124,3 +124,14 @@ def test_every_observation_has_a_phase_and_every_legal_move_a_kind():
         obs = ask(s, cmd="observe")["observation"]
         assert obs["phase"] == "play" and obs["round"] == 0
         assert all("kind" in m for m in obs["legal"])
+
+
+def test_a_boolean_is_not_a_seat_nor_a_number_of_iterations():
+    s = Session()
+    ask(s, cmd="new", game="orlan", players=2, seed=1)
+    before = ask(s, cmd="state")["state"]
+    answer = ask(s, cmd="observe", seat=True)
+    assert not answer["ok"] and "seat" in answer["error"]
+    answer = ask(s, cmd="bot", level="expert", iterations=True)
+    assert not answer["ok"] and "iterations" in answer["error"]
+    assert ask(s, cmd="state")["state"] == before

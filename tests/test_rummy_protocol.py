@@ -81,3 +81,19 @@ def test_each_game_through_python_m_game_protocol():
         assert state["ok"] and state["state"]["game"] == game and state["state"]["step"] == "play"
         s = Session()
         assert ask(s, cmd="load", state=state["state"])["state"] == state["state"]
+
+
+def test_a_move_whose_card_is_null_is_refused_with_a_clear_message():
+    from game.rules.basic_rummy import BasicRummyState
+    from tests.rummy_helpers import deal, play
+
+    s = deal(BasicRummyState, 2, {1: ["3H/1", "4H/1", "5H/1", "6H/1", "7C/1", "7D/1", "7S/1"]}, "QD/1", seed=3)
+    play(s, kind="draw", from_="pile")
+    play(s, kind="meld", cards=["3H/1", "4H/1", "5H/1", "6H/1"])  # a meld on the table: lay-offs are asked
+    session = Session()
+    assert ask(session, cmd="load", state=s.to_json())["ok"]
+    for move in ({"kind": "layoff", "card": None, "meld": 0}, {"kind": "swap", "card": None, "meld": 0},
+                 {"kind": "discard", "card": None}):
+        answer = ask(session, cmd="play", move=move)
+        assert not answer["ok"] and "names its card" in answer["error"], answer
+    assert ask(session, cmd="state")["state"] == s.to_json()

@@ -32,6 +32,7 @@ def test_everyone_antes_when_the_pot_is_empty():
     assert s.pot == 3 and s.chips() == [19, 19, 19] and s.totals == [-1, -1, -1]
     s = tf_new(3, {0: ["2C"]}, {"chips": 50})
     assert s.chips() == [49, 49, 49]
+    assert all(s.observation(seat)["chips"] == [49, 49, 49] for seat in range(3))  # on the table for all
 
 
 def test_death_in_a_hand_takes_the_whole_pot_and_ends_the_deal():

@@ -761,6 +761,8 @@ class RummyState(State):
         hand = self.hands[self.turn]
         kinds = sorted({m[0] for m in self.legal_moves()})
         prefix = f"{gid}: illegal move {shown}"
+        if kind in ("layoff", "swap", "discard") and move[1] is None:
+            return f"{prefix}: a {kind} names its card (\"card\": a card code, not null)"
         keep = self._kept()
         if kind in ("meld", "layoff", "swap") and keep & hand and self.step in ("play", "joker"):
             gone = sum(1 << c for c in move[1]) if kind == "meld" else 1 << move[1]

@@ -163,3 +163,8 @@ class TriompheForceeState(TarotState):
 
     def result(self) -> JSON:
         return {**super().result(), "chips": self.chips()}
+
+    def observation(self, seat: int) -> JSON:
+        obs = super().observation(seat)
+        obs["chips"] = self.chips()  # what each player holds is on the table for all to see
+        return obs
