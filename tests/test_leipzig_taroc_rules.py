@@ -311,6 +311,19 @@ def test_prague_vienna_hidden_declarations():
     assert s.observation(0)["declared"][0]["cards"]
 
 
+def test_prague_vienna_a_hidden_cavallerie_is_announced_without_its_suit():
+    # The declare event is heard by all (the table shows it): it names the kind, as the
+    # others' observation does, never the suit.
+    s = to_declarations(lt_new({0: ["RH", "DH", "CH", "VH"]}, options={"declarations": "hidden"}))
+    while s.current_player() != 0:
+        s.apply(("declare", "none"))
+    events = s.apply(("declare", "cavallerie_H"))
+    said = [e for e in events if e["type"] == "declare"]
+    assert said and said[0]["combo"] == "cavallerie" and "cards" not in said[0]
+    assert s.observation(1)["declared"] == [{"seat": 0, "combo": "cavallerie", "points": 10}]
+    assert s.observation(0)["declared"][0]["combo"] == "cavallerie_H"
+
+
 def test_prague_vienna_three_matadors_for_20():
     """Praag-Wenen: "Méér dan de drie basis Matadors is niet toegestaan, maar wel 20 punten waard\""""
     opts = {**DEFAULTS, "declarations": "three_matadors"}

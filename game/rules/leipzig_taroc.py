@@ -168,7 +168,9 @@ class LeipzigTarocState(TarotState):
             self._pay(seat, points)
             paid = True
         if events is not None:
-            ev = {"type": "declare", "seat": seat, "combo": name, "points": points, "paid": paid}
+            # Events are public: with hidden declarations the others hear the kind, not the suit.
+            ev = {"type": "declare", "seat": seat, "combo": name if self.shown() else _without_suit(name),
+                  "points": points, "paid": paid}
             if self.shown():
                 ev["cards"] = DECK.codes_of(cards)
             events.append(ev)
