@@ -1,6 +1,7 @@
-"""States of format 1 (written before the common contract, commit 073cb58) still load and
-play on: tests/data/format1_states.json holds mid-game states of every game as that
-version wrote them, the random moves that finished each game then, and the result."""
+"""States of format 1 (written before the common contract by commit 073cb58; the tarot
+games' by commit 5f4d309) still load and play on: tests/data/format1_states.json and
+tarot_format1_states.json hold mid-game states as those versions wrote them, the random
+moves that finished each game then, and the result."""
 import json
 import sys
 from pathlib import Path
@@ -16,7 +17,10 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 from play_record import normal_move  # noqa: E402
 
-CASES = json.loads((ROOT / "tests" / "data" / "format1_states.json").read_text())["cases"]
+# Orlan, Olsen and Aluette as commit 073cb58 wrote them; the tarot games as 5f4d309 did (their
+# format 1: a finished game's phase was "end"). tools/make_format1_states.py wrote both.
+CASES = [case for name in ("format1_states.json", "tarot_format1_states.json")
+         for case in json.loads((ROOT / "tests" / "data" / name).read_text())["cases"]]
 
 
 def _finish(state, moves):

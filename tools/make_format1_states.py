@@ -2,6 +2,11 @@
 
     git archive 073cb58 | tar -x -C /tmp/old && cd /tmp && python /path/to/tools/make_format1_states.py /tmp/old
 
+The tarot games' format 1 (before the finished game's phase became "over"), from 5f4d309:
+
+    git archive 5f4d309 | tar -x -C /tmp/old5 && cd /tmp && python /path/to/tools/make_format1_states.py \
+        /tmp/old5 tarot_format1_cases.json tarot_format1_states.json
+
 Run with the old code first on the path: for each case of tests/data/format1_cases.json
 (game, players, options, seed, how many random moves in), a state in format 1, the random
 moves that finished the game from there (normalised as tools/play_record.py does) and the
@@ -17,7 +22,9 @@ from game.rules import new_game
 from play_record import normal_move
 
 out = []
-spec = json.loads((Path(__file__).resolve().parent.parent / "tests" / "data" / "format1_cases.json").read_text())
+DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
+CASES_FILE, STATES_FILE = (sys.argv[2], sys.argv[3]) if len(sys.argv) > 3 else ("format1_cases.json", "format1_states.json")
+spec = json.loads((DATA / CASES_FILE).read_text())
 for case in spec["cases"]:
     game, players, options, seed, at = (case[k] for k in ("game", "players", "options", "seed", "at"))
     s = new_game(game, players, options, seed)
@@ -32,5 +39,6 @@ for case in spec["cases"]:
         s.apply(m)
     res = s.result()
     out.append({"state": state, "moves": moves, "totals": res["totals"], "winners": res["winners"], "rounds": len(res["rounds"])})
-json.dump({"note": "format 1 states written by commit 073cb58 mid-game, then random moves to the end", "cases": out}, open(Path(__file__).resolve().parent.parent / "tests" / "data" / "format1_states.json", "w"), indent=None, separators=(",", ":"))
+json.dump({"note": spec.get("note", "format 1 states written by commit 073cb58 mid-game, then random moves to the end"),
+           "cases": out}, open(DATA / STATES_FILE, "w"), indent=None, separators=(",", ":"))
 print([len(c["moves"]) for c in out])

@@ -48,6 +48,8 @@ def normal_move(move: dict) -> str:
     if kind == "pass" or "pass" in move:
         cards = move.get("cards", move.get("pass"))
         return "pass:" + "+".join(sorted(cards))
+    if "card" not in move:  # the later games' moves (a skart, a declaration): their JSON
+        return json.dumps(move, sort_keys=True)
     card = move["card"]
     cap = move.get("capture") or []
     return card + (">" + "+".join(sorted(cap)) if cap else "")
