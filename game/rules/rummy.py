@@ -51,6 +51,11 @@ from game.rules.fields import Field
 STEPS = ("upcard", "draw", "draw_again", "play", "joker", "layoff", "over")
 
 
+def _gone(move: tuple) -> int:
+    """The cards a meld, lay-off or swap takes out of the hand."""
+    return sum(1 << c for c in move[1]) if move[0] == "meld" else 1 << move[1]
+
+
 # ---------------------------------------------------------------- cards
 class Faces:
     """Rank (1-13, 0 for a joker) and suit (0-3, -1 for a joker) of every card of a deck."""
@@ -627,12 +632,16 @@ class RummyState(State):
         if self.v.last_card_discard:
             size = hand.bit_count()
             moves = [m for m in moves if (len(m[1]) if m[0] == "meld" else 1) < size]
-        keep = self._kept()
-        if keep & hand:
-            def left(m: tuple) -> int:  # the hand after the move (a swapped joker is used at once)
-                return hand & ~sum(1 << c for c in m[1]) if m[0] == "meld" else hand & ~(1 << m[1])
-            moves = [m for m in moves if m[0] not in ("meld", "layoff", "swap") or left(m) & ~keep or not left(m)]
+        if self._kept() & hand:
+            moves = [m for m in moves if m[0] not in ("meld", "layoff", "swap") or not self.strands(hand, _gone(m))]
         return moves
+
+    def strands(self, hand: int, gone: int) -> bool:
+        """True when laying ``gone`` out of ``hand`` (a meld, a lay-off, a swap whose joker is
+        used at once) would leave only cards taken from the pile this turn, which may not be
+        discarded: the turn could not end."""
+        rest = hand & ~gone
+        return bool(rest) and not rest & ~self._kept()
 
     # ------------------------------------------------------------ verbs
     def current_player(self) -> int | None:
@@ -763,11 +772,10 @@ class RummyState(State):
         prefix = f"{gid}: illegal move {shown}"
         if kind in ("layoff", "swap", "discard") and move[1] is None:
             return f"{prefix}: a {kind} names its card (\"card\": a card code, not null)"
-        keep = self._kept()
-        if kind in ("meld", "layoff", "swap") and keep & hand and self.step in ("play", "joker"):
-            gone = sum(1 << c for c in move[1]) if kind == "meld" else 1 << move[1]
-            if gone & hand == gone and hand & ~gone and not hand & ~gone & ~keep:
-                return (f"{prefix}: it would leave only {deck.codes_of(keep & hand)}, taken from the pile "
+        if kind in ("meld", "layoff", "swap") and self.step in ("play", "joker"):
+            gone = _gone(move)
+            if gone & hand == gone and self.strands(hand, gone):
+                return (f"{prefix}: it would leave only {deck.codes_of(hand & ~gone)}, taken from the pile "
                         "this turn, which may not be discarded")
         melding = kind == "meld" and self.step in ("play", "joker") and self.v.melding == "free"
         if kind not in kinds and not melding:

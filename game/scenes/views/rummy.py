@@ -423,7 +423,8 @@ class RummyView(GameView):
             if obs.get("phase") == "joker":
                 return self.tx("refused_joker")
             return self.tx("refused")
-        if kind in ("meld", "layoff") and self._strands(selected):
+        state = self.match.state
+        if kind in ("meld", "layoff") and state.strands(state.hands[state.turn], self.deck().mask_of(selected)):
             return self.tx("refused_keeps_pile_card", card=card_name(obs["last_pile_card"]))
         if kind == "meld":
             if len(selected) < 3:
@@ -438,13 +439,6 @@ class RummyView(GameView):
         if kind == "go_out":
             return self.tx("refused_go_out")
         return self.tx("refused")
-
-    def _strands(self, selected: list[str]) -> bool:
-        """The cards would leave in the hand only cards taken from the pile this turn, which may
-        not be discarded (Basic, Classic)."""
-        left = set(self.obs.get("hand", ())) - set(selected)
-        taken = set(self.obs.get("taken", ()))
-        return bool(left) and left <= taken and self.obs.get("last_pile_card") in taken
 
     def drop_refusal(self, zone: str, code: str):
         if zone == DISCARD:
