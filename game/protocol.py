@@ -125,9 +125,8 @@ class Session:
             raise ProtocolError('play needs a move: {"cmd": "play", "move": {...}}')
         move = st.move_from_json(req["move"])
         if move not in st.legal_moves():
-            why = getattr(st, "why_illegal", None)  # a game that can say what is wrong (rummy)
-            raise ProtocolError(why(move) if why else f"illegal move {json.dumps(req['move'])}")
-        events = st.apply(move)
+            raise ProtocolError(st.why_illegal(move))
+        events = self._apply(st, move)
         self._record(st, move)
         return {"events": events, "to_move": st.current_player(), "finished": st.current_player() is None}
 
@@ -164,13 +163,23 @@ class Session:
         move = bot.choose(st.observation(seat))
         answer: dict = {"seat": seat, "move": st.move_to_json(move)}
         if req.get("play"):
-            answer["events"] = st.apply(move)
+            answer["events"] = self._apply(st, move)
             self._record(st, move)
             answer["to_move"] = st.current_player()
         return answer
 
     def result(self, req: dict) -> dict:
         return {"result": self._game().result()}
+
+    def _apply(self, st: State, move) -> list:
+        """Apply a legal move; if the game fails on the way (a loaded state it could not play
+        on), the state is put back as it was, so an error answer never changes the game."""
+        before = st.to_json()
+        try:
+            return st.apply(move)
+        except Exception:
+            self.state = type(st).from_json(before)
+            raise
 
     def _record(self, st: State, move) -> None:
         if self.replay is not None:

@@ -491,6 +491,29 @@ def test_first_to_the_target_wins_at_once(game, default):
     assert events[-2]["summary"]["complete"] is False
 
 
+def test_a_game_won_by_a_trump_seven_in_the_last_trick_reports_the_deal_incomplete():
+    """The game ends the moment a total reaches the target: a trump 7 played to the last trick
+    ends it before the trick is won, so the deal summary says it was not complete."""
+    cls = game_class("marjolet")
+    deck = cls.info.deck
+    rest = [c for c in deck.codes if c not in ("AC", "7H")]
+    tricks = [rest[i:i + 2] for i in range(0, len(rest), 2)]
+    winners = [i % 2 for i in range(len(tricks))]
+    won = [[c for t, w in zip(tricks, winners) if w == seat for c in t] for seat in (0, 1)]
+    state = cls.from_json({
+        "format": 1, "game": "marjolet", "players": 2, "options": {}, "seed": 0, "round": 0, "dealer": 1,
+        "to_move": 0, "leader": 0, "phase": "play", "stage": 2, "trump": "H", "turned": None, "stock": [],
+        "hands": [["AC"], ["7H"]], "shown": [[], []], "known": [[], []], "won": won, "trick": [],
+        "tricks": tricks, "trick_leaders": [0] + winners[:-1], "trick_winners": winners,
+        "stage_two_from": len(tricks) - 5, "declarations": [], "turn_used": [], "turn_count": 0, "asking": [],
+        "blanche": [0, 0], "scores": [0, 0], "breakdown": [{}, {}], "totals": [0, 490], "rounds": [], "winners": []})
+    events = state.apply(next(m for m in state.legal_moves())) + state.apply(state.legal_moves()[0])
+    end = next(e for e in events if e["type"] == "round_end")
+    assert state.finished and state.result()["winners"] == [1]
+    assert not any(e["type"] == "trick_end" for e in events)
+    assert end["summary"]["complete"] is False
+
+
 def test_rubicon_is_a_number_of_deals_highest_total_wins():
     """RULES-NOTES: "A match is a number of deals (1, 3 or 5; default 3); highest total wins.\""""
     import random

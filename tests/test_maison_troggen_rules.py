@@ -51,6 +51,27 @@ def test_the_skart_is_three_cards_never_a_roi_a_trump_or_the_excuse():
     assert s.to_json() == before
 
 
+def test_a_dealer_short_of_discardable_cards_discards_them_all_and_only_the_rest_in_trumps():
+    """The text forbids Rois, trumps and the Excuse in the skart and does not foresee a hand
+    with fewer than three other cards: the rules page lets trumps complete the skart, so the
+    cards he may discard all go and trumps only make up the rest."""
+    s = MT.new(3, seed=5)
+    honours = TRUMPS | ROIS | EXC_BIT
+    rest = [c for c in range(78) if not honours >> c & 1]
+    two = (1 << rest[0]) | (1 << rest[1])
+    others = rest[2:]
+    seats = [x for x in range(3) if x != s.dealer]
+    s.hands[s.dealer] = honours | two
+    s.hands[seats[0]] = sum(1 << c for c in others[:25])
+    s.hands[seats[1]] = sum(1 << c for c in others[25:])
+    moves = s.legal_moves()
+    assert len(moves) == 21  # both free cards with one of the 21 trumps
+    assert all(m[1] & two == two and (m[1] & ~two) & TRUMPS for m in moves)
+    with pytest.raises(RulesError, match="only the rest of it may be trumps"):
+        trumps = [c for c in range(78) if TRUMPS >> c & 1]
+        s.apply(("discard", (1 << rest[0]) | (1 << trumps[0]) | (1 << trumps[1])))
+
+
 def test_the_skart_counts_for_the_dealer():
     """RULES-NOTES: "The skart counts for the dealer.\""""
     s = MT.new(3, seed=2)

@@ -19,9 +19,39 @@ def new_game(game_id: str, players: int, options=None, seed: int = 0, deck_order
 
 
 def load_state(data: dict) -> State:
+    """A state read from JSON (a save, a protocol client), checked to hold together: every
+    game checks its fields and cards when loading; here the state must also answer its
+    verbs and play on, so a hand-made state that could not is refused with a message rather
+    than failing moves later."""
     if not isinstance(data, dict):
         raise RulesError("a state must be a JSON object")
-    return game_class(data.get("game")).from_json(data)
+    state = game_class(data.get("game")).from_json(data)
+    check_plays_on(state)
+    return state
 
 
-__all__ = ["GAMES", "GameInfo", "RulesError", "State", "game_class", "new_game", "load_state"]
+def check_plays_on(state: State) -> None:
+    gid = state.info.id
+    try:
+        seat = state.current_player()
+        moves = state.legal_moves()
+        for s in range(state.players):
+            state.observation(s)
+        state.result()
+        if seat is not None and moves:
+            after = state.clone()
+            after.apply(moves[0])
+            nxt = after.current_player()
+            if nxt is not None and not 0 <= nxt < state.players:
+                raise RulesError(f"seat {nxt} would be next to move")
+            after.legal_moves()
+    except Exception as e:
+        why = str(e) if isinstance(e, RulesError) else f"{type(e).__name__}: {e}"
+        raise RulesError(f"{gid} state does not hold together: {why}") from None
+    if seat is not None and not 0 <= seat < state.players:
+        raise RulesError(f"{gid} state: seat {seat} to move, with {state.players} players")
+    if seat is not None and not moves:
+        raise RulesError(f"{gid} state: seat {seat} is to move but has no legal move (the hands do not fit the position)")
+
+
+__all__ = ["GAMES", "GameInfo", "RulesError", "State", "game_class", "new_game", "load_state", "check_plays_on"]

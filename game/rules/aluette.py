@@ -119,7 +119,7 @@ class AluetteState(TrickFields, State):
         *TRICK_FIELDS,
         Field("tricks_won", "ints"),
         Field("points", "ints", "side_totals"),
-        Field("rounds", "json"),
+        Field("rounds", "records"),
     )
     MOVE_KINDS = {"play": (Field("card", "card"),)}
 

@@ -304,6 +304,43 @@ class State(ABC):
         """
         raise NotImplementedError(f"{cls.info.id} has no sampler yet")
 
+    def why_illegal(self, move: Move) -> str:
+        """A clear message for a move that is not legal now: what the player to move may do
+        instead (a game may say more: rummy's reasons, tarot's rule names)."""
+        import json as _json
+
+        gid = self.info.id
+        try:
+            shown = self.move_to_json(move)
+        except Exception:
+            return f"{gid}: not a move: {move!r}"
+        text = _json.dumps(shown, ensure_ascii=False)
+        seat = self.current_player()
+        if seat is None:
+            return f"{gid}: illegal move {text}: the game is over"
+        legal = [self.move_to_json(m) for m in self.legal_moves()]
+        reason = ""
+        if isinstance(shown, dict):
+            kinds = sorted({m.get("kind") for m in legal if isinstance(m, dict)}, key=str)
+            kind = shown.get("kind")
+            card = shown.get("card")
+            if isinstance(card, str):
+                hand = self.observation(seat).get("hand")
+                same_card = [m for m in legal if m.get("card") == card]
+                playable = sorted({m["card"] for m in legal if isinstance(m.get("card"), str)})
+                if isinstance(hand, list) and card not in hand:
+                    reason = f"{card} is not in seat {seat}'s hand"
+                elif same_card:
+                    reason = f"{card} may only be played as {_json.dumps(same_card[:8], ensure_ascii=False)}"
+                elif kind in kinds:
+                    reason = f"{card} may not be played now; seat {seat} may play {playable}"
+            if not reason and kind not in kinds:
+                reason = f"seat {seat} is to {' or '.join(map(str, kinds))}, not {kind}"
+        if not reason:
+            more = f" (and {len(legal) - 12} more)" if len(legal) > 12 else ""
+            reason = f"the legal moves of seat {seat} are {_json.dumps(legal[:12], ensure_ascii=False)}{more}"
+        return f"{gid}: illegal move {text}: {reason}"
+
     @classmethod
     def move_text(cls, move: Move) -> str:
         """A short readable form of a move, for logs and the protocol."""

@@ -250,7 +250,7 @@ class BeziqueFamilyState(State):
         Field("scores", "ints"),
         Field("breakdown", "json"),
         Field("totals", "ints"),
-        Field("rounds", "json"),
+        Field("rounds", "records"),
         Field("winners", "ints"),
     )
     MOVE_KINDS = {
@@ -385,7 +385,7 @@ class BeziqueFamilyState(State):
         if self.variant.target_option and self.totals[seat] >= self.options["target"]:
             # The first to reach the target wins, at once.
             self.winners = [seat]
-            self._end_round(complete=not (self.hands[0] or self.hands[1]))
+            self._end_round(complete=not (self.hands[0] or self.hands[1] or self.trick))
 
     def _parsed(self) -> list[tuple[int, str, int, int]]:
         if self._decl_parsed is None:
@@ -854,6 +854,12 @@ class BeziqueFamilyState(State):
             raise RulesError(f"{where}: seat to move, dealer or leader out of range")
         if self.to_move is not None and self.to_move not in (0, 1):
             raise RulesError(f"{where}: seat to move out of range")
+        if self.turned is not None and self.trump != suit_of(self.turned):
+            raise RulesError(f"{where}: trump must be the turned card's suit")
+        if self.stage == 2 and self.stock:
+            raise RulesError(f"{where}: stage 2 begins once the stock is drawn")
+        if self.stage == 2 and self.phase == "declare" and not self.variant.declare_in_stage2:
+            raise RulesError(f"{where}: no declarations in stage 2")
         if not (len(self.tricks) == len(self.trick_leaders) == len(self.trick_winners)):
             raise RulesError(f"{where}: tricks, trick_leaders and trick_winners differ in length")
         if any(len(t) != 2 for t in self.tricks) or len(self.trick) > 1:

@@ -47,7 +47,7 @@ class FieldError(ValueError):
 
 
 KINDS = (
-    "int", "opt_int", "bool", "str", "json", "ints", "mask", "masks", "card", "cards", "card_lists", "plays", "tricks",
+    "int", "opt_int", "bool", "str", "json", "records", "ints", "mask", "masks", "card", "cards", "card_lists", "plays", "tricks",
     "captures",
 )
 
@@ -119,7 +119,7 @@ def copy_json(value: Any) -> Any:
 def encode(kind: str, value: Any, deck: Deck) -> Any:
     if kind in ("int", "opt_int", "bool", "str"):
         return value
-    if kind == "json":
+    if kind in ("json", "records"):
         return copy_json(value)
     if kind == "ints":
         return list(value)
@@ -159,6 +159,11 @@ def decode(kind: str, value: Any, deck: Deck, where: str) -> Any:
         if not isinstance(value, str):
             raise FieldError(f"{where}: must be a string, not {value!r}")
         return value
+    if kind == "records":  # a list of JSON objects (a game's round summaries)
+        items = _list(value, where)
+        if not all(isinstance(v, dict) for v in items):
+            raise FieldError(f"{where}: must be a list of objects")
+        kind = "json"
     if kind == "json":
         try:
             json.dumps(value)

@@ -54,6 +54,7 @@ class LaRigueurState(TarotState):
     RED_PIPS_REVERSED = False
     SPADES_TRUMP = True
     EXCUSE_END = "excuse"
+    FOLLOW_RULE = "follow suit, else a trump or a spade; spades led, a trump if void"
 
     def hand_size(self) -> int:
         return HAND

@@ -7,7 +7,7 @@ what is particular to the game:
 
 * The dealer gives 25 cards to each opponent and 28 to himself, then discards three that
   are neither a Roi, nor a trump, nor the Excuse. (Should his hand hold fewer than three
-  such cards, the rest of the skart may be trumps: the text does not foresee the case.)
+  such cards, he discards them all and trumps make up the rest: the text does not foresee the case.)
   The skart counts for the dealer.
 * Red suits rank R-D-C-V-1-2..10, black suits R-D-C-V-10..1.
 * The Excuse may be played to any trick and returns to its owner, who gives a low card to
@@ -52,11 +52,17 @@ class MaisonTroggenState(TarotState):
 
     def skart_allowed(self, hand: int) -> list[int]:
         free = hand & ~ROIS & ~TRUMPS & ~EXC_BIT
-        if free.bit_count() < self.SKART:
-            free |= hand & TRUMPS
+        short = self.SKART - free.bit_count()
+        if short > 0:
+            # every card he may discard goes, and only the rest of the skart is trumps
+            return [free | t for t in skart_combinations(hand & TRUMPS, short)]
         return skart_combinations(free, self.SKART)
 
     def skart_refusal(self, cards: int) -> str:
+        free = self.hands[self.to_move] & ~ROIS & ~TRUMPS & ~EXC_BIT
+        if free.bit_count() < self.SKART and not cards & (ROIS | EXC_BIT):
+            return (f"the skart must hold {DECK.codes_of(free)}, the cards that may be discarded; "
+                    "only the rest of it may be trumps")
         return f"{DECK.codes_of(cards & (ROIS | TRUMPS | EXC_BIT))}: no Roi, trump or Excuse in the skart"
 
     def skart_could_hold(self) -> int:

@@ -164,7 +164,7 @@ class OlsenState(TrickFields, State):
         Field("voids", "ints"),
         Field("hearts_broken", "bool"),
         Field("totals", "ints"),
-        Field("rounds", "json"),
+        Field("rounds", "records"),
         Field("winners", "ints"),
     )
     MOVE_KINDS = {"play": (Field("card", "card"),), "pass": (Field("cards", "mask"),)}

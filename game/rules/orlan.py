@@ -141,7 +141,7 @@ class OrlanState(State):
         Field("last_capturer", "opt_int"),
         Field("deal_plays", "captures"),
         Field("totals", "ints", "side_totals"),
-        Field("rounds", "json"),
+        Field("rounds", "records"),
         Field("winner", "opt_int", "winning_side"),
     )
     MOVE_KINDS = {

@@ -39,6 +39,7 @@ docs/protocol.md ("Rummy family") is the reference.
 """
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Sequence
@@ -162,7 +163,11 @@ def classify(cards: Sequence[int], faces: Faces, aces: str, owner: int = 0) -> T
             return TableMeld(owner, "run", tuple(cards), suit=suit, low=low)
     what = {"low": "aces are low only", "high_or_low": "aces are high or low, not both",
             "around": "runs may go round the ace"}[aces]
-    raise RulesError(f"not a run in meld order: {' '.join(deck.code(c) for c in cards)} ({what})")
+    has_ace = any(faces.rank[c] == 1 for c in cards)
+    shown = ' '.join(deck.code(c) for c in cards)
+    # the ace rule is named only where an ace is in the meld: else the ranks do not follow on
+    raise RulesError(f"not a run in meld order: {shown} ({what})" if has_ace
+                     else f"not a run in meld order: {shown} (one suit, ranks following on)")
 
 
 def _rank14(rank: int, want: int) -> int:
@@ -258,7 +263,7 @@ class RummyState(State):
         Field("layoff_left", "int"),
         Field("scores", "ints"),
         Field("totals", "ints"),
-        Field("rounds", "json"),
+        Field("rounds", "records"),
         Field("winners", "ints"),
     )
     MOVE_KINDS = {
@@ -769,7 +774,7 @@ class RummyState(State):
         deck = self.info.deck
         hand = self.hands[self.turn]
         kinds = sorted({m[0] for m in self.legal_moves()})
-        prefix = f"{gid}: illegal move {shown}"
+        prefix = f"{gid}: illegal move {json.dumps(shown, ensure_ascii=False)}"
         if kind in ("layoff", "swap", "discard") and move[1] is None:
             return f"{prefix}: a {kind} names its card (\"card\": a card code, not null)"
         if kind in ("meld", "layoff", "swap") and self.step in ("play", "joker"):
@@ -777,7 +782,10 @@ class RummyState(State):
             if gone & hand == gone and self.strands(hand, gone):
                 return (f"{prefix}: it would leave only {deck.codes_of(hand & ~gone)}, taken from the pile "
                         "this turn, which may not be discarded")
-        melding = kind == "meld" and self.step in ("play", "joker") and self.v.melding == "free"
+        # in a free-melding step, a meld, lay-off or swap is explained by what is wrong with it
+        melding = kind in ("meld", "layoff", "swap") and self.step in ("play", "joker") and self.v.melding == "free"
+        if kind == "layoff" and melding and not (self.v.layoff_before_meld or self.melded[self.turn]):
+            return f"{prefix}: seat {self.turn} lays off only after melding once"
         if kind not in kinds and not melding:
             return f"{prefix}: seat {self.turn} is at step {self.step!r}, where the moves are {kinds}"
         if kind == "meld":
@@ -807,7 +815,7 @@ class RummyState(State):
             return f"{prefix}: the deadwood after that discard is not under {self.v.knock_limit}"
         if kind == "go_out":
             return f"{prefix}: the hand does not all form melds"
-        return f"{prefix}; legal moves are {[self.move_to_json(m) for m in self.legal_moves()]}"
+        return f"{prefix}; legal moves are {json.dumps([self.move_to_json(m) for m in self.legal_moves()], ensure_ascii=False)}"
 
     # ------------------------------------------------------------ the moves
     def _do_take_upcard(self) -> None:

@@ -40,6 +40,7 @@ Events: ``round_start``, ``deal``, ``redeal``, ``skart``, ``declare``, ``pass_le
 """
 from __future__ import annotations
 
+import json
 import random
 from itertools import combinations
 from typing import Any, ClassVar, Sequence
@@ -185,7 +186,7 @@ class TarotState(State):
         Field("declare_left", "ints"),
         Field("deal_points", "ints"),
         Field("totals", "ints"),
-        Field("rounds", "json"),
+        Field("rounds", "records"),
     )
     EXTRA_FIELDS: ClassVar[tuple[Field, ...]] = ()
     HIDDEN_FIELDS: ClassVar[tuple[Field, ...]] = (
@@ -464,8 +465,17 @@ class TarotState(State):
         except Exception:
             return repr(move)
 
-    PHASE_KINDS: ClassVar[dict[str, str]] = {"play": "play (or pass_lead)", "skart": "discard", "declare": "declare",
+    # the following rule in words, for refusals (La Rigueur adds spades)
+    FOLLOW_RULE: ClassVar[str] = "follow suit, else trump"
+    PHASE_KINDS: ClassVar[dict[str, str]] = {"play": "play", "skart": "discard", "declare": "declare",
                                              "annul": "declare (annul or none)"}
+
+    def why_illegal(self, move: Any) -> str:
+        try:
+            shown = json.dumps(self.move_to_json(move), ensure_ascii=False)
+        except Exception:
+            return f"{self.info.id}: not a move: {move!r}"
+        return f"{self.info.id}: illegal move {shown}: {self.illegal_reason(move)}"
 
     def illegal_reason(self, move: Any) -> str:
         """Why a move is refused, in words (the move is known to be illegal)."""
@@ -476,7 +486,7 @@ class TarotState(State):
         expected = self.PHASE_KINDS.get(phase, phase)
         if phase == "play":
             if kind == "pass_lead":
-                return "only the Excuse's holder leading the 22nd trick passes the lead"
+                return "only the Excuse's holder leading the 22nd trick passes the lead (Leipzig Taroc)"
             if kind != "play":
                 return f"seat {seat} is to play a card ({expected}), not {kind}"
             card = move[1]
@@ -485,7 +495,7 @@ class TarotState(State):
                 return f"{DECK.code(card)} is not in seat {seat}'s hand; playable: {legal}"
             if not legal:
                 return f"seat {seat} holds the Excuse at the 22nd trick and must pass the lead (pass_lead)"
-            return f"{DECK.code(card)} may not be played here (follow suit, else trump); playable: {legal}"
+            return f"{DECK.code(card)} may not be played here ({self.FOLLOW_RULE}); playable: {legal}"
         if phase == "skart":
             if kind != "discard":
                 return f"the dealer (seat {seat}) is to discard {self.SKART} cards, not {kind}"
