@@ -28,6 +28,7 @@ class Session:
 
     def __init__(self) -> None:
         self.state: State | None = None
+        self.guarded = False  # the state came from the client (load): a copy is kept while a move is applied
         self.replay = None  # the moves since "new" (game.replay.Replay); None after "load"
         self.handlers: dict[str, Callable[[dict], dict]] = {
             "hello": self.hello,
@@ -97,6 +98,7 @@ class Session:
             raise ProtocolError(f"seed must be an integer, not {seed!r}")
         deck = req.get("deck", req.get("deck_order"))
         self.state = cls.new(players, req.get("options"), seed, deck)
+        self.guarded = False
         from game.replay import Replay
 
         self.replay = Replay.new(game_id, req.get("options"), seed, players=players, deck_order=deck)
@@ -110,6 +112,7 @@ class Session:
         if not isinstance(data, dict):
             raise ProtocolError("load needs a state object: {\"cmd\": \"load\", \"state\": {...}}")
         self.state = load_state(data)
+        self.guarded = True
         self.replay = None  # a state carries no history
         return {"state": self.state.to_json()}
 
@@ -173,7 +176,11 @@ class Session:
 
     def _apply(self, st: State, move) -> list:
         """Apply a legal move; if the game fails on the way (a loaded state it could not play
-        on), the state is put back as it was, so an error answer never changes the game."""
+        on), the state is put back as it was, so an error answer never changes the game.
+        Only a state sent by the client is guarded: one begun by ``new`` is the engine's own
+        (the copy would triple the cost of a move)."""
+        if not self.guarded:
+            return st.apply(move)
         before = st.to_json()
         try:
             return st.apply(move)
@@ -220,6 +227,7 @@ class Session:
             raise ProtocolError(str(e)) from None
         rep.undo(len(rep.moves) - k)
         self.state, self.replay = state, rep
+        self.guarded = False
         return {"state": state.to_json(), "moves": k}
 
     def review(self, req: dict) -> dict:

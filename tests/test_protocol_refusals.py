@@ -91,9 +91,10 @@ def test_olsen_playing_a_card_while_passing_says_a_pass_is_expected():
     assert "is to pass, not play" in answer["error"]
 
 
-def test_an_error_while_playing_puts_the_game_back(monkeypatch):
+def test_an_error_while_playing_a_loaded_state_puts_the_game_back(monkeypatch):
     s = _session("olsen", 4)
     before = ask(s, cmd="state")["state"]
+    assert ask(s, cmd="load", state=before)["ok"]  # a client's state: the engine guards it
     move = ask(s, cmd="legal")["moves"][0]
     st = s.state
     real = type(st).apply
