@@ -146,3 +146,9 @@ def test_a_rummy_state_with_a_knocker_out_of_range_is_refused():
     d = new_game("jersey_gin", 3, {}, seed=4).to_json()
     d["step"], d["knocker"] = "layoff", 7
     _refused(d, "does not hold together")
+
+
+def test_an_old_state_missing_a_field_names_the_field():
+    s = Session()
+    answer = ask(s, cmd="load", state={"game": "orlan"})  # no format: read as format 1
+    assert not answer["ok"] and "field 'totals' is missing" in answer["error"]

@@ -225,7 +225,9 @@ class State(ABC):
         if fmt < cls.FORMAT:
             try:
                 data = cls.upgrade_json(copy.deepcopy(data), fmt)
-            except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+            except KeyError as e:
+                raise RulesError(f"{cls.info.id} state format {fmt}: cannot read it (field {e.args[0]!r} is missing)") from None
+            except (TypeError, ValueError, AttributeError, IndexError) as e:
                 raise RulesError(f"{cls.info.id} state format {fmt}: cannot read it ({type(e).__name__}: {e})") from None
         s = cls.__new__(cls)
         s.players = data.get("players")
