@@ -152,3 +152,9 @@ def test_an_old_state_missing_a_field_names_the_field():
     s = Session()
     answer = ask(s, cmd="load", state={"game": "orlan"})  # no format: read as format 1
     assert not answer["ok"] and "field 'totals' is missing" in answer["error"]
+
+
+def test_an_aluette_state_whose_trick_counts_differ_from_its_tricks_is_refused():
+    d = new_game("aluette", 4, {}, seed=4).to_json()
+    d["tricks_won"] = [9, 9, 9, 9]
+    _refused(d, "tricks_won")
