@@ -126,7 +126,10 @@ def test_a_state_that_would_pass_the_turn_to_no_seat_is_refused():
     d = new_game("triomphe_forcee", 2, {}, seed=5).to_json()
     assert d["phase"] == "declare"
     d["declare_left"] = [d["to_move"], 9]
-    _refused(d, "seat 9")
+    _refused(d, "declare_left")
+    d = new_game("triomphe_forcee", 2, {}, seed=5).to_json()
+    d["pot"] = -5
+    _refused(d, "pot")
 
 
 def test_a_state_whose_rounds_are_not_a_list_of_summaries_is_refused():

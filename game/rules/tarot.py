@@ -793,6 +793,10 @@ class TarotState(State):
             raise RulesError(f"{self.info.id} state: tricks, trick_leaders and trick_winners differ in length")
         if len(self.trick) >= n:
             raise RulesError(f"{self.info.id} state: the trick in progress has {len(self.trick)} cards")
+        if not all(0 <= s < n for s in self.declare_left):
+            raise RulesError(f"{self.info.id} state: declare_left must list seats")
+        if getattr(self, "pot", 0) < 0:
+            raise RulesError(f"{self.info.id} state: the pot cannot hold fewer than 0 chips")
         self.accounted()
 
     # ------------------------------------------------------------- views
