@@ -35,6 +35,7 @@ the simulator, the protocol, the bots and the browser build alike.
 from __future__ import annotations
 
 import copy
+import json
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
@@ -309,14 +310,11 @@ class State(ABC):
     def why_illegal(self, move: Move) -> str:
         """A clear message for a move that is not legal now: what the player to move may do
         instead (a game may say more: rummy's reasons, tarot's rule names)."""
-        import json as _json
-
         gid = self.info.id
-        try:
-            shown = self.move_to_json(move)
-        except Exception:
+        text = self.move_json_text(move)
+        if text is None:
             return f"{gid}: not a move: {move!r}"
-        text = _json.dumps(shown, ensure_ascii=False)
+        shown = self.move_to_json(move)
         seat = self.current_player()
         if seat is None:
             return f"{gid}: illegal move {text}: the game is over"
@@ -333,15 +331,22 @@ class State(ABC):
                 if isinstance(hand, list) and card not in hand:
                     reason = f"{card} is not in seat {seat}'s hand"
                 elif same_card:
-                    reason = f"{card} may only be played as {_json.dumps(same_card[:8], ensure_ascii=False)}"
+                    reason = f"{card} may only be played as {json.dumps(same_card[:8], ensure_ascii=False)}"
                 elif kind in kinds:
                     reason = f"{card} may not be played now; seat {seat} may play {playable}"
             if not reason and kind not in kinds:
                 reason = f"seat {seat} is to {' or '.join(map(str, kinds))}, not {kind}"
         if not reason:
             more = f" (and {len(legal) - 12} more)" if len(legal) > 12 else ""
-            reason = f"the legal moves of seat {seat} are {_json.dumps(legal[:12], ensure_ascii=False)}{more}"
+            reason = f"the legal moves of seat {seat} are {json.dumps(legal[:12], ensure_ascii=False)}{more}"
         return f"{gid}: illegal move {text}: {reason}"
+
+    def move_json_text(self, move: Move) -> str | None:
+        """A move as the JSON the protocol shows in its refusals, or None if it is not a move."""
+        try:
+            return json.dumps(self.move_to_json(move), ensure_ascii=False)
+        except Exception:
+            return None
 
     @classmethod
     def move_text(cls, move: Move) -> str:

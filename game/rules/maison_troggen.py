@@ -50,8 +50,13 @@ class MaisonTroggenState(TarotState):
     def card_values(self) -> tuple[int, ...]:
         return VALUES
 
+    @staticmethod
+    def discardable(hand: int) -> int:
+        """The cards of the hand the text lets the dealer discard: no Roi, trump or Excuse."""
+        return hand & ~ROIS & ~TRUMPS & ~EXC_BIT
+
     def skart_allowed(self, hand: int) -> list[int]:
-        free = hand & ~ROIS & ~TRUMPS & ~EXC_BIT
+        free = self.discardable(hand)
         short = self.SKART - free.bit_count()
         if short > 0:
             # every card he may discard goes, and only the rest of the skart is trumps
@@ -59,7 +64,7 @@ class MaisonTroggenState(TarotState):
         return skart_combinations(free, self.SKART)
 
     def skart_refusal(self, cards: int) -> str:
-        free = self.hands[self.to_move] & ~ROIS & ~TRUMPS & ~EXC_BIT
+        free = self.discardable(self.hands[self.to_move])
         if free.bit_count() < self.SKART and not cards & (ROIS | EXC_BIT):
             return (f"the skart must hold {DECK.codes_of(free)}, the cards that may be discarded; "
                     "only the rest of it may be trumps")

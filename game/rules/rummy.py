@@ -764,9 +764,8 @@ class RummyState(State):
     def why_illegal(self, move: Any) -> str:
         """A clear message for a move that is not legal now."""
         gid = self.info.id
-        try:
-            shown = self.move_to_json(move)
-        except Exception:
+        shown = self.move_json_text(move)
+        if shown is None:
             return f"{gid}: not a move: {move!r}"
         if self.step == "over":
             return f"{gid}: the game is over"
@@ -774,7 +773,7 @@ class RummyState(State):
         deck = self.info.deck
         hand = self.hands[self.turn]
         kinds = sorted({m[0] for m in self.legal_moves()})
-        prefix = f"{gid}: illegal move {json.dumps(shown, ensure_ascii=False)}"
+        prefix = f"{gid}: illegal move {shown}"
         if kind in ("layoff", "swap", "discard") and move[1] is None:
             return f"{prefix}: a {kind} names its card (\"card\": a card code, not null)"
         if kind in ("meld", "layoff", "swap") and self.step in ("play", "joker"):

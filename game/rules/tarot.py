@@ -40,7 +40,6 @@ Events: ``round_start``, ``deal``, ``redeal``, ``skart``, ``declare``, ``pass_le
 """
 from __future__ import annotations
 
-import json
 import random
 from itertools import combinations
 from typing import Any, ClassVar, Sequence
@@ -471,9 +470,8 @@ class TarotState(State):
                                              "annul": "declare (annul or none)"}
 
     def why_illegal(self, move: Any) -> str:
-        try:
-            shown = json.dumps(self.move_to_json(move), ensure_ascii=False)
-        except Exception:
+        shown = self.move_json_text(move)
+        if shown is None:
             return f"{self.info.id}: not a move: {move!r}"
         return f"{self.info.id}: illegal move {shown}: {self.illegal_reason(move)}"
 
@@ -795,8 +793,6 @@ class TarotState(State):
             raise RulesError(f"{self.info.id} state: the trick in progress has {len(self.trick)} cards")
         if not all(0 <= s < n for s in self.declare_left):
             raise RulesError(f"{self.info.id} state: declare_left must list seats")
-        if getattr(self, "pot", 0) < 0:
-            raise RulesError(f"{self.info.id} state: the pot cannot hold fewer than 0 chips")
         self.accounted()
 
     # ------------------------------------------------------------- views

@@ -21,7 +21,7 @@ particular to the game:
 """
 from __future__ import annotations
 
-from game.rules.base import JSON, GameInfo, Option
+from game.rules.base import JSON, GameInfo, Option, RulesError
 from game.rules.fields import Field
 from game.rules.tarot import DECK, EXC_BIT, T01, T11, T13, TarotState
 
@@ -48,6 +48,11 @@ class TriompheForceeState(TarotState):
     info = INFO
     EXCUSE_SETTLE = False
     EXTRA_FIELDS = (Field("pot", "int"), Field("broke", "bool"))
+
+    def after_load(self) -> None:
+        super().after_load()
+        if self.pot < 0:
+            raise RulesError(f"{self.info.id} state: the pot cannot hold fewer than 0 chips")
 
     def init_extra(self) -> None:
         self.pot = 0
