@@ -18,7 +18,9 @@ what the simple bot's rule proves about the others' hands (hard limits, true aga
 bots, wrong against people; the table's reading is soft, see docs/bots.md), with the
 weighting of worlds off; ``--knows-unused`` deals the expert's worlds knowing which cards
 are out of play (the 30 of 78 nobody holds at four players; not who holds the rest), a
-measure of what that knowledge is worth, not a way to play; ``--check-reading N`` plays N deals of simple bots and counts the
+measure of what that knowledge is worth, not a way to play; ``--tree-c C`` (with
+``--tree-widen``) gives the expert own-move trees (``SearchHooks.tree_c``: its later moves in
+a world chosen by a search shared over the worlds, not by the greedy rule); ``--check-reading N`` plays N deals of simple bots and counts the
 positions where those limits would exclude a card a hand really holds (it should be 0).
 """
 from __future__ import annotations
@@ -147,6 +149,11 @@ def patch_search(search: str, prior_weight: float | None) -> None:
     SEARCH_HOOKS[GAME] = hooks
 
 
+def own_move_trees(c: float, widen: float) -> None:
+    SEARCH_HOOKS[GAME] = dataclasses.replace(SEARCH_HOOKS[GAME], tree_c=c, tree_widen=widen,
+                                             copy_world=lambda world: world.fast_copy())
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--players", type=int, default=4)
@@ -158,6 +165,8 @@ def main() -> None:
     ap.add_argument("--prior-weight", type=float, default=None)
     ap.add_argument("--exact-reading", action="store_true")
     ap.add_argument("--knows-unused", action="store_true")
+    ap.add_argument("--tree-c", type=float, default=None)
+    ap.add_argument("--tree-widen", type=float, default=0.5)
     ap.add_argument("--check-reading", type=int, metavar="N", default=0)
     args = ap.parse_args()
     if args.exact_reading or args.check_reading:
@@ -166,6 +175,8 @@ def main() -> None:
         check_reading(args.check_reading)
         return
     patch_search(args.search, args.prior_weight)
+    if args.tree_c is not None:
+        own_move_trees(args.tree_c, args.tree_widen)
     cls = game_class(GAME)
     truth: dict = {}
     seer = seer_class(cls, truth, False)

@@ -225,17 +225,16 @@ def rollout_for_game(game: str):
     return policy
 
 
-def playout_for(game: str):
-    """The expert's rollout without move lists: from a sampled world (left unchanged) play the
-    root move, then the deal out with the greedy rule, and score it as ``evaluate`` does."""
+def finish_for(game: str):
+    """finish(state, seat, rng): play the deal out from ``state`` (changed in place) with the
+    greedy rule and score it as ``evaluate`` does; the leaf of the own-move trees
+    (``SearchHooks.playout_from``) and the end of ``playout``."""
     p = PROFILES[game]
     evaluate = evaluate_for(game)
     generic = rollout_for_game(game)
 
-    def playout(world: TarotState, seat: int, move, rng: random.Random) -> float:
-        s = world.fast_copy()
+    def finish(s: TarotState, seat: int, rng: random.Random) -> float:
         start = len(s.rounds)
-        s.apply_unchecked(move, None)
         rnd = rng.random
         while len(s.rounds) == start and s.to_move is not None:
             x = s.to_move
@@ -259,6 +258,19 @@ def playout_for(game: str):
                 card = choose_card(p, hand, legal, s.trick, s.players, played, hand.bit_count() == 1)
             s._play(card, None)
         return evaluate(s, seat, True)
+
+    return finish
+
+
+def playout_for(game: str):
+    """The expert's rollout without move lists: from a sampled world (left unchanged) play the
+    root move, then the deal out with the greedy rule, and score it as ``evaluate`` does."""
+    finish = finish_for(game)
+
+    def playout(world: TarotState, seat: int, move, rng: random.Random) -> float:
+        s = world.fast_copy()
+        s.apply_unchecked(move, None)
+        return finish(s, seat, rng)
 
     return playout
 
@@ -379,6 +391,12 @@ def rollout_for(obs: dict):
     return PLAYOUTS[obs["game"]] if obs["phase"] == "play" else None
 
 
+def playout_from(obs: dict):
+    """The own-move trees' leaf (used only with ``tree_c``, which no tarot game sets: tried
+    for Triomphe Forcée, bench/tarot_arena_results.md)."""
+    return FINISH[obs["game"]] if obs["phase"] == "play" else None
+
+
 
 # Reading the table: how likely the others' cards of this deal were under the greedy rule,
 # from a world's hands. A player follows the rule with probability 1 - INFER_NOISE and
@@ -451,6 +469,7 @@ def likelihood_for(obs: dict):
 
 
 PLAYOUTS = {g: playout_for(g) for g in GAMES}
+FINISH = {g: finish_for(g) for g in GAMES}
 
 # La Rigueur at four players: six candidates and the whole budget (no early stop) won 37.5%
 # of 48 games against simple at 900 ms, against 31.2% with ten and the early stop, on the
@@ -463,5 +482,5 @@ for _game in GAMES:
     _kw = {"candidates": 10, "settle_z": 3.0, **SEARCH.get(_game, {})}
     register_hooks(_game, _hooks(round_marker=_marker, evaluate=evaluate_for(_game), apply_fast="apply_unchecked",
                                  prior=prior_for(_game), prior_weight=0.01, distinct=distinct_for(_game),
-                                 settle_worlds=24, sampler_for=sampler_for, rollout_for=rollout_for,
+                                 settle_worlds=24, sampler_for=sampler_for, rollout_for=rollout_for, playout_from=playout_from,
                                  likelihood_for=likelihood_for, infer_pool=INFER_POOL, **_kw))
