@@ -161,3 +161,13 @@ def test_an_aluette_state_whose_trick_counts_differ_from_its_tricks_is_refused()
     d = new_game("aluette", 4, {}, seed=4).to_json()
     d["tricks_won"] = [9, 9, 9, 9]
     _refused(d, "tricks_won")
+
+
+def test_a_la_rigueur_state_in_play_with_a_total_at_fifty_is_refused():
+    # The text: first to 50; totals change only when a deal is scored, and that deal ends
+    # the game, so a game still in play cannot show a total of 50.
+    d = new_game("la_rigueur", 4, {}, seed=4).to_json()
+    d["totals"] = [50, 10, 0, 3]
+    _refused(d, "reached 50")
+    d["totals"] = [49, 10, 0, 3]
+    assert load_state(d).totals == [49, 10, 0, 3]

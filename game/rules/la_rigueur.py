@@ -19,7 +19,7 @@ particular to the game:
 """
 from __future__ import annotations
 
-from game.rules.base import JSON, GameInfo, Option
+from game.rules.base import JSON, GameInfo, Option, RulesError
 from game.rules.tarot import DECK, TarotState, values_table
 
 VALUES = values_table(roi=4, dame=3, cavalier=2, valet=1, oudler=4, excuse=5, low=0)
@@ -64,6 +64,14 @@ class LaRigueurState(TarotState):
 
     def deals_done(self) -> bool:
         return max(self.totals) >= self.options["target"]
+
+    def after_load(self) -> None:
+        super().after_load()
+        # Totals change only when a deal is scored, and the game ends on the deal that
+        # reaches the target: a game still in play cannot have reached it.
+        if self.phase != "over" and self.deals_done():
+            raise RulesError(f"{self.info.id} state: a total has reached {self.options['target']}, so the game "
+                             f"is over; the phase cannot be {self.phase!r}")
 
     def score_deal(self) -> JSON:
         card_points, cards = [], []
