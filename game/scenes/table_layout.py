@@ -607,8 +607,8 @@ class TableLayout:
             hx = self.seat_hand_rect(seat, max(0, count - 1)).right + 4
             limit = p.centerx - self.pad if top and (v.WON_ROW or self.has(z.FACEUP)) else p.right - self.pad - (self.sw if top and not v.WON_ROW else 0)
             label = t("table.hand_count", count=count)
-            if fonts.font(fonts.fit_size(label, small, max(20, limit - hx))).size(label)[0] > max(20, limit - hx):
-                label = str(count)  # a narrow panel (ten seats): the number alone
+            if fonts.font(small).size(label)[0] > max(20, limit - hx):
+                label = str(count)  # a narrow panel (ten seats, a long hand): the number alone, not shrunk
             fonts.blit_text(surface, label, small, widgets.SOFT, (hx, first.centery), "midleft", max_width=max(20, limit - hx))
         if self.has(z.WON):
             pr = self.pile_rect(seat)
