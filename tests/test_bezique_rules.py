@@ -1,6 +1,8 @@
 """One test per rule of the Bezique family texts (docs/rules/dutch_games.txt:
 "Bezique", "Marjolet", "Binage / Cinq Cents", "Fildinski", "Rubicon") and of the
 RULES-NOTES "Bezique family" rulings. Each docstring quotes the sentence it checks."""
+import json
+
 import pytest
 
 from game.rules import RulesError, game_class, new_game
@@ -512,6 +514,9 @@ def test_a_game_won_by_a_trump_seven_in_the_last_trick_reports_the_deal_incomple
     assert state.finished and state.result()["winners"] == [1]
     assert not any(e["type"] == "trick_end" for e in events)
     assert end["summary"]["complete"] is False
+    # The finished game, its last trick still open, saves and loads (it was refused: "a trick
+    # holds two cards").
+    assert cls.from_json(json.loads(json.dumps(state.to_json()))).to_json() == state.to_json()
 
 
 def test_rubicon_is_a_number_of_deals_highest_total_wins():

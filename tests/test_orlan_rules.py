@@ -223,7 +223,9 @@ def test_leftovers_stay_uncounted_when_nobody_captured():
 
 
 def _scores(piles, players=2, teams=False):
-    s = position([[] for _ in range(players)], [], options={"teams": teams}, stock=[], rest_to=None)
+    # One card in each hand so that the position is one play can go on from; only the piles,
+    # set below, are scored.
+    s = position([[c] for c in ("QS", "QH", "QD", "JS")[:players]], [], options={"teams": teams}, stock=[])
     s.piles = [D.mask_of(p) for p in piles]
     return side_lines(s.round_scores())
 

@@ -116,9 +116,11 @@ def _refused(data, words):
 
 
 def test_a_state_whose_player_to_move_has_no_move_is_refused():
-    d = new_game("orlan", 2, {}, seed=7).to_json()
-    d["piles"][0] = d["piles"][0] + d["hands"][0]
-    d["hands"][0] = []
+    # Maison Troggen's dealer (seat 2) to lay the skart aside, his cards moved to his pile.
+    d = new_game("maison_troggen", 3, {}, seed=7).to_json()
+    seat = d["to_move"]
+    d["won"][seat] = d["won"][seat] + d["hands"][seat]
+    d["hands"][seat] = []
     _refused(d, "has no legal move")
 
 
@@ -171,3 +173,41 @@ def test_a_la_rigueur_state_in_play_with_a_total_at_fifty_is_refused():
     _refused(d, "reached 50")
     d["totals"] = [49, 10, 0, 3]
     assert load_state(d).totals == [49, 10, 0, 3]
+
+
+def test_an_orlan_state_whose_player_to_move_does_not_fit_the_hands_is_refused():
+    # Play runs in turn from the player after the dealer, one card each: a state naming
+    # another seat loaded and later reached a turn with no legal move.
+    s = new_game("orlan", 3, {}, seed=5)
+    s.apply(s.legal_moves()[0])
+    d = s.to_json()
+    assert load_state(d).to_move == d["to_move"]
+    d["to_move"] = (d["to_move"] + 1) % 3
+    _refused(d, "cannot be to move")
+
+
+def test_a_tarot_state_owing_a_card_for_the_excuse_to_no_seat_is_refused():
+    d = new_game("leipzig_taroc", 3, {}, seed=5).to_json()
+    d["excuse_creditor"] = 7
+    _refused(d, "excuse_creditor")
+    d["excuse_creditor"], d["excuse_owner"] = 1, None
+    _refused(d, "excuse_creditor")
+
+
+def test_a_bezique_state_whose_breakdown_is_not_points_by_source_is_refused():
+    d = new_game("binage", 2, {}, seed=5).to_json()
+    d["breakdown"] = [{"brisques": []}, {}]
+    _refused(d, "breakdown")
+
+
+def test_a_bezique_state_with_the_wrong_seat_to_play_is_refused():
+    d = new_game("bezique", 2, {}, seed=5).to_json()
+    assert d["to_move"] == d["leader"] and not d["trick"]
+    d["to_move"] = 1 - d["leader"]
+    _refused(d, "cannot be to play")
+
+
+def test_a_leipzig_state_whose_pending_payments_miss_a_seat_is_refused():
+    d = new_game("leipzig_taroc", 3, {}, seed=5).to_json()
+    d["pending"] = [0]
+    _refused(d, "pending")

@@ -862,11 +862,20 @@ class BeziqueFamilyState(State):
             raise RulesError(f"{where}: no declarations in stage 2")
         if not (len(self.tricks) == len(self.trick_leaders) == len(self.trick_winners)):
             raise RulesError(f"{where}: tricks, trick_leaders and trick_winners differ in length")
-        if any(len(t) != 2 for t in self.tricks) or len(self.trick) > 1:
+        # The leader leads, the other plays second; the trick's winner declares and leads next.
+        if self.phase in ("play", "declare") and self.to_move != (1 - self.leader if self.trick else self.leader):
+            raise RulesError(f"{where}: seat {self.to_move} cannot be to {self.phase} when seat {self.leader} leads"
+                             f" and the trick holds {len(self.trick)} card(s)")
+        # A game can end inside a trick (a trump 7 played reaches the target): both its
+        # cards then stay in the trick of the finished state.
+        if any(len(t) != 2 for t in self.tricks) or len(self.trick) > (2 if self.phase == "over" else 1):
             raise RulesError(f"{where}: a trick holds two cards")
         if not isinstance(self.declarations, list) or not isinstance(self.rounds, list) \
                 or not isinstance(self.breakdown, list) or len(self.breakdown) != 2:
             raise RulesError(f"{where}: declarations, breakdown or rounds malformed")
+        for b in self.breakdown:  # points by source, per seat: {"declarations": 40, ...}
+            if not isinstance(b, dict) or not all(isinstance(k, str) and type(v) is int for k, v in b.items()):
+                raise RulesError(f"{where}: breakdown must hold, per seat, points (whole numbers) by source, not {b!r}")
         known_kinds = set(self.by_id) | {"dix"}
         try:
             for d in self.declarations:

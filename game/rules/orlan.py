@@ -426,6 +426,15 @@ class OrlanState(State):
             raise RulesError("malformed orlan state: winning_side is not a side")
         if (self.winner is None) != (self.to_move is not None):
             raise RulesError("malformed orlan state: a game is either won or has a seat to move")
+        if self.to_move is not None:
+            # Each player in turn lays one card and four more each are dealt only when every
+            # hand is empty: from the player to move round the table, the hands must hold h
+            # cards (h >= 1), then h - 1, or a player would be to move with none.
+            sizes = [self.hands[(self.to_move + k) % n].bit_count() for k in range(n)]
+            h = sizes[0]
+            if h < 1 or any(not h - 1 <= x <= h for x in sizes) or sizes != sorted(sizes, reverse=True):
+                raise RulesError(f"malformed orlan state: seat {self.to_move} cannot be to move with hands of "
+                                 f"{[self.hands[s].bit_count() for s in range(n)]} cards")
         seen = 0
         count = 0
         for part in self.card_locations().values():

@@ -793,6 +793,12 @@ class TarotState(State):
             raise RulesError(f"{self.info.id} state: the trick in progress has {len(self.trick)} cards")
         if not all(0 <= s < n for s in self.declare_left):
             raise RulesError(f"{self.info.id} state: declare_left must list seats")
+        # A low card owed for the Excuse: both its owner and the trick's winner are seats.
+        if self.excuse_creditor is not None and not (
+                self.excuse_owner is not None and 0 <= self.excuse_owner < n and 0 <= self.excuse_creditor < n):
+            raise RulesError(f"{self.info.id} state: excuse_creditor and excuse_owner must be seats when a card is owed")
+        if self.excuse_owner is not None and not 0 <= self.excuse_owner < n:
+            raise RulesError(f"{self.info.id} state: excuse_owner must be a seat or null")
         self.accounted()
 
     # ------------------------------------------------------------- views
