@@ -214,7 +214,7 @@ def test_option_any_heart_played_breaks_hearts():
     play(s, "3H")
     assert s.hearts_broken
     # ...and so does a heart followed to another heart's lead, or discarded (as by default).
-    s = position([["2H", "2C"], ["4H", "5C"], ["6H", "7C"], ["8H", "9C"]], 1, trick=[(0, "3H")],
+    s = position([["2C"], ["4H", "5C"], ["6H", "7C"], ["8H", "9C"]], 1, trick=[(0, "3H")],
                  options={"any_heart_breaks": True}, hearts_broken=False)
     assert not s.hearts_broken
     play(s, "4H")

@@ -211,3 +211,27 @@ def test_a_leipzig_state_whose_pending_payments_miss_a_seat_is_refused():
     d = new_game("leipzig_taroc", 3, {}, seed=5).to_json()
     d["pending"] = [0]
     _refused(d, "pending")
+
+
+@pytest.mark.parametrize("game", ["olsen", "aluette"])
+def test_a_trick_game_state_with_the_wrong_seat_to_play_is_refused(game):
+    # A state naming the wrong seat loaded and play went on to a turn with no legal move.
+    s = new_game(game, 4, {}, seed=5)
+    while s.to_json().get("phase", "play") != "play":
+        s.apply(s.legal_moves()[0])
+    s.apply(s.legal_moves()[0])
+    d = s.to_json()
+    assert load_state(d).to_json() == d
+    d["to_move"] = (d["to_move"] + 1) % 4
+    _refused(d, "cannot be to play")
+
+
+def test_a_rummy_table_meld_without_cards_is_refused():
+    s = new_game("jersey_gin", 3, {}, seed=4)
+    import random
+    rng = random.Random(3)
+    while not s.to_json()["table"] and s.current_player() is not None:
+        s.apply(rng.choice(s.legal_moves()))
+    d = s.to_json()
+    d["table"][0]["cards"] = []
+    _refused(d, "table")

@@ -25,7 +25,13 @@ def load_state(data: dict) -> State:
     than failing moves later."""
     if not isinstance(data, dict):
         raise RulesError("a state must be a JSON object")
-    state = game_class(data.get("game")).from_json(data)
+    cls = game_class(data.get("game"))
+    try:
+        state = cls.from_json(data)
+    except RulesError:
+        raise
+    except Exception as e:  # a check a game lacks: still refused with a message, never a crash
+        raise RulesError(f"{cls.info.id} state cannot be read: {type(e).__name__}: {e}") from None
     check_plays_on(state)
     return state
 

@@ -305,6 +305,8 @@ class AluetteState(TrickFields, State):
         if not 0 <= self.dealer < PLAYERS or (self.to_move is not None and not 0 <= self.to_move < PLAYERS):
             raise RulesError("malformed aluette state: to_move or dealer is not a seat")
         self.check_tricks(range(PLAYERS), "aluette")
+        if self.to_move is not None:
+            self.check_turn(range(PLAYERS), self.to_move, self.hands, "aluette")
         if self.round_no < 0:
             raise RulesError("malformed aluette state: round must be 0 or more")
         won = [sum(1 for _, _, w in self.tricks if w == seat) for seat in range(PLAYERS)]

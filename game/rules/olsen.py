@@ -489,6 +489,8 @@ class OlsenState(TrickFields, State):
         if any(not 0 <= w < n for w in self.winners):
             raise RulesError("malformed olsen state: a winner is not a seat")
         self.check_tricks(self.seats, "olsen")
+        if self.phase == "play":
+            self.check_turn(self.seats, self.to_move, self.hands, "olsen")
         seen = 0
         count = 0
         for part in self.card_locations().values():

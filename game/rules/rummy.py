@@ -1285,7 +1285,9 @@ class RummyState(State):
             try:
                 m = classify(cards, self.faces, self.v.aces, owner)
             except RulesError as e:
-                if kind != "run":
+                # Only a run the meld finder laid (three or more cards, a natural among them)
+                # is read more freely.
+                if kind != "run" or len(cards) < 3 or not any(self.faces.rank[c] for c in cards):
                     raise RulesError(f"{where}: table: {e}") from None
                 m = self._finder_meld(owner, cards)
             table.append(m)
