@@ -235,3 +235,10 @@ def test_a_rummy_table_meld_without_cards_is_refused():
     d = s.to_json()
     d["table"][0]["cards"] = []
     _refused(d, "table")
+
+
+def test_a_bezique_state_in_the_first_stage_without_a_stock_is_refused():
+    # Drawing from the empty stock crashed the play that followed.
+    d = new_game("marjolet", 2, {}, seed=5).to_json()
+    d["stock"], d["won"][0] = [], d["won"][0] + d["stock"]
+    _refused(d, "stage 1 lasts while the stock lasts")

@@ -858,6 +858,10 @@ class BeziqueFamilyState(State):
             raise RulesError(f"{where}: trump must be the turned card's suit")
         if self.stage == 2 and self.stock:
             raise RulesError(f"{where}: stage 2 begins once the stock is drawn")
+        if self.phase != "over" and self.stage == 1 and not self.stock:
+            raise RulesError(f"{where}: stage 1 lasts while the stock lasts; with the stock drawn it is stage 2")
+        if self.stage == 2 and self.turned is not None:
+            raise RulesError(f"{where}: the turned card is the last card drawn, so it is gone in stage 2")
         if self.stage == 2 and self.phase == "declare" and not self.variant.declare_in_stage2:
             raise RulesError(f"{where}: no declarations in stage 2")
         if not (len(self.tricks) == len(self.trick_leaders) == len(self.trick_winners)):
