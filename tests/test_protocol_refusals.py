@@ -242,3 +242,14 @@ def test_a_bezique_state_in_the_first_stage_without_a_stock_is_refused():
     d = new_game("marjolet", 2, {}, seed=5).to_json()
     d["stock"], d["won"][0] = [], d["won"][0] + d["stock"]
     _refused(d, "stage 1 lasts while the stock lasts")
+
+
+@pytest.mark.parametrize("move, words", [({"kind": [], "card": "AS"}, "unknown move kind"),
+                                         ({"kind": {}, "card": "AS"}, "unknown move kind"),
+                                         ({"kind": "play", "card": None}, "names its card")])
+def test_a_move_whose_kind_or_card_has_the_wrong_type_is_refused_with_a_message(move, words):
+    s = _session("la_rigueur", 4)
+    before = ask(s, cmd="state")["state"]
+    answer = ask(s, cmd="play", move=move)
+    assert not answer["ok"] and words in answer["error"] and "internal error" not in answer["error"]
+    assert ask(s, cmd="state")["state"] == before

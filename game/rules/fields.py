@@ -243,7 +243,7 @@ def move_from_json(data: Any, kinds: dict[str, tuple[Field, ...]], deck: Deck) -
     if not isinstance(data, dict):
         raise FieldError(f"a move must be a JSON object with a 'kind', not {data!r}")
     kind = data.get("kind")
-    if kind not in kinds:
+    if not isinstance(kind, str) or kind not in kinds:
         raise FieldError(f"unknown move kind {kind!r}; kinds are {sorted(kinds)}")
     fields = kinds[kind]
     extra = set(data) - {"kind"} - {f.key for f in fields}

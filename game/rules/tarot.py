@@ -489,6 +489,8 @@ class TarotState(State):
                 return f"seat {seat} is to play a card ({expected}), not {kind}"
             card = move[1]
             legal = DECK.codes_of(self.playable(seat))
+            if card is None:
+                return f"a play names its card; playable: {legal}"
             if not self.hands[seat] >> card & 1:
                 return f"{DECK.code(card)} is not in seat {seat}'s hand; playable: {legal}"
             if not legal:
