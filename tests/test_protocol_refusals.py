@@ -4,6 +4,7 @@ input ... and change nothing")."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -228,7 +229,6 @@ def test_a_trick_game_state_with_the_wrong_seat_to_play_is_refused(game):
 
 def test_a_rummy_table_meld_without_cards_is_refused():
     s = new_game("jersey_gin", 3, {}, seed=4)
-    import random
     rng = random.Random(3)
     while not s.to_json()["table"] and s.current_player() is not None:
         s.apply(rng.choice(s.legal_moves()))

@@ -36,7 +36,7 @@ particular to the game:
 """
 from __future__ import annotations
 
-from game.rules.base import JSON, GameInfo, Option, RulesError
+from game.rules.base import JSON, GameInfo, Option
 from game.rules.fields import Field
 from game.rules.tarot import (COURTS, DECK, EXC_BIT, ROIS, SUIT_MASKS, SUITS, T01, T21, TRUMPS, TarotState,
                               count_by_threes, simple_count, skart_combinations, trump, values_table)
@@ -112,14 +112,10 @@ class LeipzigTarocState(TarotState):
     SKART = 3
     EXCUSE_END = "keep"
     EXTRA_FIELDS = (Field("pending", "ints"),)
+    SEAT_LISTS = TarotState.SEAT_LISTS + ("pending",)
 
     def init_extra(self) -> None:
         self.pending = [0] * self.players
-
-    def after_load(self) -> None:
-        super().after_load()
-        if len(self.pending) != self.players:
-            raise RulesError(f"{self.info.id} state: pending must have one entry per seat ({self.players})")
 
     def hand_size(self) -> int:
         return TRICKS

@@ -188,6 +188,8 @@ class TarotState(State):
         Field("rounds", "records"),
     )
     EXTRA_FIELDS: ClassVar[tuple[Field, ...]] = ()
+    # Lists with one entry per seat, checked when a state is loaded.
+    SEAT_LISTS: ClassVar[tuple[str, ...]] = ("hands", "won", "tricks_won", "deal_points", "totals")
     HIDDEN_FIELDS: ClassVar[tuple[Field, ...]] = (
         Field("hands", "masks"),
         Field("skart", "mask"),
@@ -778,7 +780,7 @@ class TarotState(State):
 
     def after_load(self) -> None:
         n = self.players
-        for name in ("hands", "won", "tricks_won", "deal_points", "totals"):
+        for name in self.SEAT_LISTS:
             if len(getattr(self, name)) != n:
                 raise RulesError(f"{self.info.id} state: {name} must have one entry per seat ({n})")
         if self.phase not in ("annul", "skart", "declare", "play", "over"):
@@ -795,12 +797,11 @@ class TarotState(State):
             raise RulesError(f"{self.info.id} state: the trick in progress has {len(self.trick)} cards")
         if not all(0 <= s < n for s in self.declare_left):
             raise RulesError(f"{self.info.id} state: declare_left must list seats")
-        # A low card owed for the Excuse: both its owner and the trick's winner are seats.
-        if self.excuse_creditor is not None and not (
-                self.excuse_owner is not None and 0 <= self.excuse_owner < n and 0 <= self.excuse_creditor < n):
-            raise RulesError(f"{self.info.id} state: excuse_creditor and excuse_owner must be seats when a card is owed")
         if self.excuse_owner is not None and not 0 <= self.excuse_owner < n:
             raise RulesError(f"{self.info.id} state: excuse_owner must be a seat or null")
+        # A low card owed for the Excuse: both its owner and the trick's winner are seats.
+        if self.excuse_creditor is not None and (self.excuse_owner is None or not 0 <= self.excuse_creditor < n):
+            raise RulesError(f"{self.info.id} state: excuse_creditor and excuse_owner must be seats when a card is owed")
         self.accounted()
 
     # ------------------------------------------------------------- views
