@@ -21,7 +21,8 @@ Its JSON (``to_json``) is compact: a few hundred bytes plus the moves.
 
 The recent games of each player (the last ``KEPT_PER_PROFILE`` finished games) are kept
 through game/storage.py beside the statistics: one document per replay (``replay.<id>``)
-and an index (``replays``) of ids per profile. A damaged replay or index is set aside
+and an index (``replays``) of replay ids per player (keyed by the player's id in the
+statistics; older indexes keyed by name are moved over, ``key_by_player``). A damaged replay or index is set aside
 with a message (``replay.corrupt``), never dropped silently.
 """
 from __future__ import annotations
@@ -269,9 +270,10 @@ class RecentGames:
     def _save_index(self) -> None:
         self.storage.put(INDEX_NAME, {"format": INDEX_FORMAT, "version": 1, "profiles": self.index})
 
-    def add(self, replay: Replay) -> Message | None:
-        """Keep a replay for each of its human players; older ones beyond the limit go."""
-        profiles = replay.profiles()
+    def add(self, replay: Replay, players: list[str] | None = None) -> Message | None:
+        """Keep a replay for each of its human players (``players``: their ids in the
+        statistics; by default the names of its human seats); older ones beyond the limit go."""
+        profiles = players if players is not None else replay.profiles()
         if not profiles:
             return None
         try:
@@ -296,6 +298,26 @@ class RecentGames:
         except (StorageError, OSError, TypeError, ValueError) as e:
             return Message("save.write_failed", {"detail": str(e)})
         return None
+
+    def key_by_player(self, resolve) -> bool:
+        """Index entries kept under a player's name (before players had ids) move under the
+        player's id, ``resolve(key)`` (None: no such player yet, the entry stays). The index
+        is written at once when anything moved, so a later rename finds it. True if it did."""
+        moved = False
+        for key in list(self.index):
+            pid = resolve(key)
+            if pid is None or pid == key:
+                continue
+            ids = self.index.pop(key)
+            mine = self.index.get(pid, [])
+            self.index[pid] = (mine + [i for i in ids if i not in mine])[:KEPT_PER_PROFILE]
+            moved = True
+        if moved:
+            try:
+                self._save_index()
+            except (StorageError, OSError):
+                pass  # moved again next time
+        return moved
 
     def ids(self, profile: str) -> list[str]:
         return list(self.index.get(profile, []))
