@@ -497,6 +497,12 @@ def run(argv: list[str] | None = None) -> int:
         config = kiosk_config_for_run()  # None: says on stderr why kiosk mode stays off
     # Without --kiosk the App reads the kiosk file itself (kiosk mode if it is there and valid).
     app = App(size) if config is None else App(size, kiosk=config)
+    if kiosk and app.kiosk is None:
+        # Asked for, but there is no usable kiosk file: say so on the screen, with how to make one.
+        from game.kiosk import load_kiosk
+        from game.scenes.operator import KioskOffScene
+
+        app.scenes.push(KioskOffScene(app, load_kiosk()))
     if app.kiosk is not None:
         app.set_fullscreen(True)
         app.kiosk.stop_on_sigterm()

@@ -15,7 +15,10 @@ Its JSON (``to_json``) is compact: a few hundred bytes plus the moves.
      "seats": [{"name": "Ana", "kind": "human", "level": null}, ...],
      "moves": [{"kind": "capture", "card": "5H", "capture": ["6C"]}, ...],
      "started_at": "2026-12-01T07:00:00Z", "finished": true,
-     "result": {"totals": [...], "winners": [...]}, "analysis": {...}}
+     "result": {"totals": [...], "winners": [...], "sides": [[seats], ...], "rounds": 7,
+                "finished_at": "2026-12-01T07:40:00Z"}, "analysis": {...}}
+
+(``result`` of replays written before ``sides``, ``rounds`` and ``finished_at`` lacks them.)
 
 ``analysis`` caches the expert's review (game/review.py) so a game is analysed once.
 
@@ -139,7 +142,14 @@ class Replay:
     def finish(self, state: State) -> None:
         res = state.result()
         self.finished = state.finished
-        self.result = {"totals": res.get("totals"), "winners": res.get("winners", [])}
+        rounds = res.get("rounds")
+        self.result = {
+            "totals": res.get("totals"),
+            "winners": res.get("winners", []),
+            "sides": res.get("sides"),
+            "rounds": len(rounds) if isinstance(rounds, list) else None,
+            "finished_at": _now(),
+        }
 
     def profiles(self) -> list[str]:
         return sorted({s["name"] for s in self.seats if s.get("kind") == "human" and s.get("name")})

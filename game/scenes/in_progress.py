@@ -164,17 +164,19 @@ class ReplaceScene(Scene):
         pad = max(10, int(24 * s))
         size = self.text_size()
         line = fonts.font(size).get_linesize()
-        width = min(w - 2 * pad, max(int(560 * s), 300))
-        inner = width - 2 * pad
-        head_h = fonts.font(int(size * 1.2), True).get_linesize()
-        # The question, the game (title and when, its round and totals: up to three lines),
-        # then the three answers side by side.
-        text_h = len(self.question_lines(inner)) * line + gap + 4 * line
         items = [
             (t("replace.replace"), self.replace),
             (t("replace.resume"), self.resume),
             (t("common.back"), self.back),
         ]
+        # Wide enough for the question and for the three answers' texts side by side.
+        need = 3 * max(self.text_widths([text for text, _ in items])) + 2 * gap + 2 * pad
+        width = min(w - 2 * pad, max(int(560 * s), 300, need))
+        inner = width - 2 * pad
+        head_h = fonts.font(int(size * 1.2), True).get_linesize()
+        # The question, the game (title and when, then its round and totals: up to two
+        # lines), then the three answers side by side.
+        text_h = len(self.question_lines(inner)) * line + gap + (1 + min(2, len(fonts.wrap(progress_line(self.saved), size, inner)))) * line
         total = pad + head_h + gap + text_h + gap + bh + pad
         self.box = pygame.Rect(0, 0, width, min(h - 8, total))
         self.box.center = (w // 2, h // 2)
@@ -185,6 +187,14 @@ class ReplaceScene(Scene):
             self.button(pygame.Rect(self.box.x + pad + i * (bw + gap), y, bw, bh), text, action)
         if self.focus < 0:
             self.focus = len(items) - 1  # Back: a key pressed by mistake changes nothing
+
+    def text_widths(self, texts: list[str]) -> list[int]:
+        """The width a button needs for each text (the UI's bold font and padding)."""
+        from game.app import ui_font_size
+
+        f = fonts.font(ui_font_size(self.app.scale), True)
+        pad = max(12, int(20 * self.app.scale))
+        return [f.size(text)[0] + 2 * pad for text in texts]
 
     def replace(self) -> None:
         self.app.scenes.pop()

@@ -134,10 +134,16 @@ class MenuScene(Scene):
         need = self.text_widths(tab_texts + panel_texts + [text for text, _, _ in bottom[1:]])
         common = min(max([int(170 * s), *need]), (room - gap * max(3, len(families) - 1)) // max(4, len(families)))
         others = len(bottom) - 1
-        if others > 3:  # the list of games in progress: narrower buttons for the rest of the row
-            common = min(common, (room - gap * others) // (others + 1))
-        cont_w = min(max(common, self.text_widths([cont])[0]), room - others * (common + gap))
-        widths = [cont_w] + [common] * others
+        rest_w = common
+        if others > 3:
+            # With the list of games in progress in the row, Continue keeps the room its text
+            # needs and the other four share the rest (never narrower than their texts).
+            rest_need = max(self.text_widths([text for text, _, _ in bottom[1:]]))
+            cont_w = min(max(common, self.text_widths([cont])[0]), room - others * (rest_need + gap))
+            rest_w = min(common, (room - cont_w - others * gap) // others)
+        else:
+            cont_w = min(max(common, self.text_widths([cont])[0]), room - others * (common + gap))
+        widths = [cont_w] + [rest_w] * others
         x = (w - sum(widths) - gap * (len(widths) - 1)) // 2
         by = h - bh - max(8, int(14 * s))
         bottom_buttons = []
@@ -312,7 +318,9 @@ class MenuScene(Scene):
             if b is not None:
                 r = b.rect
                 radius = max(4, int(7 * s))
-                pygame.draw.circle(surface, widgets.GOLD, (r.right - radius - max(6, int(10 * s)), r.centery), radius)
+                centre = (r.right - radius - max(6, int(10 * s)), r.centery)
+                pygame.draw.circle(surface, widgets.GOLD, centre, radius)
+                pygame.draw.circle(surface, (21, 23, 26), centre, radius, max(1, radius // 3))  # seen on gold too
         b = self.game_buttons.get(self.chosen)
         if b is not None:
             r = b.rect
