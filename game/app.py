@@ -19,6 +19,7 @@ from game.stats import Stats
 from game.storage import MemoryStorage, default_storage
 from game.ui.cards import TABLES
 from game.ui.deck_art import DeckArt
+from game.ui.fonts import ui_font_size
 from game.ui.sounds import Sounds
 
 # The rules, the saved game and the sound files are loaded just after the first menu frame
@@ -88,10 +89,6 @@ def message_params(params: dict) -> dict:
     return {**params, "game": i18n.t(entry.title_key) if entry is not None else i18n.t("save.unknown_game")}
 
 
-def ui_font_size(scale: float) -> int:
-    return max(15, min(72, int(22 * scale)))
-
-
 class App:
     def __init__(self, size=(1280, 720), headless: bool | None = None, settings: Settings | None = None, stats: Stats | None = None, seed: int | None = None, storage=None, kiosk=None) -> None:
         if headless:
@@ -140,11 +137,11 @@ class App:
         self.running = True
         self.frame = 0
         self.clock = pygame.time.Clock()
+        from game.scenes import catalog
         from game.scenes.base import SceneManager
-        from game.scenes.menu import MenuScene
 
         self.scenes = SceneManager(self)
-        self.scenes.push(MenuScene(self))
+        self.scenes.push(catalog.make("menu", self))
         if kiosk.enabled:
             from game.scenes.kiosk_mode import KioskMode
 
@@ -500,9 +497,9 @@ def run(argv: list[str] | None = None) -> int:
     if kiosk and app.kiosk is None:
         # Asked for, but there is no usable kiosk file: say so on the screen, with how to make one.
         from game.kiosk import load_kiosk
-        from game.scenes.operator import KioskOffScene
+        from game.scenes import catalog
 
-        app.scenes.push(KioskOffScene(app, load_kiosk()))
+        app.scenes.push(catalog.make("kiosk_off", app, load_kiosk()))
     if app.kiosk is not None:
         app.set_fullscreen(True)
         app.kiosk.stop_on_sigterm()

@@ -444,6 +444,16 @@ def sides_text(p: Progress) -> str:
     return t("progress.separator").join(parts)
 
 
+def progress_line(saved: SavedGame) -> str:
+    """"Deal 3 · Ana: 450 · Bot 1: 380": the round in the game's word and each side's
+    total (names only before the first score)."""
+    from game.i18n import t
+
+    p = progress(saved)
+    parts = [round_text(saved.game_id, p.round), sides_text(p)]
+    return t("progress.separator").join(part for part in parts if part)
+
+
 def when_text(saved_at: str, now: float | None = None) -> str:
     """When a save was written, in local time: today 14:05, yesterday 09:12, 30 Nov 2026."""
     from calendar import timegm

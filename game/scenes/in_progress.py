@@ -17,7 +17,8 @@ import pygame
 
 from game import registry
 from game.i18n import t
-from game.saves import SavedGame, progress, round_text, sides_text, when_text
+from game.saves import SavedGame, progress_line, when_text
+from game.scenes import catalog
 from game.scenes.base import Scene
 from game.ui import fonts, widgets
 
@@ -25,14 +26,6 @@ from game.ui import fonts, widgets
 def game_title(game_id: str) -> str:
     entry = registry.BY_ID.get(game_id)
     return t(entry.title_key) if entry is not None else game_id
-
-
-def progress_line(saved: SavedGame) -> str:
-    """"Deal 3 · Ana 450 · Bot 1 380": the round and each side's total (names only before
-    the first score)."""
-    p = progress(saved)
-    parts = [round_text(saved.game_id, p.round), sides_text(p)]
-    return t("progress.separator").join(part for part in parts if part)
 
 
 def draw_game_in_progress(surface: pygame.Surface, saved: SavedGame, box: pygame.Rect, size: int, title: bool = True) -> int:
@@ -75,14 +68,12 @@ class ContinueScene(Scene):
         self.button(pygame.Rect(w // 2 - bw // 2, h - bh - int(14 * s), bw, bh), t("common.back"), self.back, focusable=False)
 
     def open(self, game_id: str) -> None:
-        from game.scenes.table import table_scene
-
         match = self.app.resume(game_id)
         if match is None:
             self.app.messages.append(_cannot_resume(game_id))
             return
         self.app.scenes.pop()
-        self.app.scenes.push(table_scene(self.app, match))
+        self.app.scenes.push(catalog.make("table", self.app, match))
 
     def handle(self, event) -> bool:
         games = self.games()
@@ -133,7 +124,7 @@ class ContinueScene(Scene):
 def _cannot_resume(game_id: str):
     from game.storage import Message
 
-    return Message("save.corrupt", {"game": game_id, "reason": "invalid", "backup": None})
+    return Message("save.cannot_resume", {"game": game_id})
 
 
 class ReplaceScene(Scene):
@@ -190,9 +181,7 @@ class ReplaceScene(Scene):
 
     def text_widths(self, texts: list[str]) -> list[int]:
         """The width a button needs for each text (the UI's bold font and padding)."""
-        from game.app import ui_font_size
-
-        f = fonts.font(ui_font_size(self.app.scale), True)
+        f = fonts.font(fonts.ui_font_size(self.app.scale), True)
         pad = max(12, int(20 * self.app.scale))
         return [f.size(text)[0] + 2 * pad for text in texts]
 

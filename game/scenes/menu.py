@@ -17,20 +17,10 @@ import pygame
 
 from game import registry
 from game.i18n import lookup, t
+from game.saves import progress_line, when_text
+from game.scenes import catalog
 from game.scenes.base import Scene
 from game.ui import fonts, widgets
-
-
-def progress_line_of(saved) -> str:
-    from game.scenes.in_progress import progress_line
-
-    return progress_line(saved)
-
-
-def when_of(saved) -> str:
-    from game.saves import when_text
-
-    return when_text(saved.saved_at)
 
 
 def players_text(info) -> str:
@@ -198,9 +188,7 @@ class MenuScene(Scene):
 
     def text_widths(self, texts: list[str]) -> list[int]:
         """The width a button needs for each text (the UI's bold font and padding)."""
-        from game.app import ui_font_size
-
-        f = fonts.font(ui_font_size(self.app.scale), True)
+        f = fonts.font(fonts.ui_font_size(self.app.scale), True)
         pad = max(12, int(24 * self.app.scale))
         return [f.size(text)[0] + 2 * pad for text in texts]
 
@@ -296,14 +284,14 @@ class MenuScene(Scene):
         size = max(13, int(20 * s))
         line = fonts.font(size).get_linesize()
         pad = max(4, int(8 * s))
-        lines = 1 + min(2, len(fonts.wrap(progress_line_of(saved), size, width - 2 * pad)))
+        lines = 1 + min(2, len(fonts.wrap(progress_line(saved), size, width - 2 * pad)))
         box = pygame.Rect(x, max(top, bottom - lines * line - 2 * pad - int(4 * s)), width, lines * line + 2 * pad)
         if box.bottom > bottom:
             return bottom
         head = fonts.blit_text(surface, t("menu.game_in_progress"), size, widgets.GOLD, (box.x + pad, box.y + pad), bold=True, max_width=width // 2)
-        fonts.blit_text(surface, when_of(saved), size, widgets.SOFT, (box.right - pad, head.y), "topright", max_width=width - head.width - 3 * pad)
+        fonts.blit_text(surface, when_text(saved.saved_at), size, widgets.SOFT, (box.right - pad, head.y), "topright", max_width=width - head.width - 3 * pad)
         y = head.bottom
-        for part in fonts.wrap(progress_line_of(saved), size, width - 2 * pad)[: lines - 1]:
+        for part in fonts.wrap(progress_line(saved), size, width - 2 * pad)[: lines - 1]:
             fonts.blit_text(surface, part, size, widgets.WHITE, (box.x + pad, y), max_width=width - 2 * pad)
             y += line
         pygame.draw.rect(surface, widgets.GOLD, box, max(1, int(2 * s)), border_radius=8)
@@ -333,39 +321,27 @@ class MenuScene(Scene):
     # ------------------------------------------------------------ actions
     def continue_game(self, game_id: str | None = None) -> None:
         """Continue a game in progress: ``game_id``'s, else the most recently played."""
-        from game.scenes.table import table_scene
-
         games = self.app.games_in_progress()
         if game_id is None and games:
             game_id = games[0].game_id
         match = self.app.resume(game_id) if game_id is not None else None
         if match is not None:
-            self.app.scenes.push(table_scene(self.app, match))
+            self.app.scenes.push(catalog.make("table", self.app, match))
 
     def list_in_progress(self) -> None:
-        from game.scenes.in_progress import ContinueScene
-
-        self.app.scenes.push(ContinueScene(self.app))
+        self.app.scenes.push(catalog.make("continue", self.app))
 
     def new_game(self) -> None:
-        from game.scenes.setup import SetupScene
-
-        self.app.scenes.push(SetupScene(self.app, self.chosen))
+        self.app.scenes.push(catalog.make("setup", self.app, self.chosen))
 
     def statistics(self) -> None:
-        from game.scenes.stats import StatsScene
-
-        self.app.scenes.push(StatsScene(self.app))
+        self.app.scenes.push(catalog.make("stats", self.app))
 
     def settings(self) -> None:
-        from game.scenes.settings import SettingsScene
-
-        self.app.scenes.push(SettingsScene(self.app))
+        self.app.scenes.push(catalog.make("settings", self.app))
 
     def rules(self) -> None:
-        from game.scenes.rules import RulesScene
-
-        self.app.scenes.push(RulesScene(self.app, self.chosen))
+        self.app.scenes.push(catalog.make("rules", self.app, self.chosen))
 
     def back(self) -> None:
         pass  # Esc on the menu does nothing more; Quit is a button

@@ -22,6 +22,7 @@ import pygame_gui
 from game import registry
 from game.i18n import lookup, t
 from game.rules import GAMES
+from game.scenes import catalog
 from game.scenes.base import Scene
 from game.scenes.match import KINDS, Match, Seat
 from game.stats import name_key
@@ -199,10 +200,8 @@ class SetupScene(Scene):
         super().cover()
 
     def pick_player(self, seat: int) -> None:
-        from game.scenes.players import KnownPlayersScene
-
         self.read_names()
-        self.app.scenes.push(KnownPlayersScene(self.app, self, seat))
+        self.app.scenes.push(catalog.make("known_players", self.app, self, seat))
 
     def set_name(self, seat: int, name: str, focus: bool = False) -> None:
         """A seat's name chosen among the known players (or emptied to type a new one)."""
@@ -290,10 +289,8 @@ class SetupScene(Scene):
         if saved is None:
             self.begin()
             return
-        from game.scenes.in_progress import ReplaceScene
-
         self.read_names()
-        self.app.scenes.push(ReplaceScene(self.app, saved, self.begin, self.resume_instead))
+        self.app.scenes.push(catalog.make("replace", self.app, saved, self.begin, self.resume_instead))
 
     def begin(self) -> None:
         """The new game, its human players remembered (known next time), at the table."""
@@ -315,10 +312,8 @@ class SetupScene(Scene):
             self.show(match)
 
     def show(self, match: Match) -> None:
-        from game.scenes.table import table_scene
-
         self.app.scenes.reset(self.app.scenes.stack[0].__class__(self.app))
-        self.app.scenes.push(table_scene(self.app, match))
+        self.app.scenes.push(catalog.make("table", self.app, match))
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.app.scale
