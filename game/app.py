@@ -243,8 +243,7 @@ class App:
         from game.saves import discard_game, save_game
 
         if m.finished:
-            self.saved_games.pop(m.game_id, None)
-            discard_game(m.game_id, self.storage)
+            self.forget_game(m)
             return
         saved = m.saved()
         msg = save_game(saved, self.storage)
@@ -296,8 +295,16 @@ class App:
             if msg:
                 self.messages.append(msg)
         self.keep_replay(match)
+        self.forget_game(match)
+
+    def forget_game(self, match) -> None:
+        """A finished game leaves its game's slot, unless another game of that game holds it
+        by now (then that one stays: it is not this game)."""
         from game.saves import discard_game
 
+        saved = self.saved_games.get(match.game_id)
+        if saved is not None and saved.tally.get("uid") not in (None, "", match.tally.uid):
+            return
         self.saved_games.pop(match.game_id, None)
         discard_game(match.game_id, self.storage)
 
@@ -479,6 +486,20 @@ class App:
 
 
 def run(argv: list[str] | None = None) -> int:
+    app = open_app(argv)
+    app.tick()  # the menu is on screen before the rest loads
+    if os.environ.get("ORLAN_BENCH_FIRST_FRAME"):
+        # bench/startup.py: report when the menu was first drawn, then stop.
+        print("first-frame", __import__("time").time(), flush=True)
+        return 0
+    import asyncio
+
+    asyncio.run(app.main_loop())
+    return 0
+
+
+def open_app(argv: list[str] | None = None) -> App:
+    """The app for ``run``'s arguments (``--size=WxH``, ``--kiosk``), not yet drawn."""
     size = (1280, 720)
     kiosk = False
     if argv:
@@ -504,15 +525,7 @@ def run(argv: list[str] | None = None) -> int:
         app.set_fullscreen(True)
         app.kiosk.stop_on_sigterm()
         print(f"kiosk: on (config {app.kiosk_config.path}, idle timeout {app.kiosk_config.idle_timeout} s)", file=sys.stderr, flush=True)
-    app.tick()  # the menu is on screen before the rest loads
-    if os.environ.get("ORLAN_BENCH_FIRST_FRAME"):
-        # bench/startup.py: report when the menu was first drawn, then stop.
-        print("first-frame", __import__("time").time(), flush=True)
-        return 0
-    import asyncio
-
-    asyncio.run(app.main_loop())
-    return 0
+    return app
 
 
 if __name__ == "__main__":
