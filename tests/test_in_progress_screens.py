@@ -218,3 +218,32 @@ def test_every_game_of_the_shelf_shows_its_game_in_progress_in_three_languages()
         again.scenes.push(ContinueScene(again))
         again.run_frames(1)
         assert len(again.scenes.top.row_rects) >= 3
+
+
+def test_a_long_list_of_games_in_progress_scrolls_by_drag_wheel_and_arrows():
+    storage = MemoryStorage()
+    app = make_app((800, 480), storage)
+    for i, entry in enumerate(registry.ENTRIES):
+        play_moves(app, game_of(entry.id, seed=i + 1), 1)
+    app.scenes.reset(MenuScene(app))
+    scene = app.scenes.push(ContinueScene(app))
+    app.run_frames(2)
+    assert scene.visible < len(registry.ENTRIES) and scene.first == 0
+    top_row = scene.row_rects[0][1]
+    # A drag upwards by two rows scrolls two rows and opens nothing.
+    x, y = top_row.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y + scene.row_h * 2), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, -2 * scene.row_h), buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1))
+    app.run_frames(2)
+    assert app.scenes.top is scene and scene.first == 2
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+    app.run_frames(2)
+    assert scene.first == 1
+    for _ in range(len(registry.ENTRIES) - 1):
+        key(app, pygame.K_DOWN)
+    assert scene.selected == len(registry.ENTRIES) - 1 and scene.first == len(registry.ENTRIES) - scene.visible
+    last = scene.games()[-1].game_id
+    assert scene.row_rects[-1][0] == last
+    click(app, scene.row_rects[-1][1].center)  # a tap opens it
+    assert app.scenes.find(TableScene) is not None and app.match.game_id == last

@@ -2,7 +2,8 @@
 
 ``ContinueScene`` lists every game in progress, the most recently played first: its game,
 the round it is in (in the game's own word: hand, deal), the players and their totals, and
-when it was last played. Tap a row (or choose it with the arrows and Enter) to continue it.
+when it was last played. Tap a row (or choose it with the arrows and Enter) to continue it;
+a drag or the wheel scrolls a list longer than the screen.
 
 ``ReplaceScene`` is the question asked before a new game takes the place of a game in
 progress of the same game: it shows that game (round, totals, when) and offers to replace
@@ -55,6 +56,11 @@ class ContinueScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.selected = 0
+        self.first = 0  # the first row shown (the list scrolls: wheel, drag, arrows)
+        self.visible = 1
+        self.row_h = 44
+        self.press: tuple[int, int] | None = None  # where a press began, until it is a tap or a drag
+        self.dragged = 0
         self.row_rects: list[tuple[str, pygame.Rect]] = []
 
     def games(self) -> list[SavedGame]:
@@ -75,16 +81,39 @@ class ContinueScene(Scene):
         self.app.scenes.pop()
         self.app.scenes.push(catalog.make("table", self.app, match))
 
+    def scroll(self, rows: int) -> None:
+        self.first = max(0, min(self.first + rows, len(self.games()) - self.visible))
+
     def handle(self, event) -> bool:
         games = self.games()
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for game_id, r in self.row_rects:
-                if r.collidepoint(event.pos):
-                    self.open(game_id)
-                    return True
+        # A tap on a row opens it; a drag (or the wheel) scrolls the list.
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and any(r.collidepoint(event.pos) for _, r in self.row_rects):
+            self.press, self.dragged = event.pos, 0
+            return True
+        if event.type == pygame.MOUSEMOTION and self.press is not None:
+            rows = (self.press[1] - event.pos[1]) // max(1, self.row_h) - self.dragged
+            if rows:
+                self.scroll(rows)
+                self.dragged += rows
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.press is not None:
+            press, self.press = self.press, None
+            if abs(event.pos[1] - press[1]) < max(10, self.row_h // 3):
+                for game_id, r in self.row_rects:
+                    if r.collidepoint(event.pos):
+                        self.open(game_id)
+                        break
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll(-event.y)
+            return True
         if event.type == pygame.KEYDOWN and games:
             if event.key in (pygame.K_UP, pygame.K_DOWN):
                 self.selected = (self.selected + (1 if event.key == pygame.K_DOWN else -1)) % len(games)
+                if self.selected < self.first:
+                    self.first = self.selected
+                elif self.selected >= self.first + self.visible:
+                    self.first = self.selected - self.visible + 1
                 return True
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.open(games[min(self.selected, len(games) - 1)].game_id)
@@ -109,7 +138,8 @@ class ContinueScene(Scene):
             return
         self.selected = min(self.selected, len(games) - 1)
         visible = max(1, inner.height // (row_h + 4))
-        first = max(0, min(self.selected - visible + 1, len(games) - visible))
+        self.visible, self.row_h = visible, row_h + 4
+        first = self.first = max(0, min(self.first, len(games) - visible))
         y = inner.y
         for i in range(first, min(len(games), first + visible)):
             row = pygame.Rect(inner.x, y, inner.width, row_h)
@@ -119,6 +149,10 @@ class ContinueScene(Scene):
             y += row_h + 4
         if len(games) > visible:  # more below or above: say how to reach them
             fonts.blit_text(surface, t("continue.more", count=len(games) - visible), max(12, int(size * 0.8)), widgets.DIM, (area.centerx, area.bottom - 2), "midbottom")
+            bar = pygame.Rect(area.right - 8, inner.y, 4, inner.height)  # where the rows shown are in the list
+            pygame.draw.rect(surface, (50, 60, 70), bar, border_radius=2)
+            part = pygame.Rect(bar.x, bar.y + bar.height * first // len(games), 4, max(8, bar.height * visible // len(games)))
+            pygame.draw.rect(surface, widgets.SOFT, part, border_radius=2)
 
 
 def _cannot_resume(game_id: str):
