@@ -78,6 +78,19 @@ def assign_player(saved, pid: str, stats) -> bool:
     return changed
 
 
+def rename_seats(saved, pid: str, name: str) -> bool:
+    """The human seats of player ``pid`` in a saved game (and its tally) under ``name``."""
+    changed = False
+    seats = saved.tally.get("seats") if isinstance(saved.tally, dict) else None
+    for i, seat in enumerate(saved.seats):
+        if seat.player == pid and seat.name != name:
+            seat.name = name
+            if isinstance(seats, list) and i < len(seats) and isinstance(seats[i], dict):
+                seats[i]["name"] = name
+            changed = True
+    return changed
+
+
 def message_params(params: dict) -> dict:
     """A storage message's parameters as shown: ``game`` (a game id) becomes its title."""
     from game import registry
@@ -346,9 +359,15 @@ class App:
         msg = stats.rename(name, new_name)
         if msg is not None:
             return msg
+        msg = stats.save(self.storage)
         if self.match is not None:
             self.match.name_players(stats)
-        return stats.save(self.storage)
+        # The seats of the games in progress show the new name too (a resumed game would
+        # take it from the statistics anyway: this only keeps the shelf and the files in step).
+        for saved in self.saved_games.values():
+            if rename_seats(saved, pid, stats.name_of(pid)):
+                save_game(saved, self.storage)
+        return msg
 
     def keep_replay(self, match) -> None:
         """A finished game with a person at the table joins their recent games (after its

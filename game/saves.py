@@ -447,11 +447,23 @@ def sides_text(p: Progress) -> str:
 def progress_line(saved: SavedGame) -> str:
     """"Deal 3 · Ana: 450 · Bot 1: 380": the round in the game's word and each side's
     total (names only before the first score)."""
-    from game.i18n import t
+    from game.i18n import language, t
 
+    # Drawn every frame on the shelf and in the list: worked out once per save, names, language.
+    key = (saved.saved_at, tuple(s.name for s in saved.seats), language())
+    cached = _LINES.get(id(saved))
+    if cached is not None and cached[0] == key and cached[1] is saved:
+        return cached[2]
     p = progress(saved)
     parts = [round_text(saved.game_id, p.round), sides_text(p)]
-    return t("progress.separator").join(part for part in parts if part)
+    line = t("progress.separator").join(part for part in parts if part)
+    if len(_LINES) > 64:
+        _LINES.clear()
+    _LINES[id(saved)] = (key, saved, line)
+    return line
+
+
+_LINES: dict[int, tuple] = {}
 
 
 def when_text(saved_at: str, now: float | None = None) -> str:

@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 from game.i18n import t
 from game.replay import INDEX_FORMAT, INDEX_NAME
-from game.saves import Seat as SavedSeat, load_games, save_game
+from game.saves import Seat as SavedSeat, load_games, progress_line, save_game
 from game.scenes.match import Match, Seat
 from game.scenes.players import KnownPlayersScene, RenamePlayerScene
 from game.scenes.setup import SetupScene
@@ -195,7 +195,12 @@ def test_a_game_in_progress_from_before_player_ids_counts_for_the_renamed_player
     again = make_app((800, 480), storage)
     again.run_frames(2)
     again.match = None
+    shown = progress_line(again.saved_games["orlan"])
     assert again.rename_player("Ana", "Anna") is None
+    # The shelf and the file show the new name at once, and the seat now holds the id.
+    assert progress_line(again.saved_games["orlan"]) == shown.replace("Ana", "Anna")
+    on_disk = storage.get("game.orlan")["seats"][0]
+    assert on_disk == {"name": "Anna", "kind": "human", "level": None, "player": again.stats.find("Anna")}
     resumed = again.resume("orlan")
     assert resumed.seats[0].name == "Anna"  # the table shows the new name
     while not resumed.finished:
