@@ -21,7 +21,6 @@ from game.saves import (
     progress,
     progress_line,
     save_game,
-    slot_name,
     when_text,
 )
 from game.stats import GameTally
