@@ -43,7 +43,8 @@ def program_name(argv0: str | None = None) -> str:
 def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog=prog or program_name(), description="Orlan: traditional card games. With no command, opens the app.")
     p.add_argument("--kiosk", action="store_true", help="public tablet mode: full screen, operator code to leave (docs/kiosk.md)")
-    p.add_argument("--size", help="window size of the app, e.g. --size=800x480")
+    p.add_argument("--size", help="window size of the app in device pixels, e.g. --size=800x480")
+    p.add_argument("--scale", type=float, help="density: device pixels per logical pixel, e.g. --size=1170x2532 --scale=3 for a 3x phone upright")
     sub = p.add_subparsers(dest="command")
 
     sim = sub.add_parser("simulate", help="play many games between bots and print the results")
@@ -197,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         build_parser().print_help()
         return 0
-    return run((["--kiosk"] if args.kiosk else []) + ([f"--size={args.size}"] if args.size else []))
+    return run((["--kiosk"] if args.kiosk else []) + ([f"--size={args.size}"] if args.size else []) + ([f"--scale={args.scale}"] if args.scale else []))
 
 
 if __name__ == "__main__":
