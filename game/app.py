@@ -1,6 +1,9 @@
 """The Orlan app: window, scene stack, main loop.
 
-``run(argv)`` opens the menu (``python main.py``). The loop is ``async`` with
+``run(argv)`` opens the menu (``python main.py``). The window is given in device pixels with a
+density (device pixels per logical pixel: ``--scale``, ``ORLAN_SCALE``, the browser's
+``devicePixelRatio``); ``app.units`` holds its measures and shape (game/ui/units.py,
+docs/layout.md). The loop is ``async`` with
 ``await asyncio.sleep(0)`` each frame so the same code serves the pygbag browser build.
 Tests drive it frame by frame: ``App(size, headless=True)``, ``app.tick(dt)`` or
 ``app.run_frames(n, dt)``, with time injected through ``dt``.
@@ -8,6 +11,7 @@ Tests drive it frame by frame: ``App(size, headless=True)``, ``app.tick(dt)`` or
 from __future__ import annotations
 
 import gc
+import math
 import os
 import sys
 import pygame
@@ -19,14 +23,25 @@ from game.stats import Stats
 from game.storage import MemoryStorage, default_storage
 from game.ui.cards import TABLES
 from game.ui.deck_art import DeckArt
+from game.ui import fonts
 from game.ui.fonts import ui_font_size
 from game.ui.sounds import Sounds
+from game.ui.units import Units, units_for
+from game.ui.viewport import POLL_FRAMES, BrowserViewport, browser_window, env_density
 
 # The rules, the saved game and the sound files are loaded just after the first menu frame
 # (App.finish_start), so the menu shows up fast.
 
-MIN_SIZE = (800, 480)
 SPEED_FACTOR = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "off": 0.0}
+# Below this many logical pixels a side, the app lays itself out at this size and shows the
+# picture shrunk into the window: no screen is designed for less, and none may crash.
+LAYOUT_FLOOR = 240
+
+
+def layout_size(size, density: float) -> tuple[int, int]:
+    """The device size the scenes are laid out for in a window of ``size`` device pixels."""
+    floor = int(math.ceil(LAYOUT_FLOOR * density))
+    return (max(floor, int(size[0])), max(floor, int(size[1])))
 
 
 def load_settings(storage) -> tuple[Settings, list]:
@@ -43,7 +58,7 @@ def load_settings(storage) -> tuple[Settings, list]:
 
 def build_theme(scale: float) -> dict:
     fs = str(ui_font_size(scale))
-    radius = str(max(6, int(12 * scale)))
+    radius = str(min(100, max(6, int(12 * scale))))
     button_colours = {
         "normal_bg": "#25364a", "hovered_bg": "#34506e", "active_bg": "#1a2838",
         "selected_bg": "#e0b531", "disabled_bg": "#2a2d31",
@@ -103,7 +118,7 @@ def message_params(params: dict) -> dict:
 
 
 class App:
-    def __init__(self, size=(1280, 720), headless: bool | None = None, settings: Settings | None = None, stats: Stats | None = None, seed: int | None = None, storage=None, kiosk=None) -> None:
+    def __init__(self, size=(1280, 720), headless: bool | None = None, settings: Settings | None = None, stats: Stats | None = None, seed: int | None = None, storage=None, kiosk=None, density: float | None = None) -> None:
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -119,10 +134,19 @@ class App:
             self.messages += msgs
         self.settings = settings
         i18n.set_language(self.settings.language)
-        self.size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
-        self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+        # In the browser the page says both (its viewport times devicePixelRatio); elsewhere
+        # the caller, --scale or ORLAN_SCALE say the density, 1 by default.
+        window = None if headless else browser_window()
+        self.viewport = BrowserViewport(window) if window is not None else None
+        page = self.viewport.changed() if self.viewport is not None else None
+        if page is not None:
+            size, density = page[0], density or page[1]
+        density = density or env_density() or 1.0
+        self.window_size = (max(1, int(size[0])), max(1, int(size[1])))
+        self.set_units(units_for(layout_size(self.window_size, density), density))
+        self.screen = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+        self._fit_canvas()
         pygame.display.set_caption("Orlan")
-        self.scale = self._scale_for(self.size)
         self.ui = self._make_ui()
         self.cards = DeckArt()  # every deck's faces: app.cards.face(code, width, four, deck=...)
         self.sounds = Sounds(self.settings.sound)
@@ -177,9 +201,53 @@ class App:
             self.saved_games[match.game_id] = saved
 
     # ------------------------------------------------------------ window
-    @staticmethod
-    def _scale_for(size) -> float:
-        return max(0.6, min(size[0] / 1280, size[1] / 720, 3.0))
+    def set_units(self, units: Units) -> None:
+        """The window's measures: device size, density, zoom, shape (game/ui/units.py)."""
+        self.units = units
+        self.size = units.size
+        self.density = units.density
+        self.scale = units.scale  # device pixels per design pixel
+        fonts.set_density(units.density)
+
+    def _fit_canvas(self) -> None:
+        """The surface the scenes draw on: the window itself, or (a window smaller than the
+        layout floor) a surface of the layout size shown shrunk and centred in it."""
+        win = self.screen.get_size()
+        if win == self.size:
+            self.canvas = self.screen
+            self._shrink = (1.0, 0, 0)
+            return
+        self.canvas = pygame.Surface(self.size).convert()
+        f = min(win[0] / self.size[0], win[1] / self.size[1])
+        self._shrink = (f, (win[0] - self.size[0] * f) / 2, (win[1] - self.size[1] * f) / 2)
+
+    def _to_canvas(self, pos) -> tuple[int, int]:
+        f, ox, oy = self._shrink
+        if f == 1.0:
+            return (int(pos[0]), int(pos[1]))
+        return (int((pos[0] - ox) / f), int((pos[1] - oy) / f))
+
+    def _present(self) -> None:
+        if self.canvas is self.screen:
+            return
+        f, ox, oy = self._shrink
+        size = (max(1, int(self.size[0] * f)), max(1, int(self.size[1] * f)))
+        self.screen.fill((0, 0, 0))
+        self.screen.blit(pygame.transform.smoothscale(self.canvas, size), (int(ox), int(oy)))
+
+    @property
+    def shape(self) -> str:
+        """portrait, short, tablet or desktop (game/ui/units.py)."""
+        return self.units.shape
+
+    @property
+    def logical_size(self) -> tuple[float, float]:
+        return self.units.logical
+
+    def touch_targets(self) -> list:
+        """What a finger can tap on the screen shown (game.scenes.base.TouchTarget list)."""
+        top = self.scenes.top
+        return top.touch_targets() if top is not None else []
 
     def _make_ui(self) -> pygame_gui.UIManager:
         ui = pygame_gui.UIManager(self.size, build_theme(self.scale), enable_live_theme_updates=False)
@@ -189,15 +257,21 @@ class App:
     def table_colour(self) -> tuple:
         return TABLES.get(self.settings.table_colour, TABLES["green"])
 
-    def resize(self, size) -> None:
-        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
-        if size == self.size and self.screen.get_size() == size:
+    def resize(self, size, density: float | None = None) -> None:
+        """A new window size in device pixels (and density, if it changed): the scene on top
+        is laid out again for it at once, the game and what it shows kept."""
+        density = density or self.density
+        window = (max(1, int(size[0])), max(1, int(size[1])))
+        units = units_for(layout_size(window, density), density)
+        if units == self.units and self.screen.get_size() == window:
             return
-        self.size = size
-        if not self.settings.fullscreen:
-            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         old_font = ui_font_size(self.scale)
-        self.scale = self._scale_for(size)
+        self.set_units(units)
+        self.window_size = window
+        size = units.size
+        if not self.settings.fullscreen:
+            self.screen = pygame.display.set_mode(window, pygame.RESIZABLE)
+        self._fit_canvas()
         self.cards.clear()
         if ui_font_size(self.scale) != old_font:
             for s in self.scenes.stack:
@@ -211,13 +285,13 @@ class App:
         self.settings.fullscreen = on
         try:
             if on:
-                self.windowed_size = self.size
+                self.windowed_size = self.window_size
                 sizes = pygame.display.get_desktop_sizes() if hasattr(pygame.display, "get_desktop_sizes") else []
-                self.screen = pygame.display.set_mode(sizes[0] if sizes else self.size, pygame.FULLSCREEN)
+                self.screen = pygame.display.set_mode(sizes[0] if sizes else self.window_size, pygame.FULLSCREEN)
             else:
-                self.screen = pygame.display.set_mode(getattr(self, "windowed_size", self.size), pygame.RESIZABLE)
+                self.screen = pygame.display.set_mode(getattr(self, "windowed_size", self.window_size), pygame.RESIZABLE)
         except pygame.error:
-            self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+            self.screen = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
         self.resize(self.screen.get_size())
 
     def finish_start(self) -> None:
@@ -409,31 +483,49 @@ class App:
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION) and getattr(event, "touch", False):
             return None
         w, h = self.screen.get_size()
+        f = self._shrink[0]
         if event.type in (pygame.FINGERDOWN, pygame.FINGERUP):
-            pos = (int(event.x * w), int(event.y * h))
+            pos = self._to_canvas((event.x * w, event.y * h))
             kind = pygame.MOUSEBUTTONDOWN if event.type == pygame.FINGERDOWN else pygame.MOUSEBUTTONUP
             return pygame.event.Event(kind, pos=pos, button=1, touch=False, finger=True)
         if event.type == pygame.FINGERMOTION:
-            pos = (int(event.x * w), int(event.y * h))
-            return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(int(event.dx * w), int(event.dy * h)), buttons=(1, 0, 0), touch=False, finger=True)
+            pos = self._to_canvas((event.x * w, event.y * h))
+            return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(int(event.dx * w / f), int(event.dy * h / f)), buttons=(1, 0, 0), touch=False, finger=True)
+        if f != 1.0 and hasattr(event, "pos"):  # a window below the layout floor: its picture is shrunk
+            return pygame.event.Event(event.type, {**event.__dict__, "pos": self._to_canvas(event.pos)})
         return event
+
+    def follow_viewport(self, force: bool = False) -> None:
+        """In the browser: a rotation or a resize of the page reaches the app as a resize
+        with the page's new density (read on resize events, and every few frames)."""
+        if self.viewport is None:
+            return
+        if force:
+            self.viewport.last = None
+        now = self.viewport.changed()
+        if now is not None:
+            self.resize(*now)
 
     def tick(self, dt: float | None = None) -> None:
         """One frame: events, update, draw. dt in seconds (measured when not given)."""
         if dt is None:
             dt = self.clock.tick(60) / 1000.0
         dt = min(dt, 0.25)
+        if self.viewport is not None and self.frame % POLL_FRAMES == 0:
+            self.follow_viewport()
         for raw in pygame.event.get():
             if self.kiosk is not None and self.kiosk.filter(raw):
                 continue
             if raw.type == pygame.QUIT:
                 self.running = False
                 continue
-            if raw.type == pygame.VIDEORESIZE:
-                self.resize((raw.w, raw.h))
-                continue
-            if raw.type == pygame.WINDOWSIZECHANGED:
-                self.resize(self.screen.get_size())
+            if raw.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                if self.viewport is not None:  # the page's size and density, not SDL's CSS pixels
+                    self.follow_viewport(force=True)
+                elif raw.type == pygame.VIDEORESIZE:
+                    self.resize((raw.w, raw.h))
+                else:
+                    self.resize(self.screen.get_size())
                 continue
             if raw.type == pygame.KEYDOWN and raw.key == pygame.K_F11 and self.kiosk is None:
                 self.set_fullscreen(not self.settings.fullscreen)
@@ -447,15 +539,17 @@ class App:
             self.kiosk.update(dt)
         self.scenes.update(dt)
         self.ui.update(dt)
-        self.screen.fill(self.table_colour)
-        self.scenes.draw(self.screen)
-        self.ui.draw_ui(self.screen)
+        canvas = self.canvas
+        canvas.fill(self.table_colour)
+        self.scenes.draw(canvas)
+        self.ui.draw_ui(canvas)
         top = self.scenes.top
         if top is not None and hasattr(top, "draw_over"):
-            top.draw_over(self.screen)
+            top.draw_over(canvas)
         if self.kiosk is not None:
-            self.kiosk.draw(self.screen)
+            self.kiosk.draw(canvas)
         self._draw_toast(dt)
+        self._present()
         pygame.display.flip()
         self.frame += 1
         if not self.started:
@@ -472,16 +566,16 @@ class App:
         from game.ui import fonts, widgets
 
         self.toast[1] -= dt
-        w, h = self.screen.get_size()
-        size = max(14, int(18 * self.scale))
+        w, h = self.canvas.get_size()
+        size = self.units.text(18)
         lines = fonts.wrap(self.toast[0], size, int(w * 0.8))
         imgs = [fonts.render(line, size, widgets.WHITE) for line in lines]
         box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 30, sum(i.get_height() for i in imgs) + 16)
         box.midbottom = (w // 2, h - int(12 * self.scale))
-        widgets.panel(self.screen, box, alpha=230, colour=(90, 30, 30))
+        widgets.panel(self.canvas, box, alpha=230, colour=(90, 30, 30))
         y = box.y + 8
         for img in imgs:
-            self.screen.blit(img, img.get_rect(midtop=(w // 2, y)))
+            self.canvas.blit(img, img.get_rect(midtop=(w // 2, y)))
             y += img.get_height()
         if self.toast[1] <= 0:
             self.toast = None
@@ -518,14 +612,19 @@ def run(argv: list[str] | None = None) -> int:
 
 
 def open_app(argv: list[str] | None = None) -> App:
-    """The app for ``run``'s arguments (``--size=WxH``, ``--kiosk``), not yet drawn."""
+    """The app for ``run``'s arguments, not yet drawn: ``--size=WxH`` (device pixels),
+    ``--scale=D`` (density: device pixels per logical pixel; a 3x phone upright is
+    ``--size=1170x2532 --scale=3``), ``--kiosk``."""
     size = (1280, 720)
+    density = None
     kiosk = False
     if argv:
         for a in argv:
             if a.startswith("--size="):
                 w, h = a.split("=", 1)[1].split("x")
                 size = (int(w), int(h))
+            if a.startswith("--scale="):
+                density = float(a.split("=", 1)[1])
             kiosk = kiosk or a == "--kiosk"
     config = None
     if kiosk:
@@ -533,7 +632,7 @@ def open_app(argv: list[str] | None = None) -> App:
 
         config = kiosk_config_for_run()  # None: says on stderr why kiosk mode stays off
     # Without --kiosk the App reads the kiosk file itself (kiosk mode if it is there and valid).
-    app = App(size) if config is None else App(size, kiosk=config)
+    app = App(size, density=density) if config is None else App(size, kiosk=config, density=density)
     if kiosk and app.kiosk is None:
         # Asked for, but there is no usable kiosk file: say so on the screen, with how to make one.
         from game.kiosk import load_kiosk

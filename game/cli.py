@@ -45,11 +45,22 @@ SIZE_FORM = "WIDTHxHEIGHT in pixels, e.g. --size=800x480"
 
 
 def window_size(text: str) -> str:
-    """``--size``: WIDTHxHEIGHT, two positive whole numbers (the app keeps at least 800x480)."""
+    """``--size``: WIDTHxHEIGHT, two positive whole numbers, in device pixels."""
     m = re.fullmatch(r"\s*(\d{1,5})\s*[xX×]\s*(\d{1,5})\s*", text)
     if not m or not int(m.group(1)) or not int(m.group(2)):
         raise argparse.ArgumentTypeError(f"{text!r} is not a window size: expected {SIZE_FORM}")
     return f"{int(m.group(1))}x{int(m.group(2))}"
+
+
+def density_value(text: str) -> float:
+    """``--scale``: device pixels per logical pixel, a number from 0.5 to 4."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0.5 <= value <= 4.0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a density: expected a number from 0.5 to 4, e.g. --scale=3")
+    return value
 
 
 OFFSCREEN_DRIVERS = ("offscreen", "dummy")
@@ -89,7 +100,8 @@ def display_problem(asked_offscreen: bool) -> str | None:
 def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog=prog or program_name(), description="Orlan: traditional card games. With no command, opens the app.")
     p.add_argument("--kiosk", action="store_true", help="public tablet mode: full screen, operator code to leave (docs/kiosk.md)")
-    p.add_argument("--size", type=window_size, metavar="WIDTHxHEIGHT", help="window size of the app, e.g. --size=800x480")
+    p.add_argument("--size", type=window_size, metavar="WIDTHxHEIGHT", help="window size of the app in device pixels, e.g. --size=800x480")
+    p.add_argument("--scale", type=density_value, metavar="D", help="density: device pixels per logical pixel, e.g. --size=1170x2532 --scale=3 for a 3x phone upright")
     p.add_argument("--offscreen", action="store_true", help="run the app without a window (SDL's dummy video driver; tests, benchmarks). Without a display and without this, the app says so and stops.")
     sub = p.add_subparsers(dest="command")
 
@@ -260,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.offscreen:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    return run((["--kiosk"] if args.kiosk else []) + ([f"--size={args.size}"] if args.size else []))
+    return run((["--kiosk"] if args.kiosk else []) + ([f"--size={args.size}"] if args.size else []) + ([f"--scale={args.scale}"] if args.scale else []))
 
 
 if __name__ == "__main__":

@@ -96,7 +96,7 @@ class CodePadScene(Scene):
         cancel_h = target_height(s)
         # Four rows of keys share what the title, code display and cancel button leave.
         room = h - 2 * margin - title_h - display_h - cancel_h - 6 * gap
-        key = max(TARGET_PX, min(int(room / 4), int(150 * s), int((w - 2 * margin) / 3.6)))
+        key = max(fonts.px(TARGET_PX), min(int(room / 4), int(150 * s), int((w - 2 * margin) / 3.6)))
         grid_w = 3 * key + 2 * gap
         total_h = title_h + display_h + 4 * key + cancel_h + 6 * gap
         top = max(margin, (h - total_h) // 2)
