@@ -183,15 +183,11 @@ def test_setup_offers_every_declared_option_with_the_games_texts(game_id):
     assert setup.game == game_id and info.min_players <= setup.players <= info.max_players
     players = button_with_text(app, t("setup.players_value", count=setup.players))
     assert players.is_enabled == (info.min_players < info.max_players)
-    # When the options do not all fit, they show a page at a time: turn the pages.
-    pages: dict[int, set[str]] = {}
-    while setup.option_page not in pages:
-        pages[setup.option_page] = set(setup.option_buttons)
-        setup.next_option_page()
-    assert set().union(*pages.values()) == {o.name for o in info.options}
+    # When the options do not all fit, the list scrolls: each option is brought into view.
     for option in info.options:
-        while option.name not in setup.option_buttons:
-            setup.next_option_page()
+        assert setup.show_row(("option", option.name))
+        app.tick(DT)
+        assert option.name in setup.option_buttons
         # Every option has its own label in every language (the fallback is only a safety net).
         for lang in i18n.LANGUAGES:
             assert isinstance(i18n.lookup(f"{game_id}.option.{option.name}", lang) or i18n.lookup(f"setup.option.{option.name}", lang), str), (option.name, lang)

@@ -1,13 +1,16 @@
 """Main menu: the shelf of games, grouped by family, and the app's own buttons.
 
 The games come from the registry (game/registry.py), families in ``FAMILIES`` order; a
-family without a game yet is not shown. One family is open at a time (its tab along the
-top of the shelf); its games are listed on the left and the chosen one is described on
-the right (players, one line from its texts) with New game and Rules. Along the bottom:
-Continue (whatever game was being played, named on the button), Statistics, Settings,
-Quit.
+family without a game yet is not shown. One family is open at a time (the families are
+a column of buttons); its games are listed beside it and the chosen one is described in a
+panel (players, one line from its texts) with New game and Rules. Along the bottom:
+Continue (whatever game was being played, named on the button when there is room),
+Statistics, Settings, Quit.
 
-Touch: tap a family tab, tap a game to read about it, tap it again (or New game) to set
+By shape (docs/layout.md): upright, the families and the games are two columns over the
+chosen game's panel; on its side and on a desktop, the panel is a third column.
+
+Touch: tap a family, tap a game to read about it, tap it again (or New game) to set
 it up. Keys: Left/Right change the family, Up/Down the game, Enter sets up the chosen
 game (or presses the button Tab moved to), Esc brings the focus back to the chosen game.
 """
@@ -21,6 +24,7 @@ from game.saves import progress_line, when_text
 from game.scenes import catalog
 from game.scenes.base import Scene
 from game.ui import fonts, widgets
+from game.ui import screen_layout as sl
 
 
 def players_text(info) -> str:
@@ -94,103 +98,113 @@ class MenuScene(Scene):
 
     # ------------------------------------------------------------ layout
     def layout(self) -> None:
-        w, h = self.app.size
-        s = self.app.scale
-        bh = widgets.button_height(s)
-        gap = max(6, int(10 * s))
-        margin = max(10, int(w * 0.05))
-        self.title_bottom = self.title_height()
-        # Bottom row: the app's own buttons.
-        # Continue offers the most recently played game; with several games in progress, the
+        """By shape (docs/layout.md): on a screen held upright the families and the open
+        family's games are two columns with the chosen game's panel under them; on a
+        landscape screen the panel is a third column. The app's buttons along the bottom,
+        on two rows when one does not hold them."""
+        m = sl.measures(self.app)
+        w, h = m.size
+        self.m = m
+        # Bottom row: the app's own buttons. Continue offers the most recently played game
+        # (named on the button when the row has room); with several games in progress, the
         # button after it lists them all (ContinueScene).
         in_progress = [g for g in self.app.games_in_progress() if g.game_id in registry.BY_ID]
         resumable = bool(in_progress)
-        cont = t("menu.continue_game", game=t(registry.BY_ID[in_progress[0].game_id].title_key)) if resumable else t("menu.continue")
         bottom = [
-            (cont, self.continue_game, resumable),
+            (t("menu.continue"), self.continue_game, resumable),
             (t("menu.statistics"), self.statistics, True),
             (t("menu.settings"), lambda: self.app.operator_gate(self.settings), True),
             (t("menu.quit"), lambda: self.app.operator_gate(self.app.quit), True),
         ]
         if len(in_progress) > 1:
             bottom.insert(1, (t("menu.in_progress", count=len(in_progress)), self.list_in_progress, True))
-        # Few button sizes: pygame_gui keeps every size's shapes (about 2.5 MB each), so
-        # the tabs, the panel's buttons and the bottom row share one width, Continue
-        # (it names the game) has its own, and the games theirs.
+        texts = [text for text, _, _ in bottom]
+        if resumable:
+            named = [t("menu.continue_game", game=t(registry.BY_ID[in_progress[0].game_id].title_key))] + texts[1:]
+            if sl.grid_height(named, w - 2 * m.margin, m) <= sl.grid_height(texts, w - 2 * m.margin, m):
+                texts = named
+        bar_rects, bar_top = sl.bottom_bar(texts, m)
+        self.title_bottom = self.title_height()
+        area = pygame.Rect(m.margin, self.title_bottom + m.gap, w - 2 * m.margin, bar_top - 2 * m.gap - self.title_bottom)
+        # The families and the open family's games: columns as wide as their longest text
+        # (every game's, so the columns stay put from one family to the next).
         families = [f for f, _ in self.shelf]
-        tab_texts = [t(f"family.{f}") for f in families]
-        panel_texts = [t("menu.new_game"), t("menu.rules")]
-        room = w - 2 * margin
-        need = self.text_widths(tab_texts + panel_texts + [text for text, _, _ in bottom[1:]])
-        common = min(max([int(170 * s), *need]), (room - gap * max(3, len(families) - 1)) // max(4, len(families)))
-        others = len(bottom) - 1
-        rest_w = common
-        if others > 3:
-            # With the list of games in progress in the row, Continue keeps the room its text
-            # needs and the other four share the rest (never narrower than their texts).
-            rest_need = max(self.text_widths([text for text, _, _ in bottom[1:]]))
-            cont_w = min(max(common, self.text_widths([cont])[0]), room - others * (rest_need + gap))
-            rest_w = min(common, (room - cont_w - others * gap) // others)
-        else:
-            cont_w = min(max(common, self.text_widths([cont])[0]), room - others * (common + gap))
-        widths = [cont_w] + [rest_w] * others
-        x = (w - sum(widths) - gap * (len(widths) - 1)) // 2
-        by = h - bh - max(8, int(14 * s))
-        bottom_buttons = []
-        for (text, action, enabled), bw in zip(bottom, widths):
-            bottom_buttons.append((pygame.Rect(x, by, bw, bh), text, action, enabled))
-            x += bw + gap
-        # Family tabs.
-        top = self.title_bottom + gap
-        x = (w - common * len(families) - gap * (len(families) - 1)) // 2
-        self.family_buttons = {}
-        tabs = []
-        for family, text in zip(families, tab_texts):
-            tabs.append((family, pygame.Rect(x, top, common, bh), text))
-            x += common + gap
-        # The games of the open family on the left, the chosen game's panel on the right.
-        shelf_top = top + bh + gap + max(4, int(6 * s))
-        shelf_bottom = by - gap - max(4, int(6 * s))
-        list_w = int((w - 2 * margin) * 0.38)
+        family_texts = [t(f"family.{f}") for f in families]
         games = self.games()
-        step = min(bh + gap, max(bh // 2, (shelf_bottom - shelf_top) // max(1, len(games))))
-        self.panel_rect = pygame.Rect(margin + list_w + 2 * gap, shelf_top, w - 2 * margin - list_w - 2 * gap, shelf_bottom - shelf_top)
-        # Focus order: the games, the panel's buttons, the tabs, the bottom row.
+        dot = 2 * self.dot_radius() + m.px(8)  # room for the gold dot of a game in progress
+        self.small_families = False
+        self.small_games = False
+        least = 0 if m.compact else int(240 * m.scale)  # a desktop's columns keep the old design's width
+        fam_w = max([least] + [sl.button_width(text, m) for text in family_texts])
+        game_w = max([least] + [sl.button_width(t(e.title_key), m) + dot for _, entries in self.shelf for e in entries])
+        step = m.bh + m.gap
+        rows = max(len(families), max(len(entries) for _, entries in self.shelf))
+        list_h = rows * step - m.gap
+        if m.upright:
+            cols = area.width
+        else:
+            cols = min(area.width - m.gap - max(area.width * 2 // 5, m.px(220)), fam_w + m.gap + game_w)
+        if fam_w + m.gap + game_w > cols:  # narrow: the small font, then the room shared out
+            self.small_families = self.small_games = True
+            fam_w = max(sl.button_width(text, m, small=True) for text in family_texts)
+            game_w = max(sl.button_width(t(e.title_key), m, small=True) for _, entries in self.shelf for e in entries) + dot
+            if fam_w + m.gap + game_w > cols:
+                fam_w = (cols - m.gap) * fam_w // (fam_w + game_w)
+                game_w = cols - m.gap - fam_w
+        if m.upright:
+            spare = cols - fam_w - m.gap - game_w  # the two columns share what is left
+            fam_w += spare // 2
+            game_w += spare - spare // 2
+            fam_x = area.x
+            self.panel_rect = pygame.Rect(area.x, area.y + list_h + 2 * m.gap, area.width, area.bottom - area.y - list_h - 2 * m.gap)
+        else:
+            fam_x = area.x
+            panel_x = fam_x + fam_w + m.gap + game_w + 2 * m.gap
+            self.panel_rect = pygame.Rect(panel_x, area.y, area.right - panel_x, area.height)
+        game_x = fam_x + fam_w + m.gap
+        # Focus order: the games, the panel's buttons, the families, the bottom row.
         self.game_buttons = {}
+        small = "#small"
         for i, e in enumerate(games):
-            rect = pygame.Rect(margin, shelf_top + i * step, list_w, min(bh, step - 2))
-            self.game_buttons[e.id] = self.button(rect, t(e.title_key), lambda gid=e.id: self.tap_game(gid))
+            rect = pygame.Rect(game_x, area.y + i * step, game_w, m.bh)
+            self.game_buttons[e.id] = self.button(rect, t(e.title_key), lambda gid=e.id: self.tap_game(gid), object_id=small if self.small_games else None)
         pw = self.panel_rect
-        pad = max(8, int(16 * s))
-        bw = min(common, (pw.width - 2 * pad - gap) // 2)
-        py = pw.bottom - bh - pad
+        pad = self.panel_pad()
         panel_buttons = [(t("menu.new_game"), self.new_game), (t("menu.rules"), self.rules)]
         if self.chosen in self.app.saved_games:  # this game is in progress: Continue it first
             panel_buttons.insert(0, (t("menu.continue"), lambda: self.continue_game(self.chosen)))
-            bw = (pw.width - 2 * pad - 2 * gap) // 3
-        panel_rects = [pygame.Rect(pw.x + pad + i * (bw + gap), py, bw, bh) for i in range(len(panel_buttons))]
-        for rect, (text, action) in zip(panel_rects, panel_buttons):
+        inner = pw.width - 2 * pad
+        grid_h = sl.grid_height([text for text, _ in panel_buttons], inner, m)
+        rects, _ = sl.button_grid([text for text, _ in panel_buttons], pw.x + pad, inner, pw.bottom - pad - grid_h, m)
+        for rect, (text, action) in zip(rects, panel_buttons):
             b = self.button(rect, text, action)
             if action == self.new_game:
                 self.new_game_button = b
-        for family, rect, text in tabs:
-            self.family_buttons[family] = self.button(rect, text, lambda f=family: self.open_family(f), enabled=family != self.family)
-        for rect, text, action, enabled in bottom_buttons:
+        self.family_buttons = {}
+        for i, (family, text) in enumerate(zip(families, family_texts)):
+            rect = pygame.Rect(fam_x, area.y + i * step, fam_w, m.bh)
+            self.family_buttons[family] = self.button(rect, text, lambda f=family: self.open_family(f), enabled=family != self.family, object_id=small if self.small_families else None)
+        for rect, text, (_, action, enabled) in zip(bar_rects, texts, bottom):
             self.button(rect, text, action, enabled)
         if self.focus < 0:
             self.focus_game()
 
-    def title_height(self) -> int:
-        w, h = self.app.size
-        s = self.app.scale
-        px = max(24, int(56 * s))
-        return max(4, int(h * 0.02)) + fonts.font(px, True).get_linesize() + fonts.font(max(14, int(22 * s))).get_linesize() + int(4 * s)
+    def panel_pad(self) -> int:
+        return self.app.units.px(8) if self.m.compact else max(self.app.units.px(8), int(16 * self.app.scale))
 
-    def text_widths(self, texts: list[str]) -> list[int]:
-        """The width a button needs for each text (the UI's bold font and padding)."""
-        f = fonts.font(fonts.ui_font_size(self.app.scale), True)
-        pad = max(12, int(24 * self.app.scale))
-        return [f.size(text)[0] + 2 * pad for text in texts]
+    def dot_radius(self) -> int:
+        return max(self.app.units.px(4), int(7 * self.app.scale))
+
+    def title_size(self) -> int:
+        return self.app.units.text(56, least=22)
+
+    def tagline_shown(self) -> bool:
+        return self.app.shape != "short"  # a phone on its side keeps its height for the shelf
+
+    def title_height(self) -> int:
+        m = sl.measures(self.app)
+        tagline = sl.line_height(m.body) if self.tagline_shown() else 0
+        return m.margin + sl.line_height(self.title_size(), True) + tagline
 
     def open_family(self, family: str) -> None:
         games = dict(self.shelf).get(family)
@@ -213,38 +227,51 @@ class MenuScene(Scene):
 
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        s = self.app.scale
-        r = widgets.title(surface, t("app.title"), s, max(4, int(h * 0.02)), size=56)
-        # A small fan of cards on each side of the title, drawn by the card renderer.
-        cw = max(24, int(r.height * 0.8 / 1.4))
+        m = sl.measures(self.app)
+        w = m.width
+        size = self.title_size()
+        text = t("app.title")
+        # A small fan of cards on each side of the title, drawn by the card renderer: room
+        # for it is kept out of the title's width.
+        line = sl.line_height(size, True)
+        cw = max(m.px(16), int(line * 0.8 / 1.4))
+        size = fonts.fit_size(text, size, w - 2 * m.margin - 4 * cw, True)
+        img = fonts.render(text, size, widgets.GOLD, bold=True)
+        r = img.get_rect(midtop=(w // 2, m.margin))
+        surface.blit(fonts.render(text, size, widgets.SHADOW, bold=True), r.move(m.px(1.5), m.px(1.5)))
+        surface.blit(img, r)
+        fonts.record(text, size, r, pygame.Rect(m.margin, r.y, w - 2 * m.margin, r.height))
         for i, code in enumerate(["JS", "TD", "2C", "QH"]):
-            img = self.app.cards.face(code, cw, self.app.settings.four_colour_suits)
+            face = self.app.cards.face(code, cw, self.app.settings.four_colour_suits)
             side = -1 if i < 2 else 1
             k = i % 2
-            img = pygame.transform.rotozoom(img, -side * (8 + 10 * k), 1)
+            face = pygame.transform.rotozoom(face, -side * (8 + 10 * k), 1)
             x = w // 2 + side * (r.width // 2 + int(cw * (0.8 + 0.7 * k)))
-            surface.blit(img, img.get_rect(center=(x, r.centery)))
-        fonts.blit_text(surface, t("app.tagline"), max(14, int(22 * s)), widgets.SOFT, (w // 2, r.bottom), "midtop", max_width=int(w * 0.9))
+            surface.blit(face, face.get_rect(center=(x, r.centery)))
+        if self.tagline_shown():
+            fonts.blit_text(surface, t("app.tagline"), m.body, widgets.SOFT, (w // 2, r.bottom), "midtop", max_width=w - 2 * m.margin)
         self.draw_panel(surface)
 
     def draw_panel(self, surface: pygame.Surface) -> None:
         """The chosen game: its name, players and cards, how it is played in teams, its
         one-line description; the browsing hint at the foot when there is room."""
-        s = self.app.scale
+        m = sl.measures(self.app)
         pw = self.panel_rect
-        if pw.width <= 0:
+        if pw.width <= 0 or pw.height <= 0:
             return
-        widgets.panel(surface, pw, alpha=150)
+        widgets.panel(surface, pw, alpha=150, radius=m.px(10))
         e = registry.BY_ID[self.chosen]
-        pad = max(8, int(16 * s))
+        pad = self.panel_pad()
         inner = pw.width - 2 * pad
         x = pw.x + pad
-        head = fonts.blit_text(surface, t(e.title_key), max(24, int(44 * s)), widgets.GOLD, (x, pw.y + pad), bold=True, max_width=inner)
-        # The sizes of the other scenes' titles, rows and notes: fonts are shared, not reloaded.
-        size = max(14, int(22 * s))
-        line_h = fonts.font(size).get_linesize()
-        y = head.bottom + int(4 * s)
+        head = fonts.blit_text(surface, t(e.title_key), self.app.units.text(44, least=20), widgets.GOLD, (x, pw.y + pad), bold=True, max_width=inner)
+        size = m.body
+        line_h = sl.line_height(size)
+        y = head.bottom + m.px(2)
+        limit = self.new_game_button.rect.top - m.gap if hasattr(self, "new_game_button") else pw.bottom
+        saved = self.app.saved_games.get(self.chosen)
+        if saved is not None:  # above the buttons; the description stops above it
+            limit = self.draw_in_progress(surface, saved, x, y, inner, limit) - m.gap
         # Players, cards and teams come from the rules' GameInfo: the rules load just after
         # the first frame (App.finish_start), so the very first frame goes without them.
         facts = []
@@ -254,69 +281,68 @@ class MenuScene(Scene):
             if info.teams in ("optional", "fixed"):
                 facts.append(t(f"menu.teams_{info.teams}"))
         for fact in facts:
-            fonts.blit_text(surface, fact, size, widgets.SOFT, (x, y), max_width=inner)
-            y += line_h
-        y += int(8 * s)
-        limit = self.new_game_button.rect.top - int(6 * s) if hasattr(self, "new_game_button") else pw.bottom
-        saved = self.app.saved_games.get(self.chosen)
-        if saved is not None:  # above the buttons; the description stops above it
-            limit = self.draw_in_progress(surface, saved, x, y, inner, limit) - int(6 * s)
+            y = sl.wrapped(surface, fact, size, widgets.SOFT, pygame.Rect(x, y, inner, limit - y), max_lines=2)
+        y += m.px(6)
         text = lookup(e.description_key)
         if isinstance(text, str):
-            for part in fonts.wrap(text, size, inner):
-                if y + line_h > limit:
-                    break
-                fonts.blit_text(surface, part, size, widgets.WHITE, (x, y), max_width=inner)
-                y += line_h
-        small = max(12, int(size * 0.75))
+            y = sl.wrapped(surface, text, size, widgets.WHITE, pygame.Rect(x, y, inner, limit - y))
+        small = m.small
         hint = fonts.wrap(t("menu.shelf_hint"), small, inner)
-        top = limit - len(hint) * fonts.font(small).get_linesize()
-        if top >= y + int(8 * s):
-            for part in hint:
-                fonts.blit_text(surface, part, small, widgets.DIM, (x, top), max_width=inner)
-                top += fonts.font(small).get_linesize()
+        top = limit - len(hint) * sl.line_height(small)
+        if top >= y + m.gap:
+            sl.wrapped(surface, t("menu.shelf_hint"), small, widgets.DIM, pygame.Rect(x, top, inner, limit - top))
 
     def draw_in_progress(self, surface: pygame.Surface, saved, x: int, top: int, width: int, bottom: int) -> int:
         """The chosen game's game in progress, just above the panel's buttons: when it was
         last played, its round and totals. Returns the top of what it drew (the description
         above stops there)."""
-        s = self.app.scale
-        size = max(13, int(20 * s))
-        line = fonts.font(size).get_linesize()
-        pad = max(4, int(8 * s))
-        lines = 1 + min(2, len(fonts.wrap(progress_line(saved), size, width - 2 * pad)))
-        box = pygame.Rect(x, max(top, bottom - lines * line - 2 * pad - int(4 * s)), width, lines * line + 2 * pad)
+        m = sl.measures(self.app)
+        size = m.small if m.compact else self.app.units.text(20, least=13)
+        line = sl.line_height(size)
+        pad = m.px(6)
+        when = when_text(saved.saved_at)
+        head_text = t("menu.game_in_progress")
+        one_row = fonts.font(size, True).size(head_text)[0] + fonts.font(size).size(when)[0] + 3 * pad <= width
+        head_lines = 1 if one_row else 2
+        progress = fonts.wrap(progress_line(saved), size, width - 2 * pad)
+        lines = head_lines + min(2, len(progress))
+        box = pygame.Rect(x, max(top, bottom - lines * line - 2 * pad), width, lines * line + 2 * pad)
         if box.bottom > bottom:
             return bottom
-        head = fonts.blit_text(surface, t("menu.game_in_progress"), size, widgets.GOLD, (box.x + pad, box.y + pad), bold=True, max_width=width // 2)
-        fonts.blit_text(surface, when_text(saved.saved_at), size, widgets.SOFT, (box.right - pad, head.y), "topright", max_width=width - head.width - 3 * pad)
-        y = head.bottom
-        for part in fonts.wrap(progress_line(saved), size, width - 2 * pad)[: lines - 1]:
-            fonts.blit_text(surface, part, size, widgets.WHITE, (box.x + pad, y), max_width=width - 2 * pad)
+        inner = box.width - 2 * pad
+        head = fonts.blit_text(surface, head_text, size, widgets.GOLD, (box.x + pad, box.y + pad), bold=True, max_width=inner)
+        if one_row:
+            fonts.blit_text(surface, when, size, widgets.SOFT, (box.right - pad, head.y), "topright", max_width=inner - head.width - pad)
+            y = head.bottom
+        else:
+            fonts.blit_text(surface, when, size, widgets.SOFT, (box.x + pad, head.bottom), max_width=inner)
+            y = head.bottom + line
+        for part in progress[: lines - head_lines]:
+            fonts.blit_text(surface, part, size, widgets.WHITE, (box.x + pad, y), max_width=inner)
             y += line
-        pygame.draw.rect(surface, widgets.GOLD, box, max(1, int(2 * s)), border_radius=8)
+        pygame.draw.rect(surface, widgets.GOLD, box, max(1, m.px(1.5)), border_radius=m.px(6))
         return box.y
 
     def draw_over(self, surface: pygame.Surface) -> None:
         # The chosen game is marked in gold whatever has the keyboard focus, and its
-        # family's tab is underlined; a game in progress has a gold dot on its button.
-        s = self.app.scale
+        # family's button is underlined; a game in progress has a gold dot on its button.
+        u = self.app.units
+        radius = self.dot_radius()
         for game_id in self.app.saved_games:
             b = self.game_buttons.get(game_id)
             if b is not None:
                 r = b.rect
-                radius = max(4, int(7 * s))
-                centre = (r.right - radius - max(6, int(10 * s)), r.centery)
+                centre = (r.right - radius - u.px(6), r.centery)
                 pygame.draw.circle(surface, widgets.GOLD, centre, radius)
                 pygame.draw.circle(surface, (21, 23, 26), centre, radius, max(1, radius // 3))  # seen on gold too
         b = self.game_buttons.get(self.chosen)
         if b is not None:
-            r = b.rect
-            pygame.draw.rect(surface, widgets.GOLD, r.inflate(4, 4), max(2, int(3 * s)), border_radius=8)
+            pygame.draw.rect(surface, widgets.GOLD, b.rect.inflate(4, 4), max(2, u.px(2)), border_radius=u.px(8))
         tab = self.family_buttons.get(self.family)
         if tab is not None:
             r = tab.rect
-            pygame.draw.rect(surface, widgets.GOLD, (r.x + 6, r.bottom + 2, r.width - 12, max(3, int(4 * s))), border_radius=2)
+            bar = max(2, u.px(3))
+            pygame.draw.rect(surface, widgets.GOLD, (r.x + bar, r.y + u.px(6), bar, r.height - 2 * u.px(6)), border_radius=bar // 2)
 
     # ------------------------------------------------------------ actions
     def continue_game(self, game_id: str | None = None) -> None:

@@ -12,9 +12,17 @@ Texts of an option ``name`` of game ``id``, each falling back to the next:
 Two option names are shared conventions: ``teams`` (2 vs 2 at four players; fixed when
 GameInfo.teams is "fixed") and ``starter`` (a seat: shown as that seat's name). An option
 with a single choice is shown greyed. ``id.setup_note``, if the game has one, is shown
-under the options. When the option rows do not fit the screen (many options on a small
-screen) they are shown a page at a time, the last row turning the page."""
+under the options.
+
+By shape (docs/layout.md): upright, one list (players, options, note, seats); on its side
+and on a desktop, the options on the left and the seats on the right. A list longer than
+its part of the screen scrolls a row at a time (a drag, the wheel, the keys moving the
+focus to a row out of view); a label too long beside its button wraps, and a value too
+wide for the column puts the label above a full-width button. Nothing is shrunk."""
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
 
 import pygame
 import pygame_gui
@@ -27,6 +35,21 @@ from game.scenes.base import Scene
 from game.scenes.match import KINDS, Match, Seat
 from game.stats import name_key
 from game.ui import fonts, widgets
+from game.ui import screen_layout as sl
+
+
+@dataclass
+class SetupRow:
+    """One row of the setup's lists: ``key`` says what it is ("players", ("option", name),
+    ("seat", n), "note", "teams_hint"); a label, the value shown and every value it can take
+    (the button is as wide as the widest), what a tap does."""
+
+    key: object
+    label: str
+    value: str = ""
+    values: tuple = ()
+    action: Callable[[], None] | None = None
+    enabled: bool = True
 
 
 def seat_name(kind: str, seat: int, humans: int) -> str:
@@ -52,7 +75,9 @@ class SetupScene(Scene):
         self.labels: list[tuple[str, pygame.Rect]] = []
         self.option_buttons: dict[str, object] = {}
         self.notes: list[tuple[str, pygame.Rect]] = []  # wrapped texts under the options
-        self.option_page = 0  # which page of options shows when they do not all fit
+        self.scrolls: list[sl.RowScroll] = []  # each list's scroll (the options', the seats')
+        self.lists: list = []  # (area, rows) of each list, as last laid out
+        self.row_keys: dict = {}  # focusable button -> the row it belongs to ("players", ("seat", 2)...)
 
     @property
     def info(self):
@@ -66,78 +91,176 @@ class SetupScene(Scene):
     def starter(self) -> int:
         return self.options_for(self.game).get("starter", 0)
 
-    def layout(self) -> None:
-        w, h = self.app.size
-        s = self.app.scale
-        bh = widgets.button_height(s)
-        gap = max(6, int(10 * s))
+    # ------------------------------------------------------------ the rows
+    def option_rows(self) -> list[SetupRow]:
+        """Players, then each option the game declares, then the game's note."""
         info = self.info
-        by = h - bh - int(16 * s)
-        top = int(h * 0.16) + int(20 * s)
-        fit = max(3, (by - gap - top - bh) // (bh + 2) + 1)  # rows that fit at the smallest step
-        options = list(info.options)
-        pages = [options]
-        if 1 + len(options) > fit:
-            per_page = fit - 2  # the players row and the page-turning row
-            pages = [options[i : i + per_page] for i in range(0, len(options), per_page)]
-        self.option_page %= len(pages)
-        shown = pages[self.option_page]
-        rows = 1 + len(shown) + (len(pages) > 1)
-        # Rows shrink their gap when a game has many options, and their buttons only when
-        # the rows would leave the window otherwise (ten seats on a small screen).
-        step = min(bh + gap, (by - gap - top) // max(rows, self.players, 1))
-        bh = min(bh, max(step - 2, int(bh * 0.6)))
-        step = max(step, bh + 2)
-        col_w = min(int(w * 0.44), int(560 * s))
-        self.labels = []
-        left_x = w // 2 - col_w - gap
-        right_x = w // 2 + gap
-        label_w = int(col_w * 0.45)
-        btn_w = col_w - label_w
-
-        def row(x: int, i: int, label: str, value: str, action, enabled: bool = True):
-            y = top + i * step
-            self.labels.append((label, pygame.Rect(x, y, label_w, bh)))
-            return self.button(pygame.Rect(x + label_w, y, btn_w, bh), value, action, enabled)
-
-        row(left_x, 0, t("setup.players"), t("setup.players_value", count=self.players), self.cycle_players, info.min_players < info.max_players)
-        self.option_buttons = {}
-        for i, option in enumerate(shown, start=1):
-            self.option_buttons[option.name] = row(left_x, i, self.option_label(option), self.option_value(option), lambda name=option.name: self.cycle_option(name), self.option_enabled(option))
-        if len(pages) > 1:
-            row(left_x, len(shown) + 1, "", t("setup.more_options", page=self.option_page + 1, pages=len(pages)), self.next_option_page)
+        counts = range(info.min_players, info.max_players + 1)
+        rows = [SetupRow("players", t("setup.players"), t("setup.players_value", count=self.players), tuple(t("setup.players_value", count=n) for n in counts), self.cycle_players, info.min_players < info.max_players)]
+        for option in info.options:
+            values = tuple(self.option_value(option, c) for c in self.option_choices(option)) or (self.option_value(option),)
+            rows.append(SetupRow(("option", option.name), self.option_label(option), self.option_value(option), values, lambda name=option.name: self.cycle_option(name), self.option_enabled(option)))
         note = lookup(f"{self.game}.setup_note")
-        self.notes = []
         if isinstance(note, str):
-            self.notes.append((note, pygame.Rect(left_x, top + rows * step, col_w, by - gap - top - rows * step)))
+            rows.append(SetupRow("note", note))
+        return rows
+
+    def seat_rows(self) -> list[SetupRow]:
+        """A row per seat (a name field for a human, the AI's name), then how teams sit."""
+        rows = [SetupRow(("seat", seat), self.display_name(seat), t(f"kind.{self.kinds[seat]}"), tuple(t(f"kind.{k}") for k in KINDS), lambda seat=seat: self.cycle_kind(seat)) for seat in range(self.players)]
+        if self.teams or self.info.teams == "fixed":
+            rows.append(SetupRow("teams_hint", t("setup.teams_hint")))
+        return rows
+
+    def columns(self, m: sl.Measures, area: pygame.Rect) -> list[tuple[pygame.Rect, list[SetupRow]]]:
+        """Upright: one list (options, then seats); on its side and on a desktop, the options
+        on the left and the seats on the right. Each scrolls on its own."""
+        if m.upright:
+            return [(area, self.option_rows() + self.seat_rows())]
+        half = (area.width - 2 * m.gap) // 2
+        return [(pygame.Rect(area.x, area.y, half, area.height), self.option_rows()), (pygame.Rect(area.right - half, area.y, half, area.height), self.seat_rows())]
+
+    def text_row(self, row: SetupRow) -> bool:
+        return row.key in ("note", "teams_hint")
+
+    def value_width(self, row: SetupRow, m: sl.Measures) -> int:
+        return max(sl.button_width(v, m) for v in row.values) if row.values else 0
+
+    def plan(self, m: sl.Measures, width: int, rows: list[SetupRow]) -> tuple[int, dict]:
+        """The value buttons' width in a column (the widest value that leaves the label
+        room; a row whose value is wider puts its label above the button) and each row's
+        height and arrangement."""
+        values = [self.value_width(r, m) for r in rows if not self.text_row(r)]
+        least = m.px(96)
+        button_w = max([least] + [v for v in values if v <= width * 0.58])
+        button_w = min(button_w, int(width * 0.58))
+        label_w = width - button_w - m.gap
+        plans = {}
+        body = m.body
+        line = sl.line_height(body, True)
+        for r in rows:
+            if self.text_row(r):
+                plans[r.key] = ("text", sl.wrapped_height(r.label, m.small, width), None)
+            elif r.key[0] == "seat":
+                plans[r.key] = ("seat", m.bh, None)
+            elif self.value_width(r, m) > button_w or len(fonts.wrap(r.label, body, label_w, True)) > 3:
+                lines = len(fonts.wrap(r.label, body, width, True))
+                plans[r.key] = ("stacked", lines * line + m.px(2) + m.bh, lines)
+            else:
+                lines = len(fonts.wrap(r.label, body, label_w, True))
+                plans[r.key] = ("beside", max(m.bh, lines * line + m.px(4)), lines)
+        return button_w, plans
+
+    # ------------------------------------------------------------ layout
+    def layout(self) -> None:
+        m = sl.measures(self.app)
+        w, h = m.size
+        self.m = m
+        self.labels = []
+        self.notes = []
+        self.option_buttons = {}
         self.entries = {}
         self.pick_buttons = {}
-        # Beside a human seat's name, a button opens the known players (KnownPlayersScene);
-        # every seat's kind button leaves that room, so the column stays aligned.
-        pick_w = max(44, bh)
-        known = bool(self.app.stats.names)
-        for seat in range(self.players):
-            y = top + seat * step
-            human = self.kinds[seat] == "human"
-            self.labels.append(("" if human else self.display_name(seat), pygame.Rect(right_x, y, label_w + pick_w, bh)))
-            self.button(pygame.Rect(right_x + label_w + pick_w + gap // 2, y, btn_w - pick_w - gap // 2, bh), t(f"kind.{self.kinds[seat]}"), lambda seat=seat: self.cycle_kind(seat))
-            if human:
-                # Human seats get a name field: statistics are kept per player.
-                eh = min(bh, max(min(bh, 36), int(44 * s)))
-                entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(right_x, y + (bh - eh) // 2, label_w - gap // 2, eh), self.app.ui, initial_text=self.display_name(seat))
-                entry.set_text_length_limit(16)
-                self.elements.append(entry)
-                self.entries[seat] = entry
-                if known:
-                    self.pick_buttons[seat] = self.button(pygame.Rect(right_x + label_w, y + (bh - min(bh, pick_w)) // 2, pick_w, min(bh, pick_w)), "", lambda seat=seat: self.pick_player(seat), focusable=False)
-        if self.teams or info.teams == "fixed":
-            self.labels.append((t("setup.teams_hint"), pygame.Rect(right_x, top + self.players * step, col_w, bh)))
-        bw = min(int(w * 0.3), int(300 * s))
-        fh = widgets.button_height(s)
-        self.button(pygame.Rect(w // 2 - bw - gap, by, bw, fh), t("common.back"), self.back)
-        self.start_button = self.button(pygame.Rect(w // 2 + gap, by, bw, fh), t("setup.start"), self.start)
+        self.row_keys = {}
+        self.title_rect = pygame.Rect(m.margin, m.margin, w - 2 * m.margin, sl.title_height(m))
+        (back, start), bar_top = sl.bottom_bar([t("common.back"), t("setup.start")], m)
+        area = pygame.Rect(m.margin, self.title_rect.bottom + m.gap, w - 2 * m.margin, bar_top - 2 * m.gap - self.title_rect.bottom)
+        self.lists = []
+        for i, (rect, rows) in enumerate(self.columns(m, area)):
+            while len(self.scrolls) <= i:
+                self.scrolls.append(sl.RowScroll())
+            scroll = self.scrolls[i]
+            inner = rect.width - m.px(8)  # the scroll bar's room on the right
+            button_w, plans = self.plan(m, inner, rows)
+            heights = [plans[r.key][1] for r in rows]
+            first = scroll.fit(heights, rect, m.gap)
+            y = rect.y
+            for row in rows[first:first + scroll.shown]:
+                kind, height, lines = plans[row.key]
+                self.place(m, row, kind, pygame.Rect(rect.x, y, inner, height), button_w, lines)
+                y += height + m.gap
+            self.lists.append((rect, rows))
+        self.back_button = self.button(back, t("common.back"), self.back)
+        self.start_button = self.button(start, t("setup.start"), self.start)
+        self.row_keys[self.back_button] = "back"
+        self.row_keys[self.start_button] = "start"
         if self.focus < 0:
             self.focus = len(self.focusables) - 1
+
+    def place(self, m: sl.Measures, row: SetupRow, kind: str, rect: pygame.Rect, button_w: int, lines: int | None) -> None:
+        """One row's label, button or name field in ``rect``."""
+        if kind == "text":
+            self.notes.append((row.label, rect))
+            return
+        if kind == "seat":
+            self.place_seat(m, row, rect, button_w)
+            return
+        if kind == "stacked":
+            label = pygame.Rect(rect.x, rect.y, rect.width, rect.height - m.bh - m.px(2))
+            button = pygame.Rect(rect.x, rect.bottom - m.bh, rect.width, m.bh)
+        else:
+            label = pygame.Rect(rect.x, rect.y, rect.width - button_w - m.gap, rect.height)
+            button = pygame.Rect(rect.right - button_w, rect.centery - m.bh // 2, button_w, m.bh)
+        self.labels.append((row.label, label))
+        b = self.button(button, row.value, row.action, row.enabled)
+        self.row_keys[b] = row.key
+        if row.key != "players":
+            self.option_buttons[row.key[1]] = b
+
+    def place_seat(self, m: sl.Measures, row: SetupRow, rect: pygame.Rect, button_w: int) -> None:
+        """A seat: its name field (a human; the known players' button beside it) or its AI's
+        name, and its kind (as wide as the options' buttons)."""
+        seat = row.key[1]
+        kind_w = min(max(button_w, self.value_width(row, m)), rect.width // 2)
+        pick_w = m.u.touch
+        human = self.kinds[seat] == "human"
+        name = pygame.Rect(rect.x, rect.y, rect.width - kind_w - pick_w - 2 * m.gap, rect.height)
+        b = self.button(pygame.Rect(rect.right - kind_w, rect.y, kind_w, m.bh), row.value, row.action)
+        self.row_keys[b] = row.key
+        if not human:
+            self.labels.append((row.label, pygame.Rect(name.x, name.y, name.width + pick_w + m.gap, name.height)))
+            return
+        # Human seats get a name field: statistics are kept per player; the button beside it
+        # opens the known players (KnownPlayersScene).
+        entry = pygame_gui.elements.UITextEntryLine(name, self.app.ui, initial_text=self.display_name(seat))
+        entry.set_text_length_limit(16)
+        self.elements.append(entry)
+        self.entries[seat] = entry
+        if self.app.stats.names:
+            self.pick_buttons[seat] = self.button(pygame.Rect(name.right + m.gap, rect.y, pick_w, m.bh), "", lambda seat=seat: self.pick_player(seat), focusable=False)
+
+    # ------------------------------------------------------------ scrolling
+    def all_keys(self) -> list:
+        """Every row's key in the order of the lists (the keys' focus order)."""
+        return [r.key for _, rows in getattr(self, "lists", []) for r in rows]
+
+    def show_row(self, key) -> bool:
+        """Scroll the list holding row ``key`` so it is shown; True if it is (a test, the keys)."""
+        for i, (_, rows) in enumerate(getattr(self, "lists", [])):
+            keys = [r.key for r in rows]
+            if key in keys:
+                if self.scrolls[i].show(keys.index(key)):
+                    self.build()
+                return True
+        return False
+
+    def move_focus(self, delta: int) -> None:
+        """Up/Down (Tab) along the rows, scrolling the list to the row (its hidden rows too)."""
+        keys = [k for k in self.all_keys() if k not in ("note", "teams_hint")] + ["back", "start"]
+        now = self.row_keys.get(self.focusables[self.focus]) if 0 <= self.focus < len(self.focusables) else None
+        if now not in keys:
+            super().move_focus(delta)
+            return
+        target = keys[(keys.index(now) + delta) % len(keys)]
+        self.show_row(target)
+        self.focus_key(target)
+
+    def focus_key(self, key) -> None:
+        for i, b in enumerate(self.focusables):
+            if self.row_keys.get(b) == key:
+                self.focus = i
+                self._show_focus()
+                return
 
     # ------------------------------------------------------------ option texts
     def option_label(self, option) -> str:
@@ -219,6 +342,15 @@ class SetupScene(Scene):
                 for e in self.entries.values():
                     e.unfocus()
             return False
+        for scroll in self.scrolls:
+            if event.type == pygame.MOUSEWHEEL and not scroll.area.collidepoint(pygame.mouse.get_pos()) and len(self.scrolls) > 1:
+                continue
+            if scroll.handle(event):
+                focused = self.row_keys.get(self.focusables[self.focus]) if 0 <= self.focus < len(self.focusables) else None
+                self.build()
+                if focused is not None:
+                    self.focus_key(focused)
+                return True
         return super().handle(event)
 
     # ------------------------------------------------------------ actions
@@ -227,10 +359,6 @@ class SetupScene(Scene):
         info = GAMES[game_id].info
         chosen = self.game_options.setdefault(game_id, {})
         return {o.name: chosen.get(o.name, o.default) for o in info.options}
-
-    def next_option_page(self) -> None:
-        self.option_page += 1
-        self.build()
 
     def cycle_option(self, name: str) -> None:
         """The option's next choice, in the order GameInfo declares them."""
@@ -316,24 +444,25 @@ class SetupScene(Scene):
         self.app.scenes.push(catalog.make("table", self.app, match))
 
     def draw(self, surface: pygame.Surface) -> None:
-        s = self.app.scale
-        widgets.title(surface, t("setup.title_game", game=t(f"{self.game}.title")), s, max(6, int(14 * s)), size=44)
-        size = max(14, int(22 * s))
+        m = sl.measures(self.app)
+        sl.draw_title(surface, t("setup.title_game", game=t(f"{self.game}.title")), m, self.title_rect.y)
+        size = m.body
+        line = sl.line_height(size, True)
         for text, rect in self.labels:
-            fonts.blit_text(surface, text, size, widgets.WHITE, (rect.x, rect.centery), "midleft", bold=True, max_width=rect.width - 8)
-        small = max(13, int(19 * s))
+            lines = fonts.wrap(text, size, rect.width, True)
+            y = rect.centery - line * len(lines) // 2
+            for part in lines:
+                fonts.blit_text(surface, part, size, widgets.WHITE, (rect.x, y), bold=True, max_width=rect.width, box=pygame.Rect(rect.x, y, rect.width, line))
+                y += line
         for text, rect in self.notes:
-            y = rect.y + int(4 * s)
-            for part in fonts.wrap(text, small, rect.width - 8):
-                if y + fonts.font(small).get_linesize() > rect.bottom:
-                    break
-                fonts.blit_text(surface, part, small, widgets.SOFT, (rect.x, y), max_width=rect.width - 8)
-                y += fonts.font(small).get_linesize()
+            sl.wrapped(surface, text, m.small, widgets.SOFT, rect)
+        for scroll in self.scrolls:
+            scroll.draw_bar(surface, m)
 
     def draw_over(self, surface: pygame.Surface) -> None:
         # The known-players buttons carry a small chevron (drawn: every font has no arrows).
         for b in self.pick_buttons.values():
             r = b.rect
-            k = max(5, r.height // 6)
+            k = max(self.app.units.px(5), r.height // 6)
             c = r.center
             pygame.draw.polygon(surface, widgets.WHITE, [(c[0] - k, c[1] - k // 2), (c[0] + k, c[1] - k // 2), (c[0], c[1] + k // 2 + 1)])

@@ -165,17 +165,29 @@ def _render_rich(text: str, size: int, colour, bold: bool, suit_colours) -> pyga
     return out
 
 
+def text_width(text: str, size: int, bold: bool = False) -> int:
+    """The width of ``text`` as ``render_rich`` draws it (suit signs and stars are drawn as
+    shapes, wider than the font's own glyphs for them)."""
+    f = font(size, bold)
+    if not any(ch in SUIT_CHARS or ch == STAR for ch in text):
+        return f.size(text)[0]
+    h = f.get_height()
+    plain = "".join(ch for ch in text if ch not in SUIT_CHARS and ch != STAR)
+    suits_n = sum(1 for ch in text if ch in SUIT_CHARS)
+    stars = sum(1 for ch in text if ch == STAR)
+    return f.size(plain)[0] + suits_n * int(h * 0.72) + stars * int(h * 0.7)
+
+
 @lru_cache(maxsize=256)
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Greedy word wrap measured with the real font."""
-    f = font(size, bold)
+    """Greedy word wrap measured as the text is drawn."""
     lines: list[str] = []
     for para in text.split("\n"):
         words = para.split(" ")
         line = ""
         for w in words:
             trial = f"{line} {w}" if line else w
-            if f.size(trial)[0] <= width or not line:
+            if text_width(trial, size, bold) <= width or not line:
                 line = trial
             else:
                 lines.append(line)
@@ -192,16 +204,16 @@ def fit_size(text: str, size: int, width: int, bold: bool = False, minimum: int 
 
 @lru_cache(maxsize=2048)
 def _fit_size(text: str, size: int, width: int, bold: bool, minimum: int) -> int:
-    w = font(size, bold).size(text)[0]
+    w = text_width(text, size, bold)
     if w <= width or size <= minimum:
         return size
     # Text width grows about linearly with the size: jump close, then step (a few
     # measurements instead of one per point, which cost whole frames on long lines).
     top = size - 1
     size = max(minimum, min(top, int(size * width / max(1, w))))
-    while size > minimum and font(size, bold).size(text)[0] > width:
+    while size > minimum and text_width(text, size, bold) > width:
         size -= 1
-    while size < top and font(size + 1, bold).size(text)[0] <= width:
+    while size < top and text_width(text, size + 1, bold) <= width:
         size += 1
     return size
 
@@ -241,7 +253,7 @@ def ellipsize(text: str, size: int, width: int, bold: bool = False) -> str:
 def short_or(text: str, short: str | None, size: int, width: int, bold: bool = False) -> str:
     """``text`` if it fits ``width`` at ``size``, else its short form (from the language file)
     when there is one."""
-    if short and font(size, bold).size(text)[0] > width:
+    if short and text_width(text, size, bold) > width:
         return short
     return text
 
@@ -259,7 +271,7 @@ def draw_in_box(surface: pygame.Surface, text: str, size: int, colour, box: pyga
     text = short_or(text, short, fit_size(text, size, box.width, bold), box.width, bold)
     fitted = fit_size(text, size, box.width, bold)
     lines = [text]
-    if font(fitted, bold).size(text)[0] > box.width:
+    if text_width(text, fitted, bold) > box.width:
         while True:
             lines = wrap(text, fitted, box.width, bold)
             if fitted <= least or font(fitted, bold).get_linesize() * (len(lines) - 1) + font(fitted, bold).get_height() <= box.height:
