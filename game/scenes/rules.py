@@ -7,34 +7,61 @@ row stays short however many games the shelf holds.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import pygame
 
 from game import i18n
 from game.i18n import t
 from game.scenes.base import Scene
 from game.ui import fonts, widgets
+from game.ui import screen_layout as sl
 
 
-def render_markdown(text: str, width: int, size: int, suit_colours=None) -> list[tuple[pygame.Surface, int]]:
-    """Lines of the page as (surface, x offset); the caller stacks them vertically."""
-    out: list[tuple[pygame.Surface, int]] = []
+class Line(NamedTuple):
+    """One line of a rules page: its image, its x offset, and the texts on it (text, size,
+    rectangle and box within the image) for the layout tests."""
+
+    image: pygame.Surface
+    x: int
+    texts: tuple = ()
+
+
+def render_markdown(text: str, width: int, size: int, suit_colours=None) -> list[Line]:
+    """Lines of the page; the caller stacks them vertically. Paragraphs, bullets, headings and
+    table cells wrap to the width (a narrow phone), nothing is shrunk."""
+    out: list[Line] = []
     gap = pygame.Surface((1, size // 2), pygame.SRCALPHA)
     table: list[list[str]] = []
+
+    def text_line(part: str, psize: int, colour, bold: bool, indent: int = 0) -> Line:
+        img = fonts.render_rich(part, psize, colour, bold, suit_colours)
+        return Line(img, indent, ((part, psize, img.get_rect(), pygame.Rect(0, 0, width - indent, img.get_height())),))
 
     def flush_table() -> None:
         if not table:
             return
         cols = max(len(r) for r in table)
         col_w = width // max(1, cols)
+        pad = max(4, size // 2)
         for i, row in enumerate(table):
-            line = pygame.Surface((width, int(size * 1.5)), pygame.SRCALPHA)
-            if i == 0:
+            head = i == 0
+            cells = [fonts.wrap(cell, size, col_w - 2 * pad, head) for cell in row]
+            line_h = fonts.font(size, head).get_linesize()
+            height = max(len(c) for c in cells) * line_h + size // 2
+            line = pygame.Surface((width, height), pygame.SRCALPHA)
+            if head:
                 line.fill((255, 255, 255, 30))
-            for c, cell in enumerate(row):
-                img = fonts.render_rich(cell, fonts.fit_size(cell, size, col_w - 10), widgets.GOLD if i == 0 else widgets.WHITE, i == 0, suit_colours)
-                line.blit(img, (c * col_w + 8, (line.get_height() - img.get_height()) // 2))
-            out.append((line, 0))
-        out.append((gap, 0))
+            texts = []
+            for c, parts in enumerate(cells):
+                y = (height - len(parts) * line_h) // 2
+                for part in parts:
+                    img = fonts.render_rich(part, size, widgets.GOLD if head else widgets.WHITE, head, suit_colours)
+                    rect = line.blit(img, (c * col_w + pad, y))
+                    texts.append((part, size, rect, pygame.Rect(c * col_w, 0, col_w, height)))
+                    y += line_h
+            out.append(Line(line, 0, tuple(texts)))
+        out.append(Line(gap, 0))
         table.clear()
 
     for raw in text.splitlines():
@@ -47,13 +74,13 @@ def render_markdown(text: str, width: int, size: int, suit_colours=None) -> list
             continue
         flush_table()
         if not line.strip():
-            out.append((gap, 0))
+            out.append(Line(gap, 0))
             continue
         if line.startswith("#"):
             level = len(line) - len(line.lstrip("#"))
             hsize = int(size * (1.6 if level == 1 else 1.25))
             for part in fonts.wrap(line.lstrip("# "), hsize, width, True):
-                out.append((fonts.render_rich(part, hsize, widgets.GOLD, True, suit_colours), 0))
+                out.append(text_line(part, hsize, widgets.GOLD, True))
             continue
         indent = 0
         bullet = False
@@ -64,14 +91,14 @@ def render_markdown(text: str, width: int, size: int, suit_colours=None) -> list
         bold = line.startswith("**") and "**" in line[2:]
         line = line.replace("**", "")
         for k, part in enumerate(fonts.wrap(line, size, width - indent, bold)):
-            img = fonts.render_rich(part, size, widgets.WHITE, bold, suit_colours)
             if bullet and k == 0:
+                img = fonts.render_rich(part, size, widgets.WHITE, bold, suit_colours)
                 dot = pygame.Surface((indent + img.get_width(), img.get_height()), pygame.SRCALPHA)
                 pygame.draw.circle(dot, widgets.GOLD, (indent // 2, img.get_height() // 2), max(2, size // 6))
                 dot.blit(img, (indent, 0))
-                out.append((dot, 0))
+                out.append(Line(dot, 0, ((part, size, pygame.Rect(indent, 0, img.get_width(), img.get_height()), pygame.Rect(indent, 0, width - indent, img.get_height())),)))
             else:
-                out.append((img, indent))
+                out.append(text_line(part, size, widgets.WHITE, bold, indent))
     flush_table()
     return out
 
@@ -90,56 +117,57 @@ class RulesScene(Scene):
         self.dragging = False
 
     def layout(self) -> None:
-        w, h = self.app.size
-        s = self.app.scale
-        bh = widgets.button_height(s)
-        bw = min(int(w * 0.3), int(300 * s))
-        # ‹, a tab per game of this game's family (the current one greyed), ›, then Back.
+        """The page between the title and the bottom bar: ‹, a tab per game of this game's
+        family (the current one greyed), ›, Back on one row when they fit; else ‹, the
+        game's title, › (which steps through every game) and Back."""
+        m = sl.measures(self.app)
+        w, h = m.size
+        self.m = m
         from game import registry
 
         family = registry.BY_ID[self.game_id].family
         games = [e.id for e in registry.ENTRIES if e.family == family]
-        gap = max(6, int(10 * s))
-        arrow = bh
-        # Tabs as wide as the longest title needs (Back gives up room, down to its own
-        # text, before a title must shrink); if they still do not fit, each tab is as wide
-        # as its own title, the longest ones in the small font.
-        size = fonts.ui_font_size(s)
-        font, small_font = fonts.font(size, True), fonts.font(max(12, int(size * 0.8)), True)
-        pad = max(8, int(14 * s))
-        titles = [t(f"{gid}.title") for gid in games]
-        room = w - 2 * gap - (len(games) + 3) * gap - 2 * arrow
-        title_w = max(font.size(title)[0] for title in titles) + 2 * pad
-        bw = max(font.size(t("common.back"))[0] + 2 * pad, min(bw, room - len(games) * title_w))
-        tw = min(max(int(200 * s), title_w), (room - bw) // len(games))
-        widths = [tw] * len(games)
-        small = [False] * len(games)
-        if tw < title_w:
-            widths = [font.size(title)[0] + 2 * pad for title in titles]
-            for i in sorted(range(len(titles)), key=lambda i: -widths[i]):
-                if sum(widths) <= room - bw:
-                    break
-                widths[i], small[i] = small_font.size(titles[i])[0] + 2 * pad, True
-            if sum(widths) > room - bw:  # still too many: narrowed together
-                widths = [x * (room - bw) // sum(widths) for x in widths]
-        x = w // 2 - (sum(widths) + len(games) * gap + 2 * (arrow + gap) + bw) // 2
-        y = h - bh - int(10 * s)
         many = len(registry.ENTRIES) > 1
-        self.button(pygame.Rect(x, y, arrow, bh), t("common.previous"), lambda: self.step_game(-1), enabled=many)
-        x += arrow + gap
-        for gid, title, tab_w, tiny in zip(games, titles, widths, small):
-            self.button(pygame.Rect(x, y, tab_w, bh), title, lambda gid=gid: self.show_game(gid), enabled=gid != self.game_id, object_id="#small" if tiny else None)
-            x += tab_w + gap
-        self.button(pygame.Rect(x, y, arrow, bh), t("common.next"), lambda: self.step_game(1), enabled=many)
-        x += arrow + gap
-        self.button(pygame.Rect(x, h - bh - int(10 * s), bw, bh), t("common.back"), self.back)
-        top = int(60 * s) + 20
-        self.area = pygame.Rect(int(w * 0.06), top, int(w * 0.88), h - top - bh - int(24 * s))
-        size = max(15, int(21 * s))
+        room = w - 2 * m.margin
+        arrow = m.u.touch if m.compact else max(m.u.touch, m.bh)
+        back = (t("common.back"), self.back, True, sl.button_width(t("common.back"), m), False)
+        prev = (t("common.previous"), lambda: self.step_game(-1), many, arrow, False)
+        nxt = (t("common.next"), lambda: self.step_game(1), many, arrow, False)
+        tabs = [(t(f"{gid}.title"), lambda gid=gid: self.show_game(gid), gid != self.game_id, sl.button_width(t(f"{gid}.title"), m), False) for gid in games]
+        small_tabs = [(text, action, on, sl.button_width(text, m, small=True), True) for text, action, on, _, _ in tabs]
+        here = t(f"{self.game_id}.title")
+        selector = [prev, (here, lambda: self.step_game(1), many, sl.button_width(here, m), False), nxt]
+
+        def width(items) -> int:
+            return sum(i[3] for i in items) + m.gap * (len(items) - 1)
+
+        rows = None
+        for candidate in ([prev, *tabs, nxt, back], [prev, *small_tabs, nxt, back], [prev, *tabs, nxt], [prev, *small_tabs, nxt], selector + [back]):
+            if width(candidate) <= room:
+                rows = [candidate] if back in candidate else [candidate, [back]]
+                break
+        if rows is None:
+            rows = [selector, [back]]
+        y = h - m.margin - len(rows) * m.bh - (len(rows) - 1) * m.gap
+        self.bar_top = y
+        for row in rows:
+            spare = room - width(row)
+            grow = [i for i, item in enumerate(row) if item[3] != arrow or item[0] not in (prev[0], nxt[0])]
+            widths = [item[3] + (spare // len(grow) if i in grow and (m.compact or len(row) == 1) else 0) for i, item in enumerate(row)]
+            x = (w - sum(widths) - m.gap * (len(row) - 1)) // 2
+            for (text, action, enabled, _, small), bw in zip(row, widths):
+                self.button(pygame.Rect(x, y, bw, m.bh), text, action, enabled=enabled, object_id="#small" if small else None)
+                x += bw + m.gap
+            y += m.bh + m.gap
+        self.title_top = m.margin
+        top = self.title_top + sl.title_height(m, 40) + m.gap
+        self.area = pygame.Rect(m.margin, top, room, self.bar_top - m.gap - top)
+        self.pad = m.px(8) if m.compact else max(m.px(10), int(16 * m.scale))
+        size = m.u.text(21, least=15)
         from game.ui.cards import suit_colours
 
-        self.lines = render_markdown(i18n.rules_text(self.game_id), self.area.width - 2 * int(16 * s), size, suit_colours(self.app.settings.four_colour_suits))
-        self.content_h = sum(img.get_height() for img, _ in self.lines) + int(size * 2)
+        self.lines = render_markdown(i18n.rules_text(self.game_id), self.area.width - 2 * self.pad - m.px(6), size, suit_colours(self.app.settings.four_colour_suits))
+        self.content_h = sum(line.image.get_height() for line in self.lines) + 2 * self.pad
         self.scroll_to(self.scroll)
 
     def step_game(self, delta: int) -> None:
@@ -158,7 +186,7 @@ class RulesScene(Scene):
         self.scroll = max(0, min(int(y), max(0, self.content_h - self.area.height)))
 
     def handle(self, event) -> bool:
-        step = max(30, int(40 * self.app.scale))
+        step = max(self.app.units.px(30), int(40 * self.app.scale))
         if event.type == pygame.MOUSEWHEEL:
             self.scroll_to(self.scroll - event.y * step * 2)
             return True
@@ -177,22 +205,26 @@ class RulesScene(Scene):
         return super().handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        s = self.app.scale
-        title = t("rules.title_game", game=t(f"{self.game_id}.title"))
-        widgets.title(surface, title, s, max(6, int(14 * s)), size=40)
-        widgets.panel(surface, self.area, alpha=170)
-        pad = int(16 * s)
+        m = sl.measures(self.app)
+        sl.draw_title(surface, t("rules.title_game", game=t(f"{self.game_id}.title")), m, self.title_top, 40)
+        widgets.panel(surface, self.area, alpha=170, radius=m.px(10))
         clip = surface.get_clip()
         surface.set_clip(self.area.inflate(-4, -4))
-        y = self.area.y + pad - self.scroll
-        for img, x in self.lines:
-            if y + img.get_height() >= self.area.y and y <= self.area.bottom:
-                surface.blit(img, (self.area.x + pad + x, y))
-            y += img.get_height()
+        y = self.area.y + self.pad - self.scroll
+        for line in self.lines:
+            height = line.image.get_height()
+            if y + height >= self.area.y and y <= self.area.bottom:
+                at = (self.area.x + self.pad + line.x, y)
+                surface.blit(line.image, at)
+                if self.area.y <= y and y + height <= self.area.bottom:  # whole lines only: the others are cut by the panel
+                    for text, size, rect, box in line.texts:
+                        fonts.record(text, size, rect.move(at), box.move(at))
+            y += height
         surface.set_clip(clip)
         # Scroll bar.
         if self.content_h > self.area.height:
             frac = self.area.height / self.content_h
-            bar_h = max(20, int(self.area.height * frac))
+            bar_h = max(m.px(20), int(self.area.height * frac))
             bar_y = self.area.y + int((self.area.height - bar_h) * self.scroll / max(1, self.content_h - self.area.height))
-            pygame.draw.rect(surface, (200, 200, 200), (self.area.right - 8, bar_y, 5, bar_h), border_radius=3)
+            bw = max(2, m.px(4))
+            pygame.draw.rect(surface, (200, 200, 200), (self.area.right - bw - m.px(2), bar_y, bw, bar_h), border_radius=bw // 2)

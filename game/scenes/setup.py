@@ -127,28 +127,17 @@ class SetupScene(Scene):
         return max(sl.button_width(v, m) for v in row.values) if row.values else 0
 
     def plan(self, m: sl.Measures, width: int, rows: list[SetupRow]) -> tuple[int, dict]:
-        """The value buttons' width in a column (the widest value that leaves the label
-        room; a row whose value is wider puts its label above the button) and each row's
-        height and arrangement."""
-        values = [self.value_width(r, m) for r in rows if not self.text_row(r)]
-        least = m.px(96)
-        button_w = max([least] + [v for v in values if v <= width * 0.58])
-        button_w = min(button_w, int(width * 0.58))
-        label_w = width - button_w - m.gap
+        """The value buttons' width in a column (screen_layout.common_button_width) and each
+        row's arrangement and height."""
+        button_w = sl.common_button_width([self.value_width(r, m) for r in rows if not self.text_row(r)], width, m)
         plans = {}
-        body = m.body
-        line = sl.line_height(body, True)
         for r in rows:
             if self.text_row(r):
-                plans[r.key] = ("text", sl.wrapped_height(r.label, m.small, width), None)
+                plans[r.key] = ("text", sl.wrapped_height(r.label, m.small, width))
             elif r.key[0] == "seat":
-                plans[r.key] = ("seat", m.bh, None)
-            elif self.value_width(r, m) > button_w or len(fonts.wrap(r.label, body, label_w, True)) > 3:
-                lines = len(fonts.wrap(r.label, body, width, True))
-                plans[r.key] = ("stacked", lines * line + m.px(2) + m.bh, lines)
+                plans[r.key] = ("seat", m.bh)
             else:
-                lines = len(fonts.wrap(r.label, body, label_w, True))
-                plans[r.key] = ("beside", max(m.bh, lines * line + m.px(4)), lines)
+                plans[r.key] = sl.labelled_row(r.label, self.value_width(r, m), width, button_w, m)
         return button_w, plans
 
     # ------------------------------------------------------------ layout
@@ -176,8 +165,8 @@ class SetupScene(Scene):
             first = scroll.fit(heights, rect, m.gap)
             y = rect.y
             for row in rows[first:first + scroll.shown]:
-                kind, height, lines = plans[row.key]
-                self.place(m, row, kind, pygame.Rect(rect.x, y, inner, height), button_w, lines)
+                kind, height = plans[row.key]
+                self.place(m, row, kind, pygame.Rect(rect.x, y, inner, height), button_w)
                 y += height + m.gap
             self.lists.append((rect, rows))
         self.back_button = self.button(back, t("common.back"), self.back)
@@ -187,7 +176,7 @@ class SetupScene(Scene):
         if self.focus < 0:
             self.focus = len(self.focusables) - 1
 
-    def place(self, m: sl.Measures, row: SetupRow, kind: str, rect: pygame.Rect, button_w: int, lines: int | None) -> None:
+    def place(self, m: sl.Measures, row: SetupRow, kind: str, rect: pygame.Rect, button_w: int) -> None:
         """One row's label, button or name field in ``rect``."""
         if kind == "text":
             self.notes.append((row.label, rect))
@@ -195,12 +184,7 @@ class SetupScene(Scene):
         if kind == "seat":
             self.place_seat(m, row, rect, button_w)
             return
-        if kind == "stacked":
-            label = pygame.Rect(rect.x, rect.y, rect.width, rect.height - m.bh - m.px(2))
-            button = pygame.Rect(rect.x, rect.bottom - m.bh, rect.width, m.bh)
-        else:
-            label = pygame.Rect(rect.x, rect.y, rect.width - button_w - m.gap, rect.height)
-            button = pygame.Rect(rect.right - button_w, rect.centery - m.bh // 2, button_w, m.bh)
+        label, button = sl.labelled_rects(rect, kind, button_w, m)
         self.labels.append((row.label, label))
         b = self.button(button, row.value, row.action, row.enabled)
         self.row_keys[b] = row.key
@@ -446,14 +430,7 @@ class SetupScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         m = sl.measures(self.app)
         sl.draw_title(surface, t("setup.title_game", game=t(f"{self.game}.title")), m, self.title_rect.y)
-        size = m.body
-        line = sl.line_height(size, True)
-        for text, rect in self.labels:
-            lines = fonts.wrap(text, size, rect.width, True)
-            y = rect.centery - line * len(lines) // 2
-            for part in lines:
-                fonts.blit_text(surface, part, size, widgets.WHITE, (rect.x, y), bold=True, max_width=rect.width, box=pygame.Rect(rect.x, y, rect.width, line))
-                y += line
+        sl.draw_labels(surface, self.labels, m)
         for text, rect in self.notes:
             sl.wrapped(surface, text, m.small, widgets.SOFT, rect)
         for scroll in self.scrolls:

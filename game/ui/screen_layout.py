@@ -324,3 +324,42 @@ class RowScroll:
         pygame.draw.rect(surface, (50, 60, 70), bar, border_radius=w // 2)
         part = pygame.Rect(bar.x, bar.y + bar.height * self.first // self.count, w, max(m.px(12), bar.height * self.shown // self.count))
         pygame.draw.rect(surface, widgets.SOFT, part, border_radius=w // 2)
+
+
+# ------------------------------------------------------------------ rows of a label and a button
+def common_button_width(needs: list[int], width: int, m: Measures, share: float = 0.58) -> int:
+    """The width of the value buttons of a column ``width`` wide: the widest value that
+    leaves its label ``1 - share`` of the row (a wider one goes under its label)."""
+    top = int(width * share)
+    return min(top, max([m.px(96)] + [n for n in needs if n <= top]))
+
+
+def labelled_row(label: str, value_need: int, width: int, button_w: int, m: Measures) -> tuple[str, int]:
+    """How a row of ``label`` and a button fits a column: ("beside", height) with the label
+    wrapped on the left (three lines at most), or ("stacked", height): the label across the
+    column above a button as wide as the column."""
+    line = line_height(m.body, True)
+    label_w = width - button_w - m.gap
+    lines = len(fonts.wrap(label, m.body, label_w, True)) if label else 0
+    if value_need > button_w or lines > 3:
+        lines = len(fonts.wrap(label, m.body, width, True)) if label else 0
+        return "stacked", lines * line + m.px(2) + m.bh
+    return "beside", max(m.bh, lines * line + m.px(4))
+
+
+def labelled_rects(rect: pygame.Rect, kind: str, button_w: int, m: Measures) -> tuple[pygame.Rect, pygame.Rect]:
+    """The label's and the button's rectangles of a row laid out by ``labelled_row``."""
+    if kind == "stacked":
+        return pygame.Rect(rect.x, rect.y, rect.width, rect.height - m.bh - m.px(2)), pygame.Rect(rect.x, rect.bottom - m.bh, rect.width, m.bh)
+    return pygame.Rect(rect.x, rect.y, rect.width - button_w - m.gap, rect.height), pygame.Rect(rect.right - button_w, rect.centery - m.bh // 2, button_w, m.bh)
+
+
+def draw_labels(surface: pygame.Surface, labels: list[tuple[str, pygame.Rect]], m: Measures, colour=widgets.WHITE) -> None:
+    """Row labels in the body size, bold, wrapped to their rectangle and centred in its height."""
+    line = line_height(m.body, True)
+    for text, rect in labels:
+        lines = fonts.wrap(text, m.body, rect.width, True)
+        y = rect.centery - line * len(lines) // 2
+        for part in lines:
+            fonts.blit_text(surface, part, m.body, colour, (rect.x, y), bold=True, max_width=rect.width, box=pygame.Rect(rect.x, y, rect.width, line))
+            y += line
