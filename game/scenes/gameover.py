@@ -10,6 +10,7 @@ from game.scenes.base import Scene
 from game.scenes.match import Match
 from game.scenes.views import standalone_view
 from game.ui import fonts, widgets
+from game.ui import screen_layout as sl
 
 
 class GameOverScene(Scene):
@@ -23,6 +24,7 @@ class GameOverScene(Scene):
             view = standalone_view(app, match)
         self.view = view
         self.over = view.gameover(self.result)
+        self.lines_scroll = sl.PixelScroll()  # the totals, when more than their room holds
         if not match.recorded:
             app.record_finished(match)
             app.sounds.play("win")
@@ -34,21 +36,55 @@ class GameOverScene(Scene):
         return self.over.lines
 
     def layout(self) -> None:
-        w, h = self.app.size
-        s = self.app.scale
-        bh = widgets.button_height(s)
-        gap = max(8, int(14 * s))
-        y = h - bh - int(20 * s)
-        # Review this game (when there is a full record of it), rematch, menu.
+        """Review this game (when there is a full record of it), rematch, menu along the
+        bottom; the winner and the totals above. On a phone on its side the winner is on the
+        left and the totals on the right; a list of totals taller than its room scrolls."""
+        m = sl.measures(self.app)
+        self.m = m
         actions = [("gameover.rematch", self.rematch), ("pause.main_menu", self.menu)]
         if self.match.reviewable:
             actions.insert(0, ("gameover.review", self.review))
-        bw = min(int((w - gap * (len(actions) + 1)) / len(actions)), int(320 * s))
-        x = (w - bw * len(actions) - gap * (len(actions) - 1)) // 2
-        for key, action in actions:
-            self.button(pygame.Rect(x, y, bw, bh), t(key), action)
-            x += bw + gap
+        texts = [t(key) for key, _ in actions]
+        rects, self.bar_top = sl.bottom_bar(texts, m)
+        for rect, text, (_, action) in zip(rects, texts, actions):
+            self.button(rect, text, action)
         self.focus = 0
+        bottom = self.bar_top - m.gap
+        if not self.match.reviewable:  # honest: a game resumed from an old save has no record
+            bottom -= sl.wrapped_height(t("gameover.no_replay"), m.small, m.width - 2 * m.margin) + m.gap
+        self.notice_top = bottom + m.gap
+        room = m.width - 2 * m.margin
+        if m.shape == "short":
+            half = (room - m.gap) // 2
+            self.head_rect = pygame.Rect(m.margin, m.margin, half, bottom - m.margin)
+            self.lines_rect = pygame.Rect(m.margin + half + m.gap, m.margin, room - half - m.gap, bottom - m.margin)
+        else:
+            head_h = self.head_height(room)
+            want = self.line_h() * len(self.over.lines) + 2 * m.px(8)
+            spare = max(0, bottom - m.margin - head_h - m.gap - want)
+            self.head_rect = pygame.Rect(m.margin, m.margin + spare // 3, room, head_h)  # a third of the spare room above
+            width = min(room, max(int(m.width * 0.6), m.px(320)))
+            top = self.head_rect.bottom + m.gap
+            self.lines_rect = pygame.Rect((m.width - width) // 2, top, width, min(want, bottom - top))
+        self.lines_scroll.fit(self.lines_rect, self.line_h() * len(self.over.lines) + 2 * m.px(8))
+
+    def line_h(self) -> int:
+        return max(self.m.u.px(28), int(sl.line_height(self.m.body, True) * 1.5))
+
+    def winner_size(self) -> int:
+        return self.m.u.text(52, least=20)
+
+    def head_height(self, width: int) -> int:
+        m = self.m
+        h = sl.title_height(m, 40) + m.gap + sl.wrapped_height(self.over.winner, self.winner_size(), width, True)
+        if self.over.note:
+            h += m.gap + sl.wrapped_height(self.over.note, m.small, width)
+        return h
+
+    def handle(self, event) -> bool:
+        if self.lines_scroll.handle(event, self.line_h()):
+            return True
+        return super().handle(event)
 
     def review(self) -> None:
         """The move-by-move review of this game, over this screen (Back comes here)."""
@@ -70,23 +106,30 @@ class GameOverScene(Scene):
         self.menu()
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        s = self.app.scale
-        widgets.title(surface, t("gameover.title"), s, max(8, int(20 * s)), size=40)
-        r = widgets.title(surface, self.over.winner, s, int(h * 0.19), size=52)
-        size = max(15, int(24 * s))
-        line = int(size * 1.7)
-        y = r.bottom + int(16 * s)
-        if not self.match.reviewable:  # honest: a game resumed from an old save has no record
-            rr = fonts.blit_text(surface, t("gameover.no_replay"), max(12, int(16 * s)), widgets.SOFT, (w // 2, h - widgets.button_height(s) - int(28 * s)), "midbottom", max_width=int(w * 0.9))
+        m = self.m
+        head = self.head_rect
+        title = sl.draw_title(surface, t("gameover.title"), m, head.y, 40) if m.shape != "short" else None
+        if title is None:  # beside the totals: the title in the left half
+            size = fonts.fit_size(t("gameover.title"), sl.title_size(m, 40), head.width, True)
+            title = fonts.blit_text(surface, t("gameover.title"), size, widgets.GOLD, (head.centerx, head.y), "midtop", bold=True, max_width=head.width)
+        y = sl.wrapped(surface, self.over.winner, self.winner_size(), widgets.GOLD, pygame.Rect(head.x, title.bottom + m.gap, head.width, head.bottom - title.bottom), bold=True, align="center")
         if self.over.note:
-            rr = fonts.blit_text(surface, self.over.note, max(13, int(19 * s)), widgets.SOFT, (w // 2, y), "midtop", max_width=int(w * 0.9))
-            y = rr.bottom + int(8 * s)
-        box = pygame.Rect(w // 2 - int(w * 0.3), y, int(w * 0.6), line * len(self.over.lines) + int(size * 0.8))
-        widgets.panel(surface, box, alpha=150)
-        y += int(size * 0.4)
+            sl.wrapped(surface, self.over.note, m.small, widgets.SOFT, pygame.Rect(head.x, y + m.gap, head.width, head.bottom - y), align="center")
+        if not self.match.reviewable:
+            sl.wrapped(surface, t("gameover.no_replay"), m.small, widgets.SOFT, pygame.Rect(m.margin, self.notice_top, m.width - 2 * m.margin, self.bar_top - self.notice_top), align="center")
+        box = self.lines_rect
+        widgets.panel(surface, box, alpha=150, radius=m.px(10))
+        line = self.line_h()
+        pad = m.px(8)
+        clip = surface.get_clip()
+        surface.set_clip(box.inflate(-2, -2))
+        y = box.y + pad - self.lines_scroll.offset
         for i, (name, score) in enumerate(self.over.lines):
-            colour = widgets.GOLD if i == 0 and self.over.gold_first and self.result["winners"] else widgets.WHITE
-            fonts.blit_text(surface, name, size, colour, (box.x + 20, y + line // 2), "midleft", True, max_width=int(box.width * 0.6))
-            fonts.blit_text(surface, score, size, widgets.GOLD, (box.right - 20, y + line // 2), "midright", True)
+            if box.y - line < y < box.bottom:
+                colour = widgets.GOLD if i == 0 and self.over.gold_first and self.result["winners"] else widgets.WHITE
+                score_w = fonts.text_width(score, m.body, True)
+                fonts.blit_text(surface, score, m.body, widgets.GOLD, (box.right - 2 * pad, y + line // 2), "midright", True)
+                fonts.blit_text(surface, fonts.ellipsize(name, m.body, box.width - score_w - 5 * pad, True), m.body, colour, (box.x + 2 * pad, y + line // 2), "midleft", True, max_width=box.width - score_w - 5 * pad)
             y += line
+        surface.set_clip(clip)
+        self.lines_scroll.draw_bar(surface, m)

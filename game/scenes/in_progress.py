@@ -22,6 +22,7 @@ from game.saves import SavedGame, progress_line, when_text
 from game.scenes import catalog
 from game.scenes.base import Scene
 from game.ui import fonts, widgets
+from game.ui import screen_layout as sl
 
 
 def game_title(game_id: str) -> str:
@@ -29,21 +30,36 @@ def game_title(game_id: str) -> str:
     return t(entry.title_key) if entry is not None else game_id
 
 
+def game_in_progress_lines(saved: SavedGame, size: int, width: int, title: bool = True) -> int:
+    """How many lines ``draw_game_in_progress`` draws at most for ``saved`` in ``width``."""
+    head = 1 if not title or _head_fits(saved, size, width) else 2
+    return head + len(fonts.wrap(progress_line(saved), size, width))
+
+
+def _head_fits(saved: SavedGame, size: int, width: int) -> bool:
+    return fonts.text_width(game_title(saved.game_id), size, True) + fonts.text_width(when_text(saved.saved_at), size) + fonts.px(12) <= width
+
+
 def draw_game_in_progress(surface: pygame.Surface, saved: SavedGame, box: pygame.Rect, size: int, title: bool = True) -> int:
-    """The game's title (optional) and when it was played, then its round and totals,
-    wrapped to ``box``; returns the y under the last line drawn."""
+    """The game's title (optional) and when it was played (beside it, or under it when the
+    box is narrow), then its round and totals, wrapped to ``box``; returns the y under the
+    last line drawn."""
     y = box.y
     line = fonts.font(size).get_linesize()
     when = when_text(saved.saved_at)
     if title:
-        head = fonts.blit_text(surface, game_title(saved.game_id), size, widgets.GOLD, (box.x, y), bold=True, max_width=int(box.width * 0.6))
-        fonts.blit_text(surface, when, size, widgets.SOFT, (box.right, y), "topright", max_width=box.width - head.width - 12)
-        y = head.bottom
+        head = fonts.blit_text(surface, game_title(saved.game_id), size, widgets.GOLD, (box.x, y), bold=True, max_width=box.width)
+        if _head_fits(saved, size, box.width):
+            fonts.blit_text(surface, when, size, widgets.SOFT, (box.right, y), "topright", max_width=box.width - head.width - fonts.px(12))
+            y = head.bottom
+        else:
+            fonts.blit_text(surface, when, size, widgets.SOFT, (box.x, head.bottom), max_width=box.width)
+            y = head.bottom + line
     else:
         fonts.blit_text(surface, t("progress.last_played", when=when), size, widgets.SOFT, (box.x, y), max_width=box.width)
         y += line
     for part in fonts.wrap(progress_line(saved), size, box.width):
-        if y + line > box.bottom:
+        if y + line > box.bottom + 1:
             break
         fonts.blit_text(surface, part, size, widgets.WHITE, (box.x, y), max_width=box.width)
         y += line
@@ -67,11 +83,10 @@ class ContinueScene(Scene):
         return self.app.games_in_progress()
 
     def layout(self) -> None:
-        w, h = self.app.size
-        s = self.app.scale
-        bh = widgets.button_height(s)
-        bw = min(int(w * 0.4), int(320 * s))
-        self.button(pygame.Rect(w // 2 - bw // 2, h - bh - int(14 * s), bw, bh), t("common.back"), self.back, focusable=False)
+        m = sl.measures(self.app)
+        self.m = m
+        (back,), self.bar_top = sl.bottom_bar([t("common.back")], m)
+        self.button(back, t("common.back"), self.back, focusable=False)
 
     def open(self, game_id: str) -> None:
         match = self.app.resume(game_id)
@@ -120,39 +135,50 @@ class ContinueScene(Scene):
                 return True
         return super().handle(event)
 
+    def tap_zones(self) -> list:
+        from game.scenes.base import TouchTarget
+
+        return [TouchTarget("row", game_id, r) for game_id, r in self.row_rects]
+
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        s = self.app.scale
-        title = widgets.title(surface, t("continue.title"), s, max(6, int(14 * s)), size=40)
-        area = pygame.Rect(int(w * 0.05), title.bottom + int(10 * s), int(w * 0.9), h - title.bottom - widgets.button_height(s) - int(40 * s))
-        widgets.panel(surface, area)
-        size = max(14, int(21 * s))
-        line = fonts.font(size).get_linesize()
-        pad = max(6, int(10 * s))
-        row_h = max(44, 2 * line + 2 * pad)
-        inner = area.inflate(-int(24 * s), -int(12 * s))
-        self.row_rects = []
+        m = sl.measures(self.app)
+        title = sl.draw_title(surface, t("continue.title"), m, m.margin, 40)
         games = self.games()
+        size = m.body
+        small = m.small
+        line = sl.line_height(size)
+        pad = m.px(8)
+        more_h = sl.line_height(small) + m.px(4)
+        area = pygame.Rect(m.margin, title.bottom + m.gap, m.width - 2 * m.margin, self.bar_top - m.gap - title.bottom - m.gap)
+        widgets.panel(surface, area, radius=m.px(10))
+        inner = area.inflate(-2 * pad, -2 * pad)
+        self.row_rects = []
         if not games:
-            fonts.blit_text(surface, t("continue.empty"), size, widgets.SOFT, inner.center, "center", max_width=inner.width)
+            sl.wrapped(surface, t("continue.empty"), size, widgets.SOFT, inner, align="center")
             return
+        text_w = inner.width - 2 * pad - m.px(6)
+        row_h = max(m.u.touch, min(3, max(game_in_progress_lines(g, size, text_w) for g in games)) * line + 2 * pad)
         self.selected = min(self.selected, len(games) - 1)
-        visible = max(1, inner.height // (row_h + 4))
-        self.visible, self.row_h = visible, row_h + 4
+        visible = max(1, (inner.height + m.px(4)) // (row_h + m.px(4)))
+        if len(games) > visible:  # room for the line saying how to reach the others
+            inner.height -= more_h
+            visible = max(1, (inner.height + m.px(4)) // (row_h + m.px(4)))
+        self.visible, self.row_h = visible, row_h + m.px(4)
         first = self.first = max(0, min(self.first, len(games) - visible))
         y = inner.y
         for i in range(first, min(len(games), first + visible)):
-            row = pygame.Rect(inner.x, y, inner.width, row_h)
+            row = pygame.Rect(inner.x, y, inner.width - m.px(6), row_h)
             self.row_rects.append((games[i].game_id, row))
-            pygame.draw.rect(surface, (60, 90, 120) if i == self.selected else (30, 44, 58), row, border_radius=8)
+            pygame.draw.rect(surface, (60, 90, 120) if i == self.selected else (30, 44, 58), row, border_radius=m.px(6))
             draw_game_in_progress(surface, games[i], row.inflate(-2 * pad, -2 * pad), size)
-            y += row_h + 4
+            y += row_h + m.px(4)
         if len(games) > visible:  # more below or above: say how to reach them
-            fonts.blit_text(surface, t("continue.more", count=len(games) - visible), max(12, int(size * 0.8)), widgets.DIM, (area.centerx, area.bottom - 2), "midbottom")
-            bar = pygame.Rect(area.right - 8, inner.y, 4, inner.height)  # where the rows shown are in the list
-            pygame.draw.rect(surface, (50, 60, 70), bar, border_radius=2)
-            part = pygame.Rect(bar.x, bar.y + bar.height * first // len(games), 4, max(8, bar.height * visible // len(games)))
-            pygame.draw.rect(surface, widgets.SOFT, part, border_radius=2)
+            fonts.blit_text(surface, t("continue.more", count=len(games) - visible), small, widgets.DIM, (area.centerx, area.bottom - pad), "midbottom", max_width=inner.width)
+            w = max(2, m.px(3))
+            bar = pygame.Rect(inner.right - w, inner.y, w, inner.height)  # where the rows shown are in the list
+            pygame.draw.rect(surface, (50, 60, 70), bar, border_radius=w // 2)
+            part = pygame.Rect(bar.x, bar.y + bar.height * first // len(games), w, max(m.px(8), bar.height * visible // len(games)))
+            pygame.draw.rect(surface, widgets.SOFT, part, border_radius=w // 2)
 
 
 def _cannot_resume(game_id: str):
@@ -175,49 +201,34 @@ class ReplaceScene(Scene):
         self.box = pygame.Rect(0, 0, 0, 0)
         self.text_top = 0
 
-    def text_size(self) -> int:
-        return max(14, int(22 * self.app.scale))
-
-    def question_lines(self, width: int) -> list[str]:
-        return fonts.wrap(t("replace.question", game=game_title(self.saved.game_id)), self.text_size(), width)
+    def question(self) -> str:
+        return t("replace.question", game=game_title(self.saved.game_id))
 
     def layout(self) -> None:
-        w, h = self.app.size
-        s = self.app.scale
-        bh = widgets.button_height(s)
-        gap = max(6, int(12 * s))
-        pad = max(10, int(24 * s))
-        size = self.text_size()
-        line = fonts.font(size).get_linesize()
+        m = sl.measures(self.app)
+        self.m = m
+        pad = sl.dialog_pad(m)
         items = [
             (t("replace.replace"), self.replace),
             (t("replace.resume"), self.resume),
             (t("common.back"), self.back),
         ]
-        # Wide enough for the question and for the three answers' texts side by side.
-        need = 3 * max(self.text_widths([text for text, _ in items])) + 2 * gap + 2 * pad
-        width = min(w - 2 * pad, max(int(560 * s), 300, need))
+        texts = [text for text, _ in items]
+        width = sl.dialog_width(m, 620)
         inner = width - 2 * pad
-        head_h = fonts.font(int(size * 1.2), True).get_linesize()
-        # The question, the game (title and when, then its round and totals: up to two
-        # lines), then the three answers side by side.
-        text_h = len(self.question_lines(inner)) * line + gap + (1 + min(2, len(fonts.wrap(progress_line(self.saved), size, inner)))) * line
-        total = pad + head_h + gap + text_h + gap + bh + pad
-        self.box = pygame.Rect(0, 0, width, min(h - 8, total))
-        self.box.center = (w // 2, h // 2)
-        self.text_top = self.box.y + pad + head_h + gap
-        bw = (inner - 2 * gap) // 3
-        y = self.box.bottom - pad - bh
-        for i, (text, action) in enumerate(items):
-            self.button(pygame.Rect(self.box.x + pad + i * (bw + gap), y, bw, bh), text, action)
+        head_h = sl.dialog_title_height(m, t("replace.title"), inner)
+        # The question, the game (title and when, then its round and totals: three lines at
+        # most), then the three answers, side by side when they fit.
+        self.game_h = min(3, game_in_progress_lines(self.saved, m.body, inner)) * sl.line_height(m.body)
+        text_h = sl.wrapped_height(self.question(), m.body, inner) + m.gap + self.game_h
+        buttons_h = sl.grid_height(texts, inner, m)
+        self.box = sl.centred_box(m, width, pad + head_h + m.gap + text_h + 2 * m.gap + buttons_h + pad)
+        self.text_top = self.box.y + pad + head_h + m.gap
+        rects, _ = sl.button_grid(texts, self.box.x + pad, inner, self.box.bottom - pad - buttons_h, m)
+        for rect, (text, action) in zip(rects, items):
+            self.button(rect, text, action)
         if self.focus < 0:
             self.focus = len(items) - 1  # Back: a key pressed by mistake changes nothing
-
-    def text_widths(self, texts: list[str]) -> list[int]:
-        """The width a button needs for each text (the UI's bold font and padding)."""
-        f = fonts.font(fonts.ui_font_size(self.app.scale), True)
-        pad = max(12, int(20 * self.app.scale))
-        return [f.size(text)[0] + 2 * pad for text in texts]
 
     def replace(self) -> None:
         self.app.scenes.pop()
@@ -228,17 +239,9 @@ class ReplaceScene(Scene):
         self.on_resume()
 
     def draw(self, surface: pygame.Surface) -> None:
-        widgets.shade(surface, 170)
-        widgets.panel(surface, self.box, alpha=235, colour=(18, 26, 36))
-        s = self.app.scale
-        size = self.text_size()
-        pad = max(10, int(24 * s))
-        gap = max(6, int(12 * s))
+        m = self.m
+        pad = sl.dialog_pad(m)
         inner = self.box.width - 2 * pad
-        fonts.blit_text(surface, t("replace.title"), int(size * 1.2), widgets.GOLD, (self.box.centerx, self.box.y + pad), "midtop", bold=True, max_width=inner)
-        y = self.text_top
-        for part in self.question_lines(inner):
-            fonts.blit_text(surface, part, size, widgets.WHITE, (self.box.x + pad, y), max_width=inner)
-            y += fonts.font(size).get_linesize()
-        card = pygame.Rect(self.box.x + pad, y + gap // 2, inner, self.box.bottom - pad - widgets.button_height(s) - gap - y)
-        draw_game_in_progress(surface, self.saved, card, size)
+        sl.draw_dialog(surface, self.box, m, t("replace.title"))
+        y = sl.wrapped(surface, self.question(), m.body, widgets.WHITE, pygame.Rect(self.box.x + pad, self.text_top, inner, self.box.height))
+        draw_game_in_progress(surface, self.saved, pygame.Rect(self.box.x + pad, y + m.gap, inner, self.game_h), m.body)

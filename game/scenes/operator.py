@@ -18,6 +18,7 @@ import pygame
 from game.i18n import t
 from game.scenes.base import Scene
 from game.ui import fonts, widgets
+from game.ui import screen_layout as sl
 from game.ui.touch import TARGET_PX, target_height
 
 MAX_TRIES = 3
@@ -87,30 +88,62 @@ class CodePadScene(Scene):
 
     # ------------------------------------------------------------ layout
     def layout(self) -> None:
-        w, h = self.app.size
-        s = self.app.scale
-        gap = max(8, int(12 * s))
-        margin = max(10, int(16 * s))
-        title_h = fonts.font(max(20, int(34 * s)), True).get_linesize()
-        display_h = max(48, int(64 * s))
+        """The title, the code display, the 3x4 keys and Cancel one under the other; on a
+        screen too low for that (a phone on its side), the keys on the right and the rest on
+        the left. Keys are 56 logical px at least (a fingertip), larger on a larger screen."""
+        m = sl.measures(self.app)
+        self.m = m
+        w, h = m.size
+        s = m.scale
+        gap = max(m.px(8), int(12 * s))
+        margin = m.margin
+        self.title_size = m.u.text(34, least=20)
+        title_h = sl.line_height(self.title_size, True)
+        display_h = max(m.px(48), int(64 * s))
         cancel_h = target_height(s)
-        # Four rows of keys share what the title, code display and cancel button leave.
-        room = h - 2 * margin - title_h - display_h - cancel_h - 6 * gap
-        key = max(fonts.px(TARGET_PX), min(int(room / 4), int(150 * s), int((w - 2 * margin) / 3.6)))
-        grid_w = 3 * key + 2 * gap
-        total_h = title_h + display_h + 4 * key + cancel_h + 6 * gap
-        top = max(margin, (h - total_h) // 2)
-        x0 = w // 2 - grid_w // 2
-        self.card = pygame.Rect(x0 - 2 * gap, top - gap, grid_w + 4 * gap, total_h + 2 * gap)
-        self.title_y = top
-        self.display = pygame.Rect(x0, top + title_h + gap, grid_w, display_h)
-        y0 = self.display.bottom + gap
+        least = m.px(TARGET_PX)
+        stacked_h = title_h + display_h + 4 * least + cancel_h + 6 * gap + 2 * margin
+        self.side = stacked_h > h and w > h
+        if self.side:
+            key = max(least, min(int((h - 2 * margin - 3 * gap) / 4), int(150 * s)))
+            grid_w = 3 * key + 2 * gap
+            left_w = min(w - 2 * margin - grid_w - 4 * gap, max(m.px(220), grid_w))
+            total_w = left_w + 2 * gap + grid_w
+            x0 = (w - total_w) // 2
+            grid_h = 4 * key + 3 * gap
+            top = (h - grid_h) // 2
+            self.card = pygame.Rect(x0 - gap, top - gap, total_w + 2 * gap, grid_h + 2 * gap)
+            left_h = title_h + gap + display_h + gap + cancel_h
+            ly = top + (grid_h - left_h) // 2
+            self.title_y = ly
+            self.title_box = pygame.Rect(x0, ly, left_w, title_h)
+            self.display = pygame.Rect(x0, ly + title_h + gap, left_w, display_h)
+            keys_x, y0 = x0 + left_w + 2 * gap, top
+            cancel = pygame.Rect(x0, self.display.bottom + gap, left_w, cancel_h)
+        else:
+            # Four rows of keys share what the title, code display and cancel button leave.
+            room = h - 2 * margin - title_h - display_h - cancel_h - 6 * gap
+            key = max(least, min(int(room / 4), int(150 * s), int((w - 2 * margin) / 3.6)))
+            grid_w = 3 * key + 2 * gap
+            total_h = title_h + display_h + 4 * key + cancel_h + 6 * gap
+            top = max(margin, (h - total_h) // 2)
+            keys_x = w // 2 - grid_w // 2
+            self.card = pygame.Rect(keys_x - 2 * gap, top - gap, grid_w + 4 * gap, total_h + 2 * gap)
+            self.title_y = top
+            self.title_box = pygame.Rect(keys_x - gap, top, grid_w + 2 * gap, title_h)
+            self.display = pygame.Rect(keys_x, top + title_h + gap, grid_w, display_h)
+            y0 = self.display.bottom + gap
+            cancel = pygame.Rect(keys_x, y0 + 4 * key + 4 * gap, grid_w, cancel_h)
         self.key_rects = {}
         for i, k in enumerate(KEYS):
             r, c = divmod(i, 3)
-            self.key_rects[k] = pygame.Rect(x0 + c * (key + gap), y0 + r * (key + gap), key, key)
-        cy = y0 + 4 * key + 4 * gap
-        self.button(pygame.Rect(x0, cy, grid_w, cancel_h), t("kiosk.cancel"), self.back, focusable=False)
+            self.key_rects[k] = pygame.Rect(keys_x + c * (key + gap), y0 + r * (key + gap), key, key)
+        self.button(cancel, t("kiosk.cancel"), self.back, focusable=False)
+
+    def tap_zones(self) -> list:
+        from game.scenes.base import TouchTarget
+
+        return [TouchTarget("key", k, r) for k, r in self.key_rects.items()]
 
     # ------------------------------------------------------------ input
     def key_at(self, pos) -> str | None:
@@ -186,14 +219,14 @@ class CodePadScene(Scene):
         s = self.app.scale
         widgets.shade(surface, 200)
         widgets.panel(surface, self.card, alpha=235, radius=max(12, int(20 * s)), colour=(22, 30, 40))
-        widgets.title(surface, t("kiosk.operator_title"), s, self.title_y, size=34)
+        fonts.draw_in_box(surface, t("kiosk.operator_title"), self.title_size, widgets.GOLD, self.title_box, bold=True)
         # The code display: one dot per digit, or the message.
         d = self.display
         pygame.draw.rect(surface, (8, 12, 18), d, border_radius=max(8, int(12 * s)))
         pygame.draw.rect(surface, ERROR if self.error else (110, 130, 150), d, 2, border_radius=max(8, int(12 * s)))
         if self.locked_for > 0:
             text = t("kiosk.locked_wait", count=int(self.locked_for + 0.999))
-            fonts.blit_text(surface, text, max(14, int(22 * s)), ERROR, d.center, "center", bold=True, max_width=d.width - 16)
+            fonts.blit_text(surface, text, self.m.body, ERROR, d.center, "center", bold=True, max_width=d.width - 16)
         elif self.typed:
             n = len(self.typed)
             rad = max(6, int(d.height * 0.14))
@@ -203,7 +236,7 @@ class CodePadScene(Scene):
                 pygame.draw.circle(surface, widgets.WHITE, (int(x + i * step), d.centery), rad)
         else:
             text = self.error or t("kiosk.code_prompt")
-            fonts.blit_text(surface, text, max(14, int(22 * s)), ERROR if self.error else widgets.DIM, d.center, "center", bold=bool(self.error), max_width=d.width - 16)
+            fonts.blit_text(surface, text, self.m.body, ERROR if self.error else widgets.DIM, d.center, "center", bold=bool(self.error), max_width=d.width - 16)
         locked = self.locked_for > 0
         for k, r in self.key_rects.items():
             down = k == self.pressed and not locked
@@ -218,7 +251,7 @@ class CodePadScene(Scene):
             pygame.draw.rect(surface, bg, r, border_radius=max(8, int(14 * s)))
             pygame.draw.rect(surface, (159, 180, 207) if not locked else (74, 79, 86), r, 2, border_radius=max(8, int(14 * s)))
             label = k if k.isdigit() else t(f"kiosk.key_{k}")
-            size = int(r.height * (0.5 if k.isdigit() else 0.28))
+            size = max(fonts.min_size(), int(r.height * (0.5 if k.isdigit() else 0.28)))
             colour = (21, 23, 26) if down and k.isdigit() else (widgets.WHITE if not locked else (125, 131, 139))
             fonts.blit_text(surface, label, size, colour, r.center, "center", bold=True, max_width=r.width - 8)
 
@@ -235,14 +268,16 @@ class OperatorScene(Scene):
         self.top = 0
 
     def layout(self) -> None:
-        w, h = self.app.size
-        s = self.app.scale
-        bh = target_height(s)
-        gap = max(8, int(14 * s))
-        bw = min(int(w * 0.7), max(280, int(420 * s)))
+        m = sl.measures(self.app)
+        self.m = m
+        w, h = m.size
+        bh = target_height(m.scale)
+        gap = max(m.px(8), int(14 * m.scale))
+        bw = min(w - 2 * m.margin, max(m.px(280), int(420 * m.scale)))
         items = [("kiosk.settings", self.kiosk.open_settings), ("kiosk.quit_app", self.kiosk.force_quit), ("kiosk.back", self.back)]
         total = len(items) * bh + (len(items) - 1) * gap
-        self.top = max(int(h * 0.22), (h - total) // 2)
+        title_h = sl.title_height(m)
+        self.top = max(m.margin + title_h + gap, (h - total) // 2)
         for rect, (key, action) in zip(widgets.column(w // 2, self.top, bw, bh, gap, len(items)), items):
             self.button(rect, t(key), action)
 
@@ -250,9 +285,9 @@ class OperatorScene(Scene):
         self.app.scenes.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
-        s = self.app.scale
+        m = self.m
         widgets.shade(surface, 200)
-        widgets.title(surface, t("kiosk.operator_menu_title"), s, max(8, self.top - int(90 * s)), size=44)
+        sl.draw_title(surface, t("kiosk.operator_menu_title"), m, max(m.margin, self.top - sl.title_height(m) - m.gap))
 
 
 KIOSK_EXAMPLE = '{"enabled": true, "operator_code": "4321", "idle_timeout": 120}'
@@ -281,7 +316,7 @@ class KioskOffScene(Scene):
         return [t("kiosk.off_missing", path=path)]
 
     def text_size(self) -> int:
-        return max(13, int(20 * self.app.scale))
+        return self.app.units.text(20)
 
     def lines(self, width: int) -> list[tuple[str, tuple]]:
         """(text, colour) lines: why, how to make the file, the example, how to check it."""
@@ -296,35 +331,30 @@ class KioskOffScene(Scene):
         return out
 
     def layout(self) -> None:
-        w, h = self.app.size
-        s = self.app.scale
-        bh = max(44, widgets.button_height(s))
-        pad = max(10, int(22 * s))
-        gap = max(6, int(10 * s))
-        width = min(w - 2 * pad, max(int(900 * s), 320))
-        line = fonts.font(self.text_size()).get_linesize()
-        head_h = fonts.font(int(self.text_size() * 1.3), True).get_linesize()
-        text_h = len(self.lines(width - 2 * pad)) * line
-        self.box = pygame.Rect(0, 0, width, min(h - 8, pad + head_h + gap + text_h + gap + bh + pad))
-        self.box.center = (w // 2, h // 2)
-        bw = min(width - 2 * pad, max(int(360 * s), 240))
-        self.button(pygame.Rect(self.box.centerx - bw // 2, self.box.bottom - pad - bh, bw, bh), t("kiosk.off_ok"), self.back)
+        m = sl.measures(self.app)
+        self.m = m
+        pad = sl.dialog_pad(m)
+        width = sl.dialog_width(m, 900)
+        inner = width - 2 * pad
+        head_h = sl.dialog_title_height(m, t("kiosk.off_title"), inner)
+        text_h = len(self.lines(inner)) * sl.line_height(self.text_size())
+        self.box = sl.centred_box(m, width, pad + head_h + m.gap + text_h + m.gap + m.bh + pad)
+        self.text_top = self.box.y + pad + head_h + m.gap
+        bw = min(inner, max(int(360 * m.scale), sl.button_width(t("kiosk.off_ok"), m)))
+        self.button(pygame.Rect(self.box.centerx - bw // 2, self.box.bottom - pad - m.bh, bw, m.bh), t("kiosk.off_ok"), self.back)
         self.focus = 0
 
     def back(self) -> None:
         self.app.scenes.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
-        widgets.shade(surface, 190)
-        widgets.panel(surface, self.box, alpha=240, colour=(18, 26, 36))
-        s = self.app.scale
-        pad = max(10, int(22 * s))
-        gap = max(6, int(10 * s))
+        m = self.m
+        pad = sl.dialog_pad(m)
+        sl.draw_dialog(surface, self.box, m, t("kiosk.off_title"))
         size = self.text_size()
-        head = fonts.blit_text(surface, t("kiosk.off_title"), int(size * 1.3), widgets.GOLD, (self.box.centerx, self.box.y + pad), "midtop", bold=True, max_width=self.box.width - 2 * pad)
-        y = head.bottom + gap
-        line = fonts.font(size).get_linesize()
-        bottom = self.box.bottom - pad - max(44, widgets.button_height(s)) - gap
+        line = sl.line_height(size)
+        y = self.text_top
+        bottom = self.box.bottom - pad - m.bh - m.gap
         for text, colour in self.lines(self.box.width - 2 * pad):
             if y + line > bottom:
                 break

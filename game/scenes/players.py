@@ -17,7 +17,8 @@ import pygame_gui
 from game.i18n import t
 from game.scenes.base import Scene
 from game.stats import name_key
-from game.ui import fonts, widgets
+from game.ui import widgets
+from game.ui import screen_layout as sl
 
 NAME_LENGTH = 16  # as the setup's name fields
 
@@ -39,38 +40,39 @@ class KnownPlayersScene(Scene):
         return {name_key(s.display_name(i)) for i in range(s.players) if i != self.seat and s.kinds[i] == "human"}
 
     def layout(self) -> None:
-        w, h = self.app.size
-        s = self.app.scale
-        bh = max(44, widgets.button_height(s))
-        gap = max(6, int(10 * s))
-        pad = max(10, int(20 * s))
-        head_h = fonts.font(self.title_size(), True).get_linesize()
-        width = min(w - 2 * pad, max(int(640 * s), 320))
+        """The known players as a grid of buttons (as many columns as their names allow, as
+        many rows as the screen holds: the most recently chosen first), then New player and
+        Back."""
+        m = sl.measures(self.app)
+        self.m = m
+        pad = sl.dialog_pad(m)
+        width = sl.dialog_width(m, 640)
         inner = width - 2 * pad
-        cols = max(2, min(4, inner // max(1, int(150 * s) + gap)))
-        bw = (inner - (cols - 1) * gap) // cols
-        room = h - 2 * pad - (2 * pad + head_h + gap + bh + gap)  # the grid's height at most
-        rows = max(1, min((len(self.app.stats.names) + cols - 1) // cols, (room + gap) // (bh + gap)))
-        names = self.app.stats.names[: rows * cols]
+        title = t("players.choose", seat=self.seat + 1)
+        head_h = sl.dialog_title_height(m, title, inner)
+        names = list(self.app.stats.names)
+        need = max([sl.button_width(n, m) for n in names] + [m.px(120)])
+        cols = max(1, min(4, (inner + m.gap) // (need + m.gap)))
+        bw = (inner - (cols - 1) * m.gap) // cols
+        footer = [t("players.new"), t("common.back")]
+        footer_h = sl.grid_height(footer, inner, m)
+        room = m.height - 2 * m.margin - (2 * pad + head_h + 2 * m.gap + footer_h)  # the grid's height at most
+        rows = max(1, min((len(names) + cols - 1) // cols, (room + m.gap) // (m.bh + m.gap)))
+        names = names[: rows * cols]
         self.shown = names
-        grid_h = rows * (bh + gap) - gap
-        self.box = pygame.Rect(0, 0, width, pad + head_h + gap + grid_h + 2 * gap + bh + pad)
-        self.box.center = (w // 2, h // 2)
-        top = self.box.y + pad + head_h + gap
+        grid_h = rows * (m.bh + m.gap) - m.gap
+        self.box = sl.centred_box(m, width, pad + head_h + m.gap + grid_h + 2 * m.gap + footer_h + pad)
+        top = self.box.y + pad + head_h + m.gap
         taken = self.taken()
         for i, name in enumerate(names):
             r, c = divmod(i, cols)
-            rect = pygame.Rect(self.box.x + pad + c * (bw + gap), top + r * (bh + gap), bw, bh)
+            rect = pygame.Rect(self.box.x + pad + c * (bw + m.gap), top + r * (m.bh + m.gap), bw, m.bh)
             self.button(rect, name, lambda name=name: self.choose(name), enabled=name_key(name) not in taken)
-        y = self.box.bottom - pad - bh
-        half = (inner - gap) // 2
-        self.button(pygame.Rect(self.box.x + pad, y, half, bh), t("players.new"), self.new_player)
-        self.button(pygame.Rect(self.box.x + pad + half + gap, y, half, bh), t("common.back"), self.back)
+        rects, _ = sl.button_grid(footer, self.box.x + pad, inner, self.box.bottom - pad - footer_h, m)
+        self.button(rects[0], footer[0], self.new_player)
+        self.button(rects[1], footer[1], self.back)
         if self.focus < 0:
             self.focus = 0
-
-    def title_size(self) -> int:
-        return max(16, int(26 * self.app.scale))
 
     def choose(self, name: str) -> None:
         self.app.scenes.pop()
@@ -81,10 +83,7 @@ class KnownPlayersScene(Scene):
         self.setup.set_name(self.seat, "", focus=True)
 
     def draw(self, surface: pygame.Surface) -> None:
-        widgets.shade(surface, 170)
-        widgets.panel(surface, self.box, alpha=235, colour=(18, 26, 36))
-        pad = max(10, int(20 * self.app.scale))
-        fonts.blit_text(surface, t("players.choose", seat=self.seat + 1), self.title_size(), widgets.GOLD, (self.box.centerx, self.box.y + pad), "midtop", bold=True, max_width=self.box.width - 2 * pad)
+        sl.draw_dialog(surface, self.box, self.m, t("players.choose", seat=self.seat + 1))
 
 
 class RenamePlayerScene(Scene):
@@ -101,32 +100,31 @@ class RenamePlayerScene(Scene):
         self.box = pygame.Rect(0, 0, 0, 0)
         self.entry = None
 
-    def text_size(self) -> int:
-        return max(14, int(22 * self.app.scale))
-
     def layout(self) -> None:
-        w, h = self.app.size
-        s = self.app.scale
-        bh = max(44, widgets.button_height(s))
-        gap = max(6, int(12 * s))
-        pad = max(10, int(24 * s))
-        size = self.text_size()
-        line = fonts.font(size).get_linesize()
-        head_h = fonts.font(int(size * 1.2), True).get_linesize()
-        width = min(w - 2 * pad, max(int(560 * s), 300))
+        m = sl.measures(self.app)
+        self.m = m
+        pad = sl.dialog_pad(m)
+        width = sl.dialog_width(m, 560)
         inner = width - 2 * pad
-        self.box = pygame.Rect(0, 0, width, pad + head_h + gap + line + gap + bh + gap + 2 * line + gap + bh + pad)
-        self.box.center = (w // 2, h // 2)
-        y = self.box.y + pad + head_h + gap + line + gap
-        self.entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(self.box.x + pad, y, inner, bh), self.app.ui, initial_text=self.typed)
+        head_h = sl.dialog_title_height(m, self.title(), inner)
+        note_h = sl.wrapped_height(t("players.rename_note"), m.body, inner)
+        problem_h = 2 * sl.line_height(m.body)  # room for a refusal, two lines
+        footer = [t("players.rename"), t("common.back")]
+        footer_h = sl.grid_height(footer, inner, m)
+        self.box = sl.centred_box(m, width, pad + head_h + m.gap + note_h + m.gap + m.bh + m.gap + problem_h + m.gap + footer_h + pad)
+        self.note_top = self.box.y + pad + head_h + m.gap
+        y = self.note_top + note_h + m.gap
+        self.entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(self.box.x + pad, y, inner, m.bh), self.app.ui, initial_text=self.typed)
         self.entry.set_text_length_limit(NAME_LENGTH)
         self.elements.append(self.entry)
         self.entry.focus()
-        by = self.box.bottom - pad - bh
-        half = (inner - gap) // 2
-        self.button(pygame.Rect(self.box.x + pad, by, half, bh), t("players.rename"), self.confirm)
-        self.button(pygame.Rect(self.box.x + pad + half + gap, by, half, bh), t("common.back"), self.back)
-        self.problem_top = y + bh + gap
+        rects, _ = sl.button_grid(footer, self.box.x + pad, inner, self.box.bottom - pad - footer_h, m)
+        self.button(rects[0], footer[0], self.confirm)
+        self.button(rects[1], footer[1], self.back)
+        self.problem_top = y + m.bh + m.gap
+
+    def title(self) -> str:
+        return t("players.rename_title", name=self.player)
 
     def clear(self) -> None:
         if self.entry is not None and self.entry.alive():
@@ -156,16 +154,9 @@ class RenamePlayerScene(Scene):
         return super().handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        widgets.shade(surface, 170)
-        widgets.panel(surface, self.box, alpha=235, colour=(18, 26, 36))
-        s = self.app.scale
-        size = self.text_size()
-        pad = max(10, int(24 * s))
-        gap = max(6, int(12 * s))
+        m = self.m
+        pad = sl.dialog_pad(m)
         inner = self.box.width - 2 * pad
-        head = fonts.blit_text(surface, t("players.rename_title", name=self.player), int(size * 1.2), widgets.GOLD, (self.box.centerx, self.box.y + pad), "midtop", bold=True, max_width=inner)
-        fonts.blit_text(surface, t("players.rename_note"), size, widgets.SOFT, (self.box.x + pad, head.bottom + gap), max_width=inner)
-        y = self.problem_top
-        for part in fonts.wrap(self.problem, size, inner)[:2]:
-            fonts.blit_text(surface, part, size, (255, 150, 130), (self.box.x + pad, y), max_width=inner)
-            y += fonts.font(size).get_linesize()
+        sl.draw_dialog(surface, self.box, m, self.title())
+        sl.wrapped(surface, t("players.rename_note"), m.body, widgets.SOFT, pygame.Rect(self.box.x + pad, self.note_top, inner, self.box.height))
+        sl.wrapped(surface, self.problem, m.body, (255, 150, 130), pygame.Rect(self.box.x + pad, self.problem_top, inner, 2 * sl.line_height(m.body)))

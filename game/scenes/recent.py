@@ -12,6 +12,7 @@ from game.scenes.base import Scene
 from game.scenes.review import ReviewScene, desktop, open_replay_file
 from game.stats import name_key
 from game.ui import fonts, widgets
+from game.ui import screen_layout as sl
 
 
 class RecentGamesScene(Scene):
@@ -32,19 +33,17 @@ class RecentGamesScene(Scene):
         self.row_rects: list[tuple[int, pygame.Rect]] = []
         self.note: str = ""
         self.drawn: list[tuple[str, pygame.Rect, pygame.Rect]] = []
+        self.scroll = sl.RowScroll()  # the list, when longer than the screen
+        self.m = sl.measures(app)
 
     def layout(self) -> None:
-        w, h = self.app.size
-        s = self.app.scale
-        bh = widgets.button_height(s)
-        gap = max(8, int(14 * s))
-        bw = min(int(w * 0.4), int(320 * s))
-        y = h - bh - int(14 * s)
-        if desktop(self.app):
-            self.button(pygame.Rect(w // 2 - bw - gap // 2, y, bw, bh), t("recent.open_file"), self.choose_file, focusable=False)
-            self.button(pygame.Rect(w // 2 + gap // 2, y, bw, bh), t("common.back"), self.back, focusable=False)
-        else:
-            self.button(pygame.Rect(w // 2 - bw // 2, y, bw, bh), t("common.back"), self.back, focusable=False)
+        m = sl.measures(self.app)
+        self.m = m
+        texts = [t("recent.open_file"), t("common.back")] if desktop(self.app) else [t("common.back")]
+        rects, self.bar_top = sl.bottom_bar(texts, m)
+        actions = [self.choose_file, self.back] if desktop(self.app) else [self.back]
+        for rect, text, action in zip(rects, texts, actions):
+            self.button(rect, text, action, focusable=False)
 
     # ------------------------------------------------------------ opening
     def open(self, i: int) -> None:
@@ -88,7 +87,9 @@ class RecentGamesScene(Scene):
         if event.type == getattr(pygame, "DROPFILE", -1) and desktop(self.app):
             self.open_file(event.file)
             return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        if self.scroll.handle(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not self.scroll.moved:
             for i, r in self.row_rects:
                 if r.collidepoint(event.pos):
                     self.selected = i
@@ -97,53 +98,91 @@ class RecentGamesScene(Scene):
         if event.type == pygame.KEYDOWN and self.games:
             if event.key in (pygame.K_UP, pygame.K_DOWN):
                 self.selected = (self.selected + (1 if event.key == pygame.K_DOWN else -1)) % len(self.games)
+                self.scroll.show(self.selected)
                 return True
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.open(self.selected)
                 return True
         return super().handle(event)
 
+    def tap_zones(self) -> list:
+        from game.scenes.base import TouchTarget
+
+        return [TouchTarget("row", str(i), r) for i, r in self.row_rects]
+
     # ------------------------------------------------------------ drawing
     def row_texts(self, replay: Replay) -> tuple[str, str]:
+        """The row's two parts: when, what and with whom; won or lost, moves, analysed."""
         names = ", ".join(str(s.get("name", "")) for s in replay.seats)
-        left = t("recent.row", date=replay.started_at[:16].replace("T", " "), game=t(f"{replay.game}.title"), players=names)
+        left = t("recent.row", date=self.date(replay), game=t(f"{replay.game}.title"), players=names)
+        return left, self.result_text(replay)
+
+    def date(self, replay: Replay) -> str:
+        return replay.started_at[:16].replace("T", " ")
+
+    def result_text(self, replay: Replay) -> str:
         seats = self.seats_of(replay)
         winners = (replay.result or {}).get("winners") or []
         parts = [t("recent.won") if any(k in winners for k in seats) else t("recent.lost"), t("recent.moves", count=len(replay.moves))]
         if replay.analysis:
             parts.append(t("recent.analysed"))
-        return left, " · ".join(parts)
+        return " · ".join(parts)
+
+    def row_lines(self, replay: Replay, width: int) -> list[tuple[str, tuple, bool, str]]:
+        """(text, colour, bold, side) of a row: one line (what, then the result flush right)
+        when it fits, else the game and date, the players, the result, a line each."""
+        m = self.m
+        left, right = self.row_texts(replay)
+        if fonts.text_width(left, m.body) + fonts.text_width(right, m.body) + m.px(24) <= width:
+            return [(left, widgets.WHITE, False, "left"), (right, widgets.SOFT, False, "right")]
+        sep = t("progress.separator")
+        names = ", ".join(str(s.get("name", "")) for s in replay.seats)
+        return [
+            (t(f"{replay.game}.title") + sep + self.date(replay), widgets.WHITE, True, "line"),
+            (fonts.ellipsize(names, m.body, width), widgets.SOFT, False, "line"),
+            (right, widgets.SOFT, False, "line"),
+        ]
 
     def draw(self, surface: pygame.Surface) -> None:
         self.drawn = []
-        w, h = surface.get_size()
-        s = self.app.scale
-        title = widgets.title(surface, t("recent.title", name=self.profile), s, max(6, int(14 * s)), size=40)
-        area = pygame.Rect(int(w * 0.05), title.bottom + int(10 * s), int(w * 0.9), h - title.bottom - widgets.button_height(s) - int(40 * s))
-        widgets.panel(surface, area)
-        size = max(14, int(21 * s))
-        line = int(size * 1.7)
+        m = self.m
+        title = sl.draw_title(surface, t("recent.title", name=self.profile), m, m.margin, 40)
+        area = pygame.Rect(m.margin, title.bottom + m.gap, m.width - 2 * m.margin, self.bar_top - 2 * m.gap - title.bottom)
+        widgets.panel(surface, area, radius=m.px(10))
+        size = m.body
+        line = sl.line_height(size, True)
+        pad = m.px(8)
         self.row_rects = []
-        inner = area.inflate(-int(24 * s), -int(12 * s))
+        inner = area.inflate(-2 * pad, -2 * pad)
         if self.note:
-            r = fonts.blit_text(surface, self.note, size, widgets.GOLD, (area.centerx, area.bottom - int(8 * s)), "midbottom", max_width=inner.width)
-            self.drawn.append((self.note, r, inner))
-            inner.height -= r.height + int(8 * s)
+            y = inner.bottom - sl.wrapped_height(self.note, size, inner.width)
+            sl.wrapped(surface, self.note, size, widgets.GOLD, pygame.Rect(inner.x, y, inner.width, inner.bottom - y), align="center")
+            self.drawn.append((self.note, pygame.Rect(inner.x, y, inner.width, inner.bottom - y), inner))
+            inner.height = y - inner.y - pad
         if not self.games:
             r = fonts.blit_text(surface, t("recent.empty"), size, widgets.SOFT, inner.center, "center", max_width=inner.width)
             self.drawn.append((t("recent.empty"), r, inner))
             return
-        visible = max(1, inner.height // line)
-        first = max(0, min(self.selected - visible + 1, len(self.games) - visible))
-        for n, i in enumerate(range(first, min(len(self.games), first + visible))):
-            row = pygame.Rect(inner.x, inner.y + n * line, inner.width, line)
+        text_w = inner.width - 2 * pad - m.px(6)
+        lines = [self.row_lines(g, text_w) for g in self.games]
+        heights = [max(m.u.touch, len([x for x in ls if x[3] != "right"]) * line + 2 * pad) for ls in lines]
+        first = self.scroll.fit(heights, inner, m.px(4))
+        y = inner.y
+        for i in range(first, first + self.scroll.shown):
+            row = pygame.Rect(inner.x, y, inner.width - m.px(6), heights[i])
+            y += heights[i] + m.px(4)
             self.row_rects.append((i, row))
             if i == self.selected:
-                pygame.draw.rect(surface, (60, 90, 120), row, border_radius=6)
-            left, right = self.row_texts(self.games[i])
-            right_box = pygame.Rect(row.right - int(row.width * 0.38), row.y, int(row.width * 0.38) - 8, line)
-            left_box = pygame.Rect(row.x + 8, row.y, right_box.x - row.x - 16, line)
-            r = fonts.blit_text(surface, left, size, widgets.WHITE, (left_box.x, row.centery), "midleft", max_width=left_box.width)
-            self.drawn.append((left, r, left_box))
-            r = fonts.blit_text(surface, right, size, widgets.SOFT, (right_box.right, row.centery), "midright", max_width=right_box.width)
-            self.drawn.append((right, r, right_box))
+                pygame.draw.rect(surface, (60, 90, 120), row, border_radius=m.px(6))
+            box = row.inflate(-2 * pad, -2 * pad)
+            ty = box.y if len(lines[i]) > 2 else row.centery - line // 2
+            for text, colour, bold, side in lines[i]:
+                if side == "right":
+                    r = fonts.blit_text(surface, text, size, colour, (box.right, ty), "topright", bold, max_width=box.width)
+                    self.drawn.append((text, r, box))
+                    continue
+                r = fonts.blit_text(surface, text, size, colour, (box.x, ty), "topleft", bold, max_width=box.width)
+                self.drawn.append((text, r, box))
+                if side == "line":
+                    ty += line
+        self.scroll.draw_bar(surface, m)

@@ -22,6 +22,7 @@ from game.scenes import catalog
 from game.scenes.base import Scene
 from game.stats import game_stats
 from game.ui import fonts, widgets
+from game.ui import screen_layout as sl
 
 # Bars of a game where the lowest total wins (penalty points) are red, others green.
 PENALTY_COLOUR = (220, 120, 100)
@@ -65,6 +66,11 @@ class StatsScene(Scene):
         self.tab_buttons: dict[str, object] = {}
         self.details_rect: pygame.Rect | None = None  # where the details were drawn (tests)
         self.drawn_details: list[tuple[str, str]] = []  # and what they said
+        self.figures_scroll = sl.PixelScroll()  # the selected player's figures, when taller than their room
+        self.table_scroll = sl.RowScroll()  # the players' table, when longer than its room
+        self.wide_table = True
+        self.m = sl.measures(app)
+        self.area = self.table_rect = self.figures_rect = pygame.Rect(0, 0, 0, 0)
 
     def default_game(self) -> str:
         """The game last recorded, else the first game anyone finished, else the first game."""
@@ -76,69 +82,118 @@ class StatsScene(Scene):
         return with_rows[0] if with_rows else games[0]
 
     def layout(self) -> None:
-        w, h = self.app.size
-        s = self.app.scale
-        bh = widgets.button_height(s)
-        gap = max(6, int(12 * s))
-        y = h - bh - int(14 * s)
-        # Game tabs on the left (the chosen one greyed, as on the rules page), Reset and Back
-        # on the right; each button as wide as its text needs, all of them within the screen.
+        """The bottom bar: the game tabs when they fit one row with the actions, else
+        ‹ the game › (a step along the shelf); then Recent games, Rename, Reset, Back, on a
+        row of their own when the screen is narrow."""
+        m = sl.measures(self.app)
+        w, h = m.size
+        self.m = m
         games = stats_games()
-        texts = [t(f"{gid}.title") for gid in games] + [t("stats.recent"), t("players.rename"), t("stats.reset"), t("common.back")]
-        wanted = [int(150 * s)] * len(games) + [int(200 * s)] * 4
-        widths = self.button_widths(texts, wanted, w - 2 * gap, gap)
+        actions = [
+            (t("stats.recent"), self.show_recent, "recent"),
+            (t("players.rename"), lambda: self.app.operator_gate(self.ask_rename), "rename"),
+            (t("stats.reset"), lambda: self.app.operator_gate(self.ask_reset), "reset"),
+            (t("common.back"), self.back, "back"),
+        ]
+        action_texts = [text for text, _, _ in actions]
+        room = w - 2 * m.margin
+        tab_texts = [t(f"{gid}.title") for gid in games]
+        natural = [sl.button_width(text, m) for text in tab_texts + action_texts]
         self.tab_buttons = {}
         self.selector = None
-        if self.tabs_fit(texts, widths):
-            x = (w - sum(widths) - gap * len(widths)) // 2
-            for gid, bw in zip(games, widths):
-                self.tab_buttons[gid] = self.button(pygame.Rect(x, y, bw, bh), t(f"{gid}.title"), lambda gid=gid: self.show_game(gid), enabled=gid != self.game_id)
-                x += bw + gap
+        made = {}
+        if sum(natural) + m.gap * len(natural) <= room:
+            # Every game a tab, the actions after a wider gap: one row.
+            least = 0 if m.compact else int(150 * m.scale)
+            widths = [max(least, x) for x in natural]
+            if sum(widths) + m.gap * len(widths) > room:
+                widths = natural
+            x = (w - sum(widths) - m.gap * len(widths)) // 2
+            y = h - m.margin - m.bh
+            self.bar_top = y
+            for i, (gid, bw) in enumerate(zip(games, widths)):
+                self.tab_buttons[gid] = self.button(pygame.Rect(x, y, bw, m.bh), tab_texts[i], lambda gid=gid: self.show_game(gid), enabled=gid != self.game_id)
+                x += bw + m.gap
+            x += m.gap
+            for (text, action, key), bw in zip(actions, widths[len(games):]):
+                made[key] = self.button(pygame.Rect(x, y, bw, m.bh), text, action)
+                x += bw + m.gap
         else:
-            # Too many games for a row of tabs: ‹ the chosen game ›, each arrow a step along the shelf.
-            arrow = max(bh, int(64 * s))
-            name_w = max(fonts.font(self.ui_size(), True).size(text)[0] for text in texts[: len(games)]) + 2 * max(16, int(28 * s))
-            widths = [arrow, name_w, arrow] + widths[-4:]
-            widths = self.button_widths([t("common.previous"), t(f"{self.game_id}.title"), t("common.next"), *texts[-4:]], widths, w - 2 * gap, gap)
-            x = (w - sum(widths) - gap * len(widths)) // 2
-            self.button(pygame.Rect(x, y, widths[0], bh), t("common.previous"), lambda: self.step_game(-1))
-            self.selector = self.button(pygame.Rect(x + widths[0] + gap, y, widths[1], bh), t(f"{self.game_id}.title"), lambda: self.step_game(1))
-            self.button(pygame.Rect(x + widths[0] + widths[1] + 2 * gap, y, widths[2], bh), t("common.next"), lambda: self.step_game(1))
-            x += sum(widths[:3]) + 3 * gap
-        x += gap  # a wider gap between the tabs and the actions
-        recent_w, rename_w, reset_w, back_w = widths[-4:]
+            # ‹ the chosen game ›, each arrow a step along the shelf; the actions beside it,
+            # or on the rows under it when the screen is narrow.
+            name_w = max(sl.button_width(text, m) for text in tab_texts)
+            arrow = m.u.touch if m.compact else max(m.u.touch, int(64 * m.scale))
+            selector_w = name_w + 2 * arrow + 2 * m.gap
+            actions_w = sum(sl.button_width(text, m) for text in action_texts) + m.gap * (len(actions) - 1)
+            one_row = selector_w + 2 * m.gap + actions_w <= room
+            if one_row:
+                spare = 0 if not m.compact else room - selector_w - 2 * m.gap - actions_w
+                selector_x = m.margin + (0 if m.compact else (room - selector_w - 2 * m.gap - actions_w) // 2)
+                y = h - m.margin - m.bh
+                name_w += spare // 2
+                selector_w = name_w + 2 * arrow + 2 * m.gap
+                rects, _ = sl.button_grid(action_texts, selector_x + selector_w + 2 * m.gap, room - (selector_x - m.margin) - selector_w - 2 * m.gap, y, m, stretch=m.compact)
+                self.bar_top = y
+            else:
+                grid_h = sl.grid_height(action_texts, room, m)
+                y_actions = h - m.margin - grid_h
+                y = y_actions - m.gap - m.bh
+                name_w = room - 2 * arrow - 2 * m.gap if m.compact else name_w
+                selector_w = name_w + 2 * arrow + 2 * m.gap
+                selector_x = (w - selector_w) // 2
+                rects, _ = sl.button_grid(action_texts, m.margin, room, y_actions, m)
+                self.bar_top = y
+            self.button(pygame.Rect(selector_x, y, arrow, m.bh), t("common.previous"), lambda: self.step_game(-1))
+            self.selector = self.button(pygame.Rect(selector_x + arrow + m.gap, y, name_w, m.bh), t(f"{self.game_id}.title"), lambda: self.step_game(1))
+            self.button(pygame.Rect(selector_x + arrow + name_w + 2 * m.gap, y, arrow, m.bh), t("common.next"), lambda: self.step_game(1))
+            for rect, (text, action, key) in zip(rects, actions):
+                made[key] = self.button(rect, text, action)
+        has = bool(self.names())
         # The selected player's recent games, each one reviewable move by move.
-        self.recent_button = self.button(pygame.Rect(x, y, recent_w, bh), t("stats.recent"), self.show_recent, enabled=bool(self.names()))
-        x += recent_w + gap
+        self.recent_button = made["recent"]
         # Rename the selected player: their statistics follow (kiosk: the operator's code first).
-        self.rename_button = self.button(pygame.Rect(x, y, rename_w, bh), t("players.rename"), lambda: self.app.operator_gate(self.ask_rename), enabled=bool(self.names()))
-        x += rename_w + gap
+        self.rename_button = made["rename"]
         # Reset acts on the selected player (every game): there must be one in this game's table.
-        self.reset_button = self.button(pygame.Rect(x, y, reset_w, bh), t("stats.reset"), lambda: self.app.operator_gate(self.ask_reset), enabled=bool(self.names()))
-        self.button(pygame.Rect(x + reset_w + gap, y, back_w, bh), t("common.back"), self.back)
+        self.reset_button = made["reset"]
+        for b in (self.recent_button, self.rename_button, self.reset_button):
+            if not has:
+                b.disable()
+                if b in self.focusables:
+                    self.focusables.remove(b)
+        self.title_top = m.margin
+        top = self.title_top + sl.title_height(m) + m.gap
+        self.area = pygame.Rect(m.margin, top, room, self.bar_top - m.gap - top)
+        self.arrange()
+
+    def arrange(self) -> None:
+        """The players' table and the selected player's figures: side by side on a phone on
+        its side, the table above the figures otherwise."""
+        m = self.m
+        area = self.area
+        rows = self.rows()
+        self.wide_table = area.width >= m.px(520) if m.shape != "short" else area.width // 2 >= m.px(520)
+        line = self.row_height()
+        head = self.header_height()
+        if m.shape == "short":
+            half = (area.width - m.gap) * 9 // 20
+            self.table_rect = pygame.Rect(area.x, area.y, half, area.height)
+            self.figures_rect = pygame.Rect(self.table_rect.right + m.gap, area.y, area.right - self.table_rect.right - m.gap, area.height)
+        else:
+            want = head + line * max(1, len(rows)) + m.px(8)
+            table_h = min(want, max(head + line * 2 + m.px(8), int(area.height * 0.42)))
+            self.table_rect = pygame.Rect(area.x, area.y, area.width, table_h)
+            self.figures_rect = pygame.Rect(area.x, self.table_rect.bottom + m.gap, area.width, area.bottom - self.table_rect.bottom - m.gap)
+        self.figures_scroll.fit(self.figures_rect, self.figures_height())
+        body = pygame.Rect(self.table_rect.x, self.table_rect.y + head, self.table_rect.width, self.table_rect.height - head - m.px(4))
+        self.table_scroll.fit([line] * len(rows), body, 0)
+        self.table_scroll.show(self.selected)
 
     def ui_size(self) -> int:
         return fonts.ui_font_size(self.app.scale)
 
-    def tabs_fit(self, texts: list[str], widths: list[int]) -> bool:
-        """Every tab's text fits its (possibly narrowed) button."""
-        f = fonts.font(self.ui_size(), True)
-        return all(f.size(text)[0] + 8 <= width for text, width in zip(texts, widths))
-
     def step_game(self, delta: int) -> None:
         games = stats_games()
         self.show_game(games[(games.index(self.game_id) + delta) % len(games)] if self.game_id in games else games[0])
-
-    def button_widths(self, texts: list[str], wanted: list[int], room: int, gap: int) -> list[int]:
-        """Each button at least ``wanted`` wide and wide enough for its text; narrowed
-        together if the row would not fit in ``room``."""
-        f = fonts.font(fonts.ui_font_size(self.app.scale), True)
-        pad = max(16, int(28 * self.app.scale))
-        widths = [max(want, f.size(text)[0] + 2 * pad) for text, want in zip(texts, wanted)]
-        total = sum(widths) + gap * len(widths)
-        if total > room:
-            widths = [int(x * (room - gap * len(widths)) / (total - gap * len(widths))) for x in widths]
-        return widths
 
     def show_game(self, game_id: str) -> None:
         """Show another game's figures, keeping the selected player if they played it."""
@@ -212,134 +267,251 @@ class StatsScene(Scene):
         if name is not None:
             self.app.scenes.push(ResetStatsScene(self.app, name))
 
+    # ------------------------------------------------------------ measures
+    def row_height(self) -> int:
+        return max(self.app.units.touch, int(sl.line_height(self.m.body) * 1.5))  # a row is a touch target
+
+    def columns_shown(self) -> list[int]:
+        """The table's columns: all six when it is wide, else the player, games and win rate
+        (the others go at the top of the player's figures)."""
+        return [0, 1, 2, 3, 4, 5] if self.wide_table else [0, 1, 3]
+
+    def column_boxes(self, rect: pygame.Rect) -> list[tuple[int, pygame.Rect]]:
+        cols = self.columns_shown()
+        weights = {0: 0.27, 1: 0.13, 2: 0.12, 3: 0.14, 4: 0.19, 5: 0.15} if self.wide_table else {0: 0.5, 1: 0.22, 3: 0.28}
+        pad = self.m.px(6)
+        out = []
+        x = rect.x + pad
+        inner = rect.width - 2 * pad - self.m.px(6)
+        for c in cols:
+            wd = int(inner * weights[c])
+            out.append((c, pygame.Rect(x, 0, wd - pad, 0)))
+            x += wd
+        return out
+
+    def header_height(self) -> int:
+        m = self.m
+        boxes = self.column_boxes(self.area if m.shape != "short" else pygame.Rect(self.area.x, 0, (self.area.width - m.gap) * 9 // 20, 0))
+        heads = self.columns()
+        lines = max(len(fonts.wrap(heads[c], m.small, box.width, True)) for c, box in boxes)
+        return lines * sl.line_height(m.small, True) + m.px(8)
+
+    def extra_lines(self, name: str) -> list[tuple[str, str]]:
+        """The table's figures it has no room for, at the top of the player's figures."""
+        if self.wide_table or name is None:
+            return []
+        cols = self.columns()
+        row = self.rows()[self.names().index(name)]
+        return [(cols[c], row[c]) for c in (2, 4, 5)]
+
+    def figures_plan(self, name: str | None) -> tuple[bool, int, int, int]:
+        """(details beside the charts, details height, points chart height, levels height)."""
+        m = self.m
+        if name is None:
+            return False, 0, 0, 0
+        line = sl.line_height(m.body)
+        head = sl.line_height(m.small, True) + m.px(6)
+        width = self.figures_rect.width - m.px(10)
+        details = head + line * (len(self.extra_lines(name)) + len(self.details(name))) + m.px(6)
+        plot = m.px(96) if m.compact else max(m.px(96), int(m.small * 8))
+        points = 2 * head + plot
+        levels = head + len(self.app.stats.win_rate_by_level(name, self.game_id)) * (max(m.px(14), m.small) + m.px(8))
+        beside = width >= m.px(640)
+        if beside:  # the chart takes the height the figures have
+            points = max(points, min(self.figures_rect.height - 2 * m.px(8), 2 * head + int(m.small * 14)))
+        return beside, details, points, levels
+
+    def figures_height(self) -> int:
+        name = self.selected_name()
+        beside, details, points, levels = self.figures_plan(name)
+        if name is None:
+            return 0
+        if beside:
+            return max(details, points, levels) + self.m.px(8)
+        return details + points + levels + 3 * self.m.gap + self.m.px(8)
+
+    # ------------------------------------------------------------ input
+    def tap_zones(self) -> list:
+        from game.scenes.base import TouchTarget
+
+        names = self.names()
+        return [TouchTarget("row", names[i], r) for i, r in self.row_rects if i < len(names)]
+
+    def select(self, i: int) -> None:
+        self.selected = i
+        self.figures_scroll.to(0)
+        self.figures_scroll.fit(self.figures_rect, self.figures_height())
+
     def handle(self, event) -> bool:
         n = len(self.names())
+        if self.table_scroll.handle(event):
+            return True
+        if self.figures_scroll.handle(event, self.app.units.px(30)):
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for i, r in self.row_rects:
                 if r.collidepoint(event.pos):
-                    self.selected = i
+                    self.select(i)
                     return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN) and n:
-            self.selected = (self.selected + (1 if event.key == pygame.K_DOWN else -1)) % n
+            self.select((self.selected + (1 if event.key == pygame.K_DOWN else -1)) % n)
+            self.table_scroll.show(self.selected)
             return True
         return super().handle(event)
 
+    # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        s = self.app.scale
-        title = widgets.title(surface, t("stats.title"), s, max(6, int(14 * s)), size=44)
-        rows = self.rows()
-        size = max(14, int(22 * s))
-        area = pygame.Rect(int(w * 0.06), title.bottom + int(12 * s), int(w * 0.88), h - title.bottom - widgets.button_height(s) - int(44 * s))
-        widgets.panel(surface, area)
+        m = sl.measures(self.app)
+        self.m = m
+        sl.draw_title(surface, t("stats.title"), m, self.title_top)
         tab = self.tab_buttons.get(self.game_id)
         if tab is not None:  # the chosen game's tab is underlined in gold
             r = tab.rect
-            pygame.draw.rect(surface, widgets.GOLD, (r.x + 6, r.bottom + 2, r.width - 12, max(3, int(4 * s))), border_radius=2)
+            pygame.draw.rect(surface, widgets.GOLD, (r.x + 6, r.bottom + 2, r.width - 12, max(2, m.px(3))), border_radius=2)
         self.row_rects = []
         self.details_rect = None
         self.drawn_details = []
+        rows = self.rows()
         if not rows:
-            fonts.blit_text(surface, t("stats.empty_game", game=t(f"{self.game_id}.title")), size, widgets.SOFT, area.center, "center", max_width=area.width - 20)
+            widgets.panel(surface, self.area, radius=m.px(10))
+            sl.wrapped(surface, t("stats.empty_game", game=t(f"{self.game_id}.title")), m.body, widgets.SOFT, self.area.inflate(-2 * m.margin, -2 * m.margin), align="center")
             return
         name = self.selected_name()
+        self.draw_table(surface, rows)
+        self.draw_figures(surface, name)
+
+    def draw_table(self, surface, rows: list[list[str]]) -> None:
+        m = self.m
+        rect = self.table_rect
+        widgets.panel(surface, rect, radius=m.px(10))
+        head_h = self.header_height()
+        boxes = self.column_boxes(rect)
         cols = self.columns()
-        fracs = [0.03, 0.27, 0.38, 0.50, 0.61, 0.82]
-        widths = [0.23, 0.10, 0.11, 0.10, 0.20, 0.17]
-        line = int(size * 1.5)
-        # The table takes at most 45 % of the panel: the details need about eight lines below.
-        table_h = min(int(area.height * 0.45), line * (len(rows) + 1) + line // 2)
-        y = area.y + line // 3
-        for f, wd, c in zip(fracs, widths, cols):
-            fonts.blit_text(surface, c, max(12, int(size * 0.8)), widgets.GOLD, (area.x + int(area.width * f), y), bold=True, max_width=int(area.width * wd))
-        visible = max(1, (table_h - line) // line)
-        first = max(0, min(self.selected - visible + 1, len(rows) - visible))
-        for i, r in enumerate(rows[first : first + visible], start=first):
-            y += line
-            rect = pygame.Rect(area.x + 6, y - line // 6, area.width - 12, line)
-            self.row_rects.append((i, rect))
+        line = sl.line_height(m.small, True)
+        for c, box in boxes:
+            lines = fonts.wrap(cols[c], m.small, box.width, True)
+            y = rect.y + m.px(4) + (head_h - m.px(8) - line * len(lines))
+            for part in lines:
+                fonts.blit_text(surface, part, m.small, widgets.GOLD, (box.x, y), bold=True, max_width=box.width)
+                y += line
+        row_h = self.row_height()
+        body = pygame.Rect(rect.x, rect.y + head_h, rect.width, rect.height - head_h - m.px(4))
+        first = self.table_scroll.fit([row_h] * len(rows), body, 0)
+        y = body.y
+        for i in range(first, min(len(rows), first + self.table_scroll.shown)):
+            row = pygame.Rect(rect.x + m.px(4), y, rect.width - m.px(12), row_h)
+            self.row_rects.append((i, row))
             if i == self.selected:
-                pygame.draw.rect(surface, (60, 90, 120), rect, border_radius=6)
-            for f, wd, v in zip(fracs, widths, r):
-                fonts.blit_text(surface, v, size, widgets.WHITE, (area.x + int(area.width * f), y), max_width=int(area.width * wd))
-        pad = int(16 * s)
-        lower = pygame.Rect(area.x + pad, area.y + table_h + int(8 * s), area.width - 2 * pad, area.bottom - area.y - table_h - int(8 * s) - pad)
-        if lower.height < 40:
+                pygame.draw.rect(surface, (60, 90, 120), row, border_radius=m.px(6))
+            for c, box in boxes:
+                fonts.blit_text(surface, rows[i][c], m.body, widgets.WHITE, (box.x, row.centery), "midleft", bold=c == 0 and i == self.selected, max_width=box.width)
+            y += row_h
+        self.table_scroll.draw_bar(surface, m)
+
+    def draw_figures(self, surface, name: str) -> None:
+        """The selected player's figures: the details (and what the table has no room for),
+        the points per round and the wins against each level; scrolled when taller than
+        their room."""
+        m = self.m
+        rect = self.figures_rect
+        if rect.height < m.px(24):
             return
-        # Details on the left, then the two charts, which take whatever width is left.
-        gap = int(lower.width * 0.04)
-        details = pygame.Rect(lower.x, lower.y, self.details_width(name, size, lower.width), lower.height)
-        charts = pygame.Rect(details.right + gap, lower.y, lower.right - details.right - gap, lower.height)
-        self.draw_details(surface, details, name, size)
-        self.draw_charts(surface, charts, name, size)
+        widgets.panel(surface, rect, radius=m.px(10))
+        self.figures_scroll.fit(rect, self.figures_height())
+        beside, details_h, points_h, levels_h = self.figures_plan(name)
+        pad = m.px(8)
+        inner = pygame.Rect(rect.x + pad, rect.y + pad - self.figures_scroll.offset, rect.width - 2 * pad - m.px(4), self.figures_height())
+        clip = surface.get_clip()
+        surface.set_clip(rect.inflate(-2, -2))
+        if beside:
+            dw = self.details_width(name, m.body, inner.width)
+            gap = max(m.gap, int(inner.width * 0.04))
+            details = pygame.Rect(inner.x, inner.y, dw, details_h)
+            charts = pygame.Rect(details.right + gap, inner.y, inner.right - details.right - gap, max(points_h, levels_h))
+            left = pygame.Rect(charts.x, charts.y, int(charts.width * 0.56), points_h)
+            right = pygame.Rect(left.right + gap, charts.y, charts.right - left.right - gap, levels_h)
+        else:
+            details = pygame.Rect(inner.x, inner.y, inner.width, details_h)
+            left = pygame.Rect(inner.x, details.bottom + m.gap, inner.width, points_h)
+            right = pygame.Rect(inner.x, left.bottom + m.gap, inner.width, levels_h)
+        self.draw_details(surface, details, name, m.body)
+        self.draw_points_chart(surface, left, name)
+        self.draw_levels_chart(surface, right, name)
+        surface.set_clip(clip)
+        if self.details_rect is not None:
+            self.details_rect = self.details_rect.clip(rect)
+        self.figures_scroll.draw_bar(surface, m)
 
     def details_width(self, name: str, size: int, width: int) -> int:
         """Room for the longest label of the chosen game and a value, between 28 % and 40 %
         of ``width`` (the charts take the rest)."""
-        small = max(12, int(size * 0.75))
-        need = max(fonts.font(small).size(label)[0] for label, _ in self.details(name)) + fonts.font(small).size("0000.0")[0] + 8
+        f = fonts.font(size)
+        need = max(f.size(label)[0] for label, _ in self.details(name) + self.extra_lines(name)) + f.size("0000.0")[0] + self.m.px(12)
         return min(int(width * 0.40), max(int(width * 0.28), need))
 
     def draw_details(self, surface, box: pygame.Rect, name: str, size: int) -> None:
-        small = max(12, int(size * 0.75))
-        head = fonts.blit_text(surface, heading("stats.details", name, small, box.width), small, widgets.GOLD, box.topleft, bold=True, max_width=box.width)
+        m = self.m
+        head = fonts.blit_text(surface, heading("stats.details", name, m.small, box.width), m.small, widgets.GOLD, box.topleft, bold=True, max_width=box.width)
         lines = self.details(name)
-        # The font shrinks (never under 9 px) until every line fits under the heading.
-        text = small
-        while text > 9 and fonts.font(text).get_linesize() * len(lines) > box.bottom - head.bottom - 6:
-            text -= 1
-        step = max(fonts.font(text).get_linesize(), min(int(text * 1.6), (box.bottom - head.bottom - 6) // len(lines)))
-        y = head.bottom + 6
-        value_w = fonts.font(text).size("0000.0")[0]
-        for label, value in lines:
-            fonts.blit_text(surface, label, text, widgets.WHITE, (box.x, y), max_width=box.width - value_w - 8)
-            fonts.blit_text(surface, value, text, widgets.SOFT, (box.right, y), "topright", max_width=value_w)
+        step = sl.line_height(size)
+        y = head.bottom + m.px(6)
+        f = fonts.font(size)
+        for label, value in self.extra_lines(name) + lines:
+            value_w = max(f.size(value)[0], f.size("0000.0")[0])
+            label_w = box.width - value_w - m.px(8)
+            shown = label if f.size(label)[0] <= label_w else fonts.ellipsize(label, size, label_w)
+            fonts.blit_text(surface, shown, size, widgets.WHITE, (box.x, y), max_width=label_w)
+            fonts.blit_text(surface, value, size, widgets.SOFT, (box.right, y), "topright", max_width=value_w)
             y += step
         self.details_rect = pygame.Rect(box.x, box.y, box.width, y - box.y)
         self.drawn_details = lines
 
-    def draw_charts(self, surface, box: pygame.Rect, name: str, size: int) -> None:
-        small = max(12, int(size * 0.75))
+    def draw_points_chart(self, surface, left: pygame.Rect, name: str) -> None:
+        """Points per round over the last games, from 0 to the most one round can give."""
+        m = self.m
+        small = m.small
         stats = self.app.stats
-        gap = int(box.width * 0.06)
-        left = pygame.Rect(box.x, box.y, int(box.width * 0.56), box.height)
-        right = pygame.Rect(left.right + gap, box.y, box.right - left.right - gap, box.height)
-        # Points per round over the last games, from 0 to the most one round can give.
         head = fonts.blit_text(surface, self.chart_heading(name, small, left.width), small, widgets.GOLD, left.topleft, bold=True, max_width=left.width)
         series = stats.points_per_round_series(name, self.game_id)
-        tiny = max(11, int(small * 0.85))
+        tiny = fonts.min_size() if m.compact else max(fonts.min_size(), int(small * 0.85))
         top = game_stats(self.game_id).chart_top or max([1.0, *series])
-        label_w = fonts.font(tiny).size(number(top))[0] + 6
-        plot = pygame.Rect(left.x + label_w, head.bottom + tiny + 6, left.width - label_w, min(left.bottom - head.bottom - tiny - 10, int(small * 12)))
+        label_w = fonts.font(tiny).size(number(top))[0] + m.px(6)
+        plot = pygame.Rect(left.x + label_w, head.bottom + sl.line_height(tiny), left.width - label_w, left.bottom - head.bottom - 2 * sl.line_height(tiny))
         pygame.draw.line(surface, widgets.DIM, plot.bottomleft, plot.bottomright, 1)
         pygame.draw.line(surface, (90, 100, 110), plot.topleft, plot.topright, 1)
-        fonts.blit_text(surface, number(top), tiny, widgets.DIM, (plot.x - 4, plot.y), "midright")
-        fonts.blit_text(surface, number(0), tiny, widgets.DIM, (plot.x - 4, plot.bottom), "midright")
+        fonts.blit_text(surface, number(top), tiny, widgets.DIM, (plot.x - m.px(4), plot.y), "midright")
+        fonts.blit_text(surface, number(0), tiny, widgets.DIM, (plot.x - m.px(4), plot.bottom), "midright")
         colour = PENALTY_COLOUR if self.app.stats.lower_wins(self.game_id) else POINTS_COLOUR
         if series:
-            bw = max(3, min(32, plot.width // max(1, len(series)) - 4))
+            gap = m.px(3)
+            bw = max(m.px(3), min(m.px(24), plot.width // max(1, len(series)) - gap))
             for i, v in enumerate(series):
                 bh = max(1, int(plot.height * min(1.0, max(0.0, v / top))))
-                bar = pygame.Rect(plot.x + 4 + i * (bw + 4), plot.bottom - bh, bw, bh)
+                bar = pygame.Rect(plot.x + gap + i * (bw + gap), plot.bottom - bh, bw, bh)
                 pygame.draw.rect(surface, colour, bar, border_radius=2)
-                if bw >= tiny * 1.6:
-                    fonts.blit_text(surface, average(v), tiny, widgets.SOFT, (bar.centerx, bar.y - 2), "midbottom")
-        # Win rate against each opponent level: label, bar, percentage flush right.
+                text = average(v)
+                if fonts.font(tiny).size(text)[0] <= bw + gap:
+                    fonts.blit_text(surface, text, tiny, widgets.SOFT, (bar.centerx, bar.y - 2), "midbottom")
+
+    def draw_levels_chart(self, surface, right: pygame.Rect, name: str) -> None:
+        """Win rate against each opponent level: label, bar, percentage flush right."""
+        m = self.m
+        small = m.small
         head = fonts.blit_text(surface, t("stats.chart_levels"), small, widgets.GOLD, right.topleft, bold=True, max_width=right.width)
-        levels = stats.win_rate_by_level(name, self.game_id)
-        y = head.bottom + 6
-        bar_h = max(10, small)
+        levels = self.app.stats.win_rate_by_level(name, self.game_id)
+        y = head.bottom + m.px(6)
+        bar_h = max(m.px(14), small)
         pct_w = fonts.font(small).size(t("stats.percent", value=100))[0]
-        bar_x = right.x + int(right.width * 0.42)
+        label_w = max([fonts.font(small).size(t(f"kind.{level}"))[0] for level in levels] + [0])
+        label_w = min(label_w, int(right.width * 0.45))
+        bar_x = right.x + label_w + m.px(8)
         for level, v in levels.items():
-            if y + bar_h > right.bottom:
-                break
-            label = fonts.blit_text(surface, t(f"kind.{level}"), small, widgets.WHITE, (right.x, y), max_width=int(right.width * 0.4))
-            bar = pygame.Rect(bar_x, y + 2, max(10, right.right - pct_w - 6 - bar_x), bar_h - 4)
+            label = fonts.blit_text(surface, t(f"kind.{level}"), small, widgets.WHITE, (right.x, y), max_width=label_w)
+            bar = pygame.Rect(bar_x, label.centery - bar_h // 2 + m.px(2), max(m.px(10), right.right - pct_w - m.px(6) - bar_x), bar_h - m.px(4))
             pygame.draw.rect(surface, (50, 60, 70), bar, border_radius=3)
             pygame.draw.rect(surface, (240, 200, 70), (bar.x, bar.y, int(bar.width * v["rate"]), bar.height), border_radius=3)
             fonts.blit_text(surface, t("stats.percent", value=round(100 * v["rate"])), small, widgets.SOFT, (right.right, label.centery), "midright")
-            y += bar_h + 6
+            y += bar_h + m.px(8)
 
 
 class ResetStatsScene(Scene):
@@ -355,37 +527,29 @@ class ResetStatsScene(Scene):
         self.box = pygame.Rect(0, 0, 0, 0)
 
     def layout(self) -> None:
-        w, h = self.app.size
-        s = self.app.scale
-        bh = widgets.button_height(s)
-        gap = max(6, int(12 * s))
-        bw = min(int(w * 0.8), max(300, int(520 * s)))
+        m = sl.measures(self.app)
+        self.m = m
         items = [
             (t("stats.reset_player", name=self.player), lambda: self.confirm(self.player)),
             (t("stats.reset_all"), lambda: self.confirm(None)),
             (t("stats.reset_cancel"), self.back),
         ]
-        size = self.text_size()
-        text_h = len(self.question_lines()) * fonts.font(size).get_linesize()
-        head_h = fonts.font(int(size * 1.2), True).get_linesize()
-        total = head_h + gap + text_h + 2 * gap + len(items) * bh + (len(items) - 1) * gap
-        pad = max(10, int(24 * s))
-        self.box = pygame.Rect(0, 0, min(w - 2 * pad, max(bw, self.text_width()) + 2 * pad), total + 2 * pad)
-        self.box.center = (w // 2, h // 2)
-        top = self.box.y + pad + head_h + gap + text_h + 2 * gap
-        for rect, (text, action) in zip(widgets.column(w // 2, top, bw, bh, gap, len(items)), items):
-            self.button(rect, text, action)
+        pad = sl.dialog_pad(m)
+        width = sl.dialog_width(m, 600)
+        inner = width - 2 * pad
+        head_h = sl.dialog_title_height(m, t("stats.reset_title"), inner)
+        text_h = sl.wrapped_height(self.question(), m.body, inner)
+        # The answers one under the other (a long name makes the first one wide).
+        buttons_h = len(items) * m.bh + (len(items) - 1) * m.gap
+        self.box = sl.centred_box(m, width, pad + head_h + m.gap + text_h + 2 * m.gap + buttons_h + pad)
+        top = self.box.bottom - pad - buttons_h
+        for i, (text, action) in enumerate(items):
+            self.button(pygame.Rect(self.box.x + pad, top + i * (m.bh + m.gap), inner, m.bh), text, action)
         if self.focus < 0:
             self.focus = len(items) - 1  # Cancel
 
-    def text_size(self) -> int:
-        return max(14, int(22 * self.app.scale))
-
-    def text_width(self) -> int:
-        return min(int(self.app.size[0] * 0.8), int(640 * self.app.scale))
-
-    def question_lines(self) -> list[str]:
-        return fonts.wrap(t("stats.reset_question", name=self.player), self.text_size(), self.text_width())
+    def question(self) -> str:
+        return t("stats.reset_question", name=self.player)
 
     def confirm(self, player: str | None) -> None:
         """Reset one profile (None: all), save the statistics document, close the dialog."""
@@ -399,14 +563,7 @@ class ResetStatsScene(Scene):
         self.back()
 
     def draw(self, surface: pygame.Surface) -> None:
-        widgets.shade(surface, 170)
-        widgets.panel(surface, self.box, alpha=235, colour=(18, 26, 36))
-        s = self.app.scale
-        size = self.text_size()
-        pad = max(10, int(24 * s))
-        gap = max(6, int(12 * s))
-        head = fonts.blit_text(surface, t("stats.reset_title"), int(size * 1.2), widgets.GOLD, (self.box.centerx, self.box.y + pad), "midtop", bold=True, max_width=self.box.width - 2 * pad)
-        y = head.bottom + gap
-        for line in self.question_lines():
-            fonts.blit_text(surface, line, size, widgets.WHITE, (self.box.centerx, y), "midtop", max_width=self.box.width - 2 * pad)
-            y += fonts.font(size).get_linesize()  # as measured in layout
+        m = self.m
+        pad = sl.dialog_pad(m)
+        y = sl.draw_dialog(surface, self.box, m, t("stats.reset_title"))
+        sl.wrapped(surface, self.question(), m.body, widgets.WHITE, pygame.Rect(self.box.x + pad, y + m.gap, self.box.width - 2 * pad, self.box.height), align="center")

@@ -98,6 +98,29 @@ class recording:
         _RECORDERS.remove(self.drawn)
 
 
+class capturing:
+    """``with fonts.capturing() as drawn:`` the texts drawn meanwhile go to ``drawn`` only (a
+    surface drawn once and cached: its texts are noted again, moved, each time it is shown)."""
+
+    def __enter__(self) -> list[DrawnText]:
+        global _RECORDERS
+        self.saved = _RECORDERS
+        self.drawn: list[DrawnText] = []
+        _RECORDERS = [self.drawn]
+        return self.drawn
+
+    def __exit__(self, *exc) -> None:
+        global _RECORDERS
+        _RECORDERS = self.saved
+
+
+def replay(drawn: list[DrawnText], dx: int, dy: int) -> None:
+    """Note again texts captured on a cached surface now shown at (dx, dy)."""
+    if _RECORDERS:
+        for d in drawn:
+            record(d.text, d.size, d.rect.move(dx, dy), d.box.move(dx, dy) if d.box is not None else None)
+
+
 def record(text: str, size: int, rect, box=None) -> None:
     """Note a text drawn by other means (a pre-rendered image), for the layout tests."""
     if _RECORDERS and text.strip():
@@ -165,17 +188,23 @@ def _render_rich(text: str, size: int, colour, bold: bool, suit_colours) -> pyga
     return out
 
 
+@lru_cache(maxsize=4096)
 def text_width(text: str, size: int, bold: bool = False) -> int:
-    """The width of ``text`` as ``render_rich`` draws it (suit signs and stars are drawn as
-    shapes, wider than the font's own glyphs for them)."""
+    """The width of a line as ``render_rich`` draws it (suit signs and stars as shapes)."""
     f = font(size, bold)
     if not any(ch in SUIT_CHARS or ch == STAR for ch in text):
         return f.size(text)[0]
     h = f.get_height()
-    plain = "".join(ch for ch in text if ch not in SUIT_CHARS and ch != STAR)
-    suits_n = sum(1 for ch in text if ch in SUIT_CHARS)
-    stars = sum(1 for ch in text if ch == STAR)
-    return f.size(plain)[0] + suits_n * int(h * 0.72) + stars * int(h * 0.7)
+    width, buf = 0, ""
+    for ch in text:
+        if ch == STAR or ch in SUIT_CHARS:
+            if buf:
+                width += f.size(buf)[0]
+                buf = ""
+            width += suits.star(int(h * 0.7), (0, 0, 0)).get_width() if ch == STAR else int(h * 0.72)
+        else:
+            buf += ch
+    return width + (f.size(buf)[0] if buf else 0)
 
 
 @lru_cache(maxsize=256)
@@ -218,6 +247,13 @@ def _fit_size(text: str, size: int, width: int, bold: bool, minimum: int) -> int
     return size
 
 
+def _shown_whole(surface: pygame.Surface, rect: pygame.Rect) -> bool:
+    """Is a text drawn here to be recorded: no clip is set, or the clip shows it whole (a
+    line cut by the edge of a scrolling area is hidden on purpose, not a layout fault)."""
+    clip = surface.get_clip()
+    return clip == surface.get_rect() or clip.contains(rect)
+
+
 def blit_text(surface: pygame.Surface, text: str, size: int, colour, pos, anchor: str = "topleft", bold: bool = False, max_width: int | None = None, suit_colours=None, box=None) -> pygame.Rect:
     """One line at ``pos`` (its ``anchor``), shrunk to ``max_width`` but never under the
     minimum size; recorded with ``box`` (by default a box ``max_width`` wide around it)."""
@@ -226,7 +262,7 @@ def blit_text(surface: pygame.Surface, text: str, size: int, colour, pos, anchor
     img = render_rich(text, size, colour, bold, suit_colours)
     rect = img.get_rect(**{anchor: pos})
     surface.blit(img, rect)
-    if _RECORDERS:
+    if _RECORDERS and _shown_whole(surface, rect):
         if box is None and max_width is not None:
             box = pygame.Rect(0, rect.y, max_width, rect.height)
             if "left" in anchor:
@@ -239,13 +275,14 @@ def blit_text(surface: pygame.Surface, text: str, size: int, colour, pos, anchor
     return rect
 
 
-def ellipsize(text: str, size: int, width: int, bold: bool = False) -> str:
+def ellipsize(text: str, size: int, width: int, bold: bool = False, shrink: bool = True) -> str:
     """``text``, or as much of it as fits ``width`` with "…" at the smallest size it may be
-    drawn (a name in a narrow chip: the full name is one tap away)."""
-    f = font(min(int(size), min_size()), bold)
-    if f.size(text)[0] <= width:
+    drawn (``shrink``: it will be fitted; else at ``size``): a name in a narrow chip, the
+    full name one tap away."""
+    least = min(int(size), min_size()) if shrink else int(size)
+    if text_width(text, least, bold) <= width:
         return text
-    while text and f.size(text + "…")[0] > width:
+    while text and text_width(text + "…", least, bold) > width:
         text = text[:-1]
     return text.rstrip() + "…"
 
@@ -277,7 +314,12 @@ def draw_in_box(surface: pygame.Surface, text: str, size: int, colour, box: pyga
             if fitted <= least or font(fitted, bold).get_linesize() * (len(lines) - 1) + font(fitted, bold).get_height() <= box.height:
                 break
             fitted -= 1
+    # Still taller than the box at the smallest size: the lines it holds, the last one cut.
     line_h = font(fitted, bold).get_linesize()
+    room = max(1, (box.height - font(fitted, bold).get_height()) // line_h + 1)
+    if len(lines) > room:
+        lines = lines[:room - 1] + [ellipsize(" ".join(lines[room - 1:]), fitted, box.width, bold, shrink=False)]
+    lines = [line if text_width(line, fitted, bold) <= box.width else ellipsize(line, fitted, box.width, bold, shrink=False) for line in lines]
     total = line_h * (len(lines) - 1) + font(fitted, bold).get_height()
     y = box.centery - total // 2
     anchor = {"left": "topleft", "right": "topright"}.get(align, "midtop")
@@ -287,7 +329,8 @@ def draw_in_box(surface: pygame.Surface, text: str, size: int, colour, box: pyga
         img = render_rich(line, fitted, colour, bold, suit_colours)
         r = img.get_rect(**{anchor: (x, y)})
         surface.blit(img, r)
-        record(line, fitted, r, box)
+        if _shown_whole(surface, r):
+            record(line, fitted, r, box)
         rects.append(r)
         y += line_h
     return rects

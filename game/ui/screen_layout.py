@@ -363,3 +363,87 @@ def draw_labels(surface: pygame.Surface, labels: list[tuple[str, pygame.Rect]], 
         for part in lines:
             fonts.blit_text(surface, part, m.body, colour, (rect.x, y), bold=True, max_width=rect.width, box=pygame.Rect(rect.x, y, rect.width, line))
             y += line
+
+
+# ------------------------------------------------------------------ a drawn page that scrolls
+class PixelScroll:
+    """The offset of drawn content taller than its area (a rules page, a player's figures),
+    moved by a drag, the wheel or the keys. The scene draws its content ``offset`` pixels
+    up, clipped to ``area``; texts cut by the area's edges are not the layout's concern
+    (fonts records only what the clip shows whole)."""
+
+    def __init__(self) -> None:
+        self.offset = 0
+        self.content = 0
+        self.area = pygame.Rect(0, 0, 0, 0)
+        self.press: tuple[int, int] | None = None
+
+    def fit(self, area: pygame.Rect, content: int) -> None:
+        self.area = pygame.Rect(area)
+        self.content = content
+        self.to(self.offset)
+
+    @property
+    def room(self) -> int:
+        return max(0, self.content - self.area.height)
+
+    def to(self, offset: int) -> None:
+        self.offset = max(0, min(int(offset), self.room))
+
+    def handle(self, event, step: int) -> bool:
+        if event.type == pygame.MOUSEWHEEL and self.area.collidepoint(pygame.mouse.get_pos()):
+            before = self.offset
+            self.to(self.offset - event.y * step * 2)
+            return self.offset != before
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 and self.area.collidepoint(event.pos):
+            self.press = event.pos
+        elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
+            self.press = None
+        elif event.type == pygame.MOUSEMOTION and self.press is not None and self.room:
+            self.to(self.offset - event.rel[1])
+            return True
+        return False
+
+    def draw_bar(self, surface: pygame.Surface, m: Measures) -> None:
+        if not self.room or not self.area.height:
+            return
+        w = max(2, m.px(3))
+        h = max(m.px(16), self.area.height * self.area.height // max(1, self.content))
+        y = self.area.y + (self.area.height - h) * self.offset // max(1, self.room)
+        pygame.draw.rect(surface, (200, 200, 200), (self.area.right - w, y, w, h), border_radius=w // 2)
+
+
+# ------------------------------------------------------------------ dialogs
+def dialog_width(m: Measures, design: int = 560) -> int:
+    """A dialog's width: its design width zoomed (300 logical px at least), within the margins."""
+    return min(m.width - 2 * m.margin, max(int(design * m.scale), m.px(300)))
+
+
+def dialog_pad(m: Measures) -> int:
+    return m.px(12) if m.compact else max(m.px(12), int(24 * m.scale))
+
+
+def dialog_title_size(m: Measures) -> int:
+    return m.u.text(26, least=17)
+
+
+def centred_box(m: Measures, width: int, height: int) -> pygame.Rect:
+    """A dialog's box of ``width`` x ``height`` centred, never taller than the screen's margins."""
+    box = pygame.Rect(0, 0, width, min(height, m.height - 2 * m.margin))
+    box.center = (m.width // 2, m.height // 2)
+    return box
+
+
+def draw_dialog(surface: pygame.Surface, box: pygame.Rect, m: Measures, title: str) -> int:
+    """The shade over the screen, the dialog's panel and its title; returns the y under the title."""
+    widgets.shade(surface, 170)
+    widgets.panel(surface, box, alpha=235, radius=m.px(10), colour=(18, 26, 36))
+    pad = dialog_pad(m)
+    inner = pygame.Rect(box.x + pad, box.y + pad, box.width - 2 * pad, box.height)
+    size = dialog_title_size(m)
+    lines = fonts.wrap(title, size, inner.width, True)
+    return wrapped(surface, title, size, widgets.GOLD, pygame.Rect(inner.x, inner.y, inner.width, len(lines) * line_height(size, True)), bold=True, align="center")
+
+
+def dialog_title_height(m: Measures, title: str, width: int) -> int:
+    return wrapped_height(title, dialog_title_size(m), width, True)
