@@ -213,7 +213,7 @@ def test_jump_to_the_next_round_and_play_back():
     assert scene.cursor == 0
     key(app, pygame.K_PAGEDOWN)
     assert scene.cursor == starts[1]
-    scene.go(5)
+    scene.go(2)
     app.tick(DT)
     heading = [r for k, r in scene.row_rects if k == 0]
     click(app, heading[0].center)  # the first round's heading: its first move

@@ -34,6 +34,7 @@ from game.scenes.match import Match, Seat
 from game.scenes.views import view_for
 from game.scenes.table_layout import HINT_COLOUR, TableLayout
 from game.ui import fonts, widgets
+from game.ui import screen_layout as sl
 
 ANALYSIS_SLICE_MS = 8.0  # thinking per frame: drawing and input keep the rest of a 60 fps frame
 DEEPER = 4  # "Deeper": four times the time (or deals) per move, twice at most
@@ -236,6 +237,8 @@ class ReviewScene(Scene):
         self.row_rects: list[tuple[int, pygame.Rect]] = []
         self.board: ReviewBoard | None = None
         self.drawn: list[tuple[str, pygame.Rect, pygame.Rect]] = []  # (text, where, its box): tests
+        self.opinion_scroll = sl.PixelScroll()  # the opinion on the move, when taller than its room
+        self.m = sl.measures(app)
         self.start_review(self.start_budget())
 
     # ------------------------------------------------------------ the analysis
@@ -298,6 +301,7 @@ class ReviewScene(Scene):
 
     def go(self, k: int) -> None:
         self.cursor = max(0, min(self.total, k))
+        self.opinion_scroll.to(0)
         self.sync_board()
 
     def forward(self) -> None:
@@ -359,13 +363,29 @@ class ReviewScene(Scene):
 
     # ------------------------------------------------------------ layout
     def board_rect(self) -> pygame.Rect:
-        w, h = self.app.size
-        bar = widgets.button_height(self.app.scale) + 2 * self.pad
-        return pygame.Rect(0, 0, int(w * 0.62), h - bar)
+        return self.regions()[0]
+
+    def panel_rect(self) -> pygame.Rect:
+        return self.regions()[1]
+
+    def regions(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """The board and the panel, by shape (docs/layout.md): upright, the board across the
+        top and the panel under it; on its side and on a desktop, the board on the left and
+        the panel on the right. The bar of buttons is under both."""
+        m = sl.measures(self.app)
+        w = m.width
+        top = getattr(self, "bar_top", m.height - m.margin - m.bh) - m.gap
+        if m.upright:
+            board_h = min(int(w * 1.0), int(m.height * 0.42))
+            board = pygame.Rect(0, 0, w, board_h)
+            return board, pygame.Rect(m.margin, board_h + m.gap, w - 2 * m.margin, top - board_h - m.gap)
+        share = 0.62 if m.shape == "desktop" else 0.52
+        board = pygame.Rect(0, 0, int(w * share), top)
+        return board, pygame.Rect(board.right + m.gap, m.margin, w - board.right - m.gap - m.margin, top - m.margin)
 
     @property
     def pad(self) -> int:
-        return max(6, int(10 * self.app.scale))
+        return self.app.units.px(6) if self.app.shape in sl.COMPACT else max(self.app.units.px(6), int(10 * self.app.scale))
 
     def sync_board(self) -> None:
         r = self.board_rect()
@@ -409,55 +429,38 @@ class ReviewScene(Scene):
         return items
 
     def layout(self) -> None:
-        w, h = self.app.size
-        s = self.app.scale
-        pad = self.pad
-        bh = widgets.button_height(s)
-        self.sync_board()
-        # The bar: each button as wide as its text, narrowed together if the row is too long.
+        m = sl.measures(self.app)
+        self.m = m
+        # The bar: the steps (« ‹ › » Play) first, then the rest; rows as the width asks.
         items = self.bar_buttons()
-        f = fonts.font(self.ui_size(), True)
-        inner = max(8, int(16 * s))
-        widths = [max(bh, f.size(text)[0] + 2 * inner) for text, _, _ in items]  # a finger's width at least
-        room = w - 2 * pad - pad // 2 * (len(items) - 1)
-        if sum(widths) > room:
-            widths = [int(x * room / sum(widths)) for x in widths]
-        x = (w - sum(widths) - pad // 2 * (len(items) - 1)) // 2
-        y = h - bh - pad
+        texts = [text for text, _, _ in items]
+        rects, self.bar_top = sl.bottom_bar(texts, m)
         self.bar = {}
-        for (text, action, enabled), bw in zip(items, widths):
-            self.bar[text] = self.button(pygame.Rect(x, y, bw, bh), text, action, enabled, focusable=False)
-            x += bw + pad // 2
-        # The panel's buttons: whose moves, stop/resume, deeper.
+        for rect, (text, action, enabled) in zip(rects, items):
+            self.bar[text] = self.button(rect, text, action, enabled, focusable=False)
+        self.sync_board()
+        # The panel's buttons: whose moves, stop/resume, deeper (on one row when they fit).
         panel = self.panel_rect()
-        sb = max(widgets.MIN_BUTTON_PX, int(44 * s))
-        self.seat_button = self.button(pygame.Rect(panel.x + pad, panel.y + pad, panel.width - 2 * pad, sb), t("review.moves_of", name=self.seat_name(self.seat)), self.next_seat, focusable=False)
-        half = (panel.width - 3 * pad) // 2
-        by = self.controls_y()
-        done = self.review.done
+        inner = panel.inflate(-2 * self.pad, 0)
         stop = t("review.stop") if self.analysing else t("review.resume")
-        self.stop_button = self.button(pygame.Rect(panel.x + pad, by, half, sb), stop, self.toggle_analysis, enabled=not done, focusable=False)
-        self.deeper_button = self.button(pygame.Rect(panel.x + 2 * pad + half, by, half, sb), self.deeper_text(), self.deeper, enabled=self.depth < DEEPER_STEPS, focusable=False)
+        controls = [t("review.moves_of", name=self.seat_name(self.seat)), stop, self.deeper_text()]
+        rects, bottom = sl.button_grid(controls, inner.x, inner.width, panel.y + self.pad, m)
+        self.seat_button = self.button(rects[0], controls[0], self.next_seat, focusable=False)
+        self.stop_button = self.button(rects[1], stop, self.toggle_analysis, enabled=not self.review.done, focusable=False)
+        self.deeper_button = self.button(rects[2], controls[2], self.deeper, enabled=self.depth < DEEPER_STEPS, focusable=False)
+        self.controls_bottom = bottom
 
     def deeper_text(self) -> str:
         return t("review.deeper")
 
-    def panel_rect(self) -> pygame.Rect:
-        b = self.board_rect()
-        w = self.app.size[0]
-        return pygame.Rect(b.right + self.pad // 2, self.pad // 2, w - b.right - self.pad, b.height - self.pad // 2)
-
     def text_size(self) -> int:
-        return max(13, int(19 * self.app.scale))
+        return self.app.units.text(19)
+
+    def small_size(self) -> int:
+        return self.app.units.text(17, least=12)
 
     def line(self) -> int:
         return fonts.font(self.text_size(), True).get_linesize()
-
-    def controls_y(self) -> int:
-        """Top of Stop/Deeper: under the seat button, two summary lines and the progress bar."""
-        panel = self.panel_rect()
-        sb = max(widgets.MIN_BUTTON_PX, int(44 * self.app.scale))
-        return panel.y + self.pad + sb + self.pad // 2 + 3 * self.line() + self.pad
 
     # ------------------------------------------------------------ input
     def handle(self, event) -> bool:
@@ -476,6 +479,8 @@ class ReviewScene(Scene):
                 return True
             if self.board is not None and self.board.view.key(event.key):
                 return True
+        if self.opinion_scroll.handle(event, self.line()):
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.board_rect().collidepoint(event.pos):
                 self.press = event.pos
@@ -487,7 +492,7 @@ class ReviewScene(Scene):
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.press is not None:
             dx, dy = event.pos[0] - self.press[0], event.pos[1] - self.press[1]
             self.press = None
-            if abs(dx) > max(40, int(60 * self.app.scale)) and abs(dx) > 2 * abs(dy):
+            if abs(dx) > max(self.app.units.px(40), int(60 * self.app.scale)) and abs(dx) > 2 * abs(dy):
                 self.backward() if dx > 0 else self.forward()  # the page follows the finger
             elif self.board is not None:
                 self.board.view.felt_tap()  # what a tap does on the game's table (the last trick)
@@ -532,14 +537,27 @@ class ReviewScene(Scene):
 
     # ------------------------------------------------------------ drawing
     def text(self, surface, text: str, size: int, colour, pos, anchor: str, box: pygame.Rect, bold: bool = False) -> pygame.Rect:
-        """A line inside ``box`` (shrunk to its width), remembered for the layout tests."""
-        x = {"topleft": pos[0], "midleft": pos[0], "topright": pos[0], "midright": pos[0]}.get(anchor, pos[0])
-        width = box.right - x if anchor.endswith("left") else (x - box.x if anchor.endswith("right") else box.width)
-        img = fitted(text, size, max(10, width), colour, bold)
-        r = img.get_rect(**{anchor: pos})
-        surface.blit(img, r)
+        """A line inside ``box`` (never under 12 px: it must fit), remembered for the tests."""
+        r = fonts.blit_text(surface, text, size, colour, pos, anchor, bold, max_width=box.width, suit_colours=SUIT_ON_DARK, box=box)
         self.drawn.append((text, r, box))
         return r
+
+    def text_in(self, surface, text: str, size: int, colour, box: pygame.Rect, bold: bool = False, align: str = "left") -> list[pygame.Rect]:
+        """A text in ``box``: shrunk to 12 px at most, then on two lines, then cut with "…"."""
+        rects = fonts.draw_in_box(surface, text, size, colour, box, align=align, bold=bold, suit_colours=SUIT_ON_DARK)
+        for r in rects:
+            self.drawn.append((text, r, box))
+        return rects
+
+    def paragraph(self, surface, text: str, size: int, colour, box: pygame.Rect, bold: bool = False) -> int:
+        """``text`` wrapped to ``box``'s width from its top (every line whole); returns the y under it."""
+        line = fonts.font(size, bold).get_linesize()
+        y = box.y
+        for part in fonts.wrap(text, size, box.width, bold):
+            r = fonts.blit_text(surface, part, size, colour, (box.x, y), "topleft", bold, max_width=box.width, suit_colours=SUIT_ON_DARK, box=pygame.Rect(box.x, y, box.width, line))
+            self.drawn.append((part, r, pygame.Rect(box.x, y, box.width, line)))
+            y += line
+        return y
 
     def picture_key(self) -> tuple:
         """What the picture depends on: while it is the same, the last one is shown again."""
@@ -547,88 +565,101 @@ class ReviewScene(Scene):
 
         r = self.review
         return (self.app.size, i18n.language(), self.cursor, self.seat, self.open_hands, self.note and self.note[0],
-                id(r), len(r.entries), r.done, self.analysing, self.depth, id(self.board), self.app.settings.table_colour)
+                id(r), len(r.entries), r.done, self.analysing, self.depth, id(self.board), self.app.settings.table_colour,
+                self.opinion_scroll.offset)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The board and the panel, drawn again when something changed (or every quarter
         second, for the view's own timers); else the last picture (the analysis keeps most
-        of each frame)."""
+        of each frame). The texts of a picture drawn once are noted again each time it is
+        shown (the layout tests)."""
         key = self.picture_key()
         cached = getattr(self, "_picture", None)
         if cached is not None and cached[0] == key and cached[1].get_size() == surface.get_size() and self._picture_age < REDRAW_SECONDS:
             surface.blit(cached[1], (0, 0))
+            fonts.replay(cached[2], 0, 0)
             return
         picture = cached[1] if cached is not None and cached[1].get_size() == surface.get_size() else pygame.Surface(surface.get_size()).convert()
         picture.fill(self.app.table_colour)
-        self.draw_picture(picture)
-        self._picture = (key, picture)
+        with fonts.capturing() as texts:
+            self.draw_picture(picture)
+        self._picture = (key, picture, texts)
         self._picture_age = 0.0
         surface.blit(picture, (0, 0))
+        fonts.replay(texts, 0, 0)
 
     def draw_picture(self, surface: pygame.Surface) -> None:
         self.drawn = []
         if self.board is None:
             self.sync_board()
         br = self.board_rect()
-        self.board.draw(surface.subsurface(br))
+        with fonts.capturing() as board_texts:  # drawn in the board's own coordinates
+            self.board.draw(surface.subsurface(br))
+        fonts.replay(board_texts, br.x, br.y)
         if self.note:
+            m = self.m
+            box = br.inflate(-2 * m.margin, 0)
             size = self.text_size()
-            box = br.inflate(-2 * self.pad, 0)
             lines = fonts.wrap(self.note[0], size, box.width - 2 * self.pad)
-            hgt = len(lines) * self.line() + self.pad
+            hgt = len(lines) * self.line() + 2 * self.pad
             rect = pygame.Rect(box.x, box.centery - hgt // 2, box.width, hgt)
             widgets.panel(surface, rect, alpha=235)
-            y = rect.y + self.pad // 2
-            for ln in lines:
-                self.text(surface, ln, size, widgets.WHITE, (rect.centerx, y), "midtop", rect)
-                y += self.line()
+            self.paragraph(surface, self.note[0], size, widgets.WHITE, rect.inflate(-2 * self.pad, -2 * self.pad))
         self.draw_panel(surface)
 
     def draw_panel(self, surface) -> None:
-        s = self.app.scale
+        m = self.m
         pad = self.pad
         panel = self.panel_rect()
-        widgets.panel(surface, panel, alpha=170)
+        widgets.panel(surface, panel, alpha=170, radius=m.px(10))
         inner = panel.inflate(-2 * pad, 0)
-        size = self.text_size()
-        small = max(12, int(size * 0.9))
-        line = self.line()
+        small = self.small_size()
         entries = sorted(self.review.entries, key=lambda e: e.index)
-        y = self.seat_button.rect.bottom + pad // 2
+        y = self.controls_bottom + pad
         # The summaries: the whole game, then the round under the cursor.
         game = summarise(entries)
         rnd = by_round(entries).get(self.rounds[min(self.cursor, len(self.rounds) - 1)])
-        self.text(surface, t("review.summary_game", agreement=round(100 * game.agreement), cost=_points(game.cost), costly=game.costly), small, widgets.WHITE, (inner.x, y), "topleft", inner, True)
-        y += line
+        y = self.paragraph(surface, t("review.summary_game", agreement=round(100 * game.agreement), cost=_points(game.cost), costly=game.costly), small, widgets.WHITE, pygame.Rect(inner.x, y, inner.width, 0), True)
         if rnd is not None:
             text = t("review.summary_round", round=self.rounds[min(self.cursor, len(self.rounds) - 1)], agreement=round(100 * rnd.agreement), cost=_points(rnd.cost))
-            self.text(surface, text, small, widgets.SOFT, (inner.x, y), "topleft", inner)
-        y += line
+            y = self.paragraph(surface, text, small, widgets.SOFT, pygame.Rect(inner.x, y, inner.width, 0))
         # Progress: a bar, and what the figures are worth.
-        bar = pygame.Rect(inner.x, y + 2, inner.width, max(5, int(8 * s)))
-        pygame.draw.rect(surface, (40, 46, 56), bar, border_radius=4)
-        pygame.draw.rect(surface, GOOD_COLOUR if self.review.done else widgets.GOLD, (bar.x, bar.y, int(bar.width * self.review.progress), bar.height), border_radius=4)
+        bar = pygame.Rect(inner.x, y + m.px(3), inner.width, max(m.px(4), int(8 * m.scale)))
+        pygame.draw.rect(surface, (40, 46, 56), bar, border_radius=bar.height // 2)
+        pygame.draw.rect(surface, GOOD_COLOUR if self.review.done else widgets.GOLD, (bar.x, bar.y, int(bar.width * self.review.progress), bar.height), border_radius=bar.height // 2)
         self.progress_rect = bar
-        y = bar.bottom + 3
-        self.text(surface, self.status_text(entries), max(11, int(size * 0.78)), widgets.SOFT, (inner.x, y), "topleft", inner)
-        # The opinion on the move under the cursor, at the bottom of the panel.
+        y = self.paragraph(surface, self.status_text(entries), fonts.min_size(), widgets.SOFT, pygame.Rect(inner.x, bar.bottom + m.px(3), inner.width, 0))
+        top = y + pad
+        # The opinion on the move under the cursor at the bottom of the panel, as tall as it
+        # needs up to half of what is left (it scrolls beyond); the move list above it.
         opinion = self.opinion_lines()
-        op_size = max(12, int(size * 0.9))
-        # Wrapped a little short of the width: suits are drawn as shapes, wider than the letters measured.
-        wrapped = [(ln, colour, bold) for text, colour, bold in opinion for ln in fonts.wrap(text, op_size, int(inner.width * 0.92), bold)]
+        op_size = self.text_size() if not m.compact else max(fonts.min_size(), self.small_size())
+        wrapped = [(ln, colour, bold) for text, colour, bold in opinion for ln in fonts.wrap(text, op_size, inner.width - m.px(6), bold)]
         op_line = fonts.font(op_size, True).get_linesize()
-        top = self.stop_button.rect.bottom + pad
-        # The move list keeps six lines at least; the opinion's least important lines (the
-        # ranking, the alternatives) give way first.
-        max_lines = max(3, (panel.bottom - top - 6 * (line + 2)) // op_line)
-        wrapped = wrapped[:max_lines]
-        op_top = panel.bottom - pad // 2 - len(wrapped) * op_line
-        pygame.draw.line(surface, (90, 100, 115), (inner.x, op_top - pad // 2), (inner.right, op_top - pad // 2))
-        yy = op_top
+        rows_least = 3 * self.move_row_height()
+        room = panel.bottom - pad - top
+        op_h = min(len(wrapped) * op_line, max(room // 2, room - max(rows_least, room * 3 // 5)))
+        op_h = max(op_h, min(len(wrapped), 2) * op_line)
+        op_box = pygame.Rect(inner.x, panel.bottom - pad // 2 - op_h, inner.width, op_h)
+        self.opinion_scroll.fit(op_box, len(wrapped) * op_line)
+        pygame.draw.line(surface, (90, 100, 115), (inner.x, op_box.y - pad // 2), (inner.right, op_box.y - pad // 2))
+        clip = surface.get_clip()
+        surface.set_clip(op_box)
+        yy = op_box.y - self.opinion_scroll.offset
         for text, colour, bold in wrapped:
-            self.text(surface, text, op_size, colour, (inner.x, yy), "topleft", inner, bold)
+            if op_box.y - op_line < yy < op_box.bottom:
+                r = fonts.blit_text(surface, text, op_size, colour, (inner.x, yy), "topleft", bold, max_width=inner.width, suit_colours=SUIT_ON_DARK, box=pygame.Rect(inner.x, yy, inner.width, op_line))
+                if op_box.contains(r):
+                    self.drawn.append((text, r, inner))
             yy += op_line
-        self.draw_moves(surface, pygame.Rect(inner.x, top, inner.width, op_top - pad - top), entries)
+        surface.set_clip(clip)
+        self.opinion_scroll.draw_bar(surface, m)
+        self.draw_moves(surface, pygame.Rect(inner.x, top, inner.width, op_box.y - pad - top), entries)
+
+    def move_row_height(self) -> int:
+        """A move's row: a touch target (a tap goes to that move)."""
+        m = self.m
+        return max(m.u.touch, fonts.font(self.text_size(), True).get_linesize() + m.px(4))
 
     def status_text(self, entries: list[Entry]) -> str:
         worlds = [e.worlds for e in entries if not e.forced]
@@ -647,62 +678,85 @@ class ReviewScene(Scene):
         return head + ("  ·  " + deals if deals else "")
 
     def draw_moves(self, surface, box: pygame.Rect, entries: list[Entry]) -> None:
-        """The move list: a line per move (the reviewed player's bright, others dim), a
-        heading per round, the cursor's line highlighted and kept in view."""
+        """The move list: a row per move (the reviewed player's bright, others dim), a
+        heading per round, the cursor's row highlighted and kept in view."""
         self.row_rects = []
-        if box.height < 10:
+        m = self.m
+        if box.height < m.px(20):
             return
-        size = max(12, int(self.text_size() * 0.88))
-        line = fonts.font(size, True).get_linesize() + 2
+        size = self.text_size()
+        small = self.small_size()
+        line = self.move_row_height()
+        head = max(m.u.touch, fonts.font(small, True).get_linesize() + m.px(4))  # a tap goes to the round's first move
         rows: list[tuple[str, int]] = []  # ("round", its first move), ("move", k), ("end", n)
         for k in range(self.total):
             if k == 0 or self.rounds[k] != self.rounds[k - 1]:
                 rows.append(("round", k))
             rows.append(("move", k))
         rows.append(("end", self.total))
-        visible = max(1, box.height // line)
+        heights = [head if kind == "round" else line for kind, _ in rows]
         here = next((i for i, (kind, k) in enumerate(rows) if kind in ("move", "end") and k == self.cursor), 0)
-        first = min(max(0, here - visible // 2), max(0, len(rows) - visible))
+        # The cursor's row in the middle of what shows, as far as the list allows.
+        first = here
+        used = heights[here]
+        while first > 0 and used + heights[first - 1] <= box.height // 2:
+            first -= 1
+            used += heights[first]
+        last = here
+        while last + 1 < len(rows) and used + heights[last + 1] <= box.height:
+            last += 1
+            used += heights[last]
+        while first > 0 and used + heights[first - 1] <= box.height:
+            first -= 1
+            used += heights[first]
         by_index = {e.index: e for e in entries}
         v = self.board.view
-        num_w = fonts.font(size, True).size("000")[0]
-        mark_w = fonts.font(size, True).size("?? 00.00")[0]
+        num_w = fonts.font(small, True).size("000")[0]
+        mark_w = fonts.font(size, True).size("?? 000.00")[0] + m.px(4)
         name_w = int((box.width - num_w - mark_w) * 0.32)
-        for i, (kind, k) in enumerate(rows[first:first + visible]):
-            y = box.y + i * line
-            row = pygame.Rect(box.x, y, box.width, line)
+        y = box.y
+        for kind, k in rows[first:last + 1]:
+            hgt = head if kind == "round" else line
+            row = pygame.Rect(box.x, y, box.width, hgt)
+            y += hgt
             if kind == "round":  # a tap on a round's heading jumps to its first move
                 self.row_rects.append((k, row))
-                self.text(surface, t("review.round_heading", round=self.rounds[k]), max(11, int(size * 0.85)), widgets.GOLD, (box.centerx, y + line // 2), "center", row, True)
+                self.text(surface, t("review.round_heading", round=self.rounds[k]), small, widgets.GOLD, row.center, "center", row, True)
                 continue
             if k == self.cursor:
-                pygame.draw.rect(surface, CURSOR_COLOUR, row, border_radius=5)
+                pygame.draw.rect(surface, CURSOR_COLOUR, row, border_radius=m.px(5))
             self.row_rects.append((k, row))
             if kind == "end":
-                self.text(surface, t("review.final"), size, widgets.SOFT, (box.x + num_w, y + line // 2), "midleft", row)
+                self.text(surface, t("review.final"), size, widgets.SOFT, (box.x + num_w + m.px(4), row.centery), "midleft", row)
                 continue
             mover = self.movers[k]
             mine = mover == self.seat
             colour = widgets.WHITE if mine else OTHER_COLOUR
-            self.text(surface, str(k + 1), max(11, int(size * 0.8)), OTHER_COLOUR, (box.x + num_w - 4, y + line // 2), "midright", row)
-            name_box = pygame.Rect(box.x + num_w + 4, y, name_w, line)
-            self.text(surface, self.seat_name(mover), size, colour, (name_box.x, y + line // 2), "midleft", name_box, mine)
-            move_box = pygame.Rect(name_box.right + 4, y, box.right - mark_w - name_box.right - 8, line)
-            self.text(surface, v.move_text(self.replay.moves[k]), size, colour, (move_box.x, y + line // 2), "midleft", move_box, mine)
+            self.text(surface, str(k + 1), small, OTHER_COLOUR, (box.x + num_w, row.centery), "midright", pygame.Rect(box.x, row.y, num_w, hgt))
+            name_box = pygame.Rect(box.x + num_w + m.px(4), row.y, name_w, hgt)
+            self.text(surface, fonts.ellipsize(self.seat_name(mover), size, name_box.width, mine, shrink=False), size, colour, (name_box.x, row.centery), "midleft", name_box, mine)
+            move_box = pygame.Rect(name_box.right + m.px(4), row.y, box.right - mark_w - name_box.right - m.px(8), hgt)
+            self.text_in(surface, v.move_text(self.replay.moves[k]), size, colour, move_box, mine)
             e = by_index.get(k)
-            mark_box = pygame.Rect(box.right - mark_w, y, mark_w, line)
+            mark_box = pygame.Rect(box.right - mark_w, row.y, mark_w, hgt)
+            at = (box.right - m.px(2), row.centery)
             if not mine:
                 continue
             if e is None:
-                self.text(surface, "...", size, OTHER_COLOUR, (box.right - 4, y + line // 2), "midright", mark_box)
+                self.text(surface, "...", size, OTHER_COLOUR, at, "midright", mark_box)
             elif e.forced:
                 continue
             elif e.costly():
-                self.text(surface, "?? " + _points(e.cost), size, COSTLY_COLOUR, (box.right - 4, y + line // 2), "midright", mark_box, True)
+                self.text(surface, "?? " + _points(e.cost), size, COSTLY_COLOUR, at, "midright", mark_box, True)
             elif e.agrees:
-                self.text(surface, "★", size, GOOD_COLOUR, (box.right - 4, y + line // 2), "midright", mark_box, True)
+                self.text(surface, "★", size, GOOD_COLOUR, at, "midright", mark_box, True)
             else:
-                self.text(surface, _points(e.cost), size, widgets.SOFT, (box.right - 4, y + line // 2), "midright", mark_box)
+                self.text(surface, _points(e.cost), size, widgets.SOFT, at, "midright", mark_box)
+
+    def tap_zones(self) -> list:
+        from game.scenes.base import TouchTarget
+
+        return [TouchTarget("row", str(k), r) for k, r in self.row_rects]
 
     def opinion_lines(self) -> list[tuple[str, tuple, bool]]:
         """What the panel says about the move under the cursor."""
@@ -761,18 +815,6 @@ class ReviewScene(Scene):
 
 
 SUIT_ON_DARK = [(240, 240, 240), (255, 120, 120), (255, 120, 120), (240, 240, 240)]
-
-
-def fitted(text: str, size: int, width: int, colour, bold: bool = False) -> pygame.Surface:
-    """The text in ``width``: a little smaller (90 % at least: it stays readable), then cut
-    with an ellipsis (a long capture in a narrow move list)."""
-    size = fonts.fit_size(text, size, width, bold, minimum=max(9, int(size * 0.9)))
-    img = fonts.render_rich(text, size, colour, bold, SUIT_ON_DARK)
-    cut = text
-    while img.get_width() > width and len(cut) > 1:
-        cut = cut[:-1]
-        img = fonts.render_rich(cut.rstrip() + "…", size, colour, bold, SUIT_ON_DARK)
-    return img
 
 
 def _points(value: float) -> str:
