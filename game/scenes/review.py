@@ -36,6 +36,7 @@ from game.scenes.table_layout import HINT_COLOUR, TableLayout
 from game.ui import fonts, widgets
 from game.ui import screen_layout as sl
 
+CHECKPOINT = 16  # a copy of every 16th position is kept; the others are played from it
 ANALYSIS_SLICE_MS = 8.0  # thinking per frame: drawing and input keep the rest of a 60 fps frame
 DEEPER = 4  # "Deeper": four times the time (or deals) per move, twice at most
 DEEPER_STEPS = 2
@@ -212,16 +213,18 @@ class ReviewScene(Scene):
         self.replay = replay
         self.recent = recent
         self.iterations = iterations  # a fixed budget per move (tests); else time per move
-        # Every position once: the review steps through them in both directions at once.
-        self.states = []
+        # Every position is played through once: who moves and the round, for the list; a
+        # copy of every CHECKPOINT-th position, from which any other is a few moves away
+        # (copies of every position made a long game slow to open on a phone).
+        self.checkpoints: dict[int, object] = {}
         self.movers: list[int] = []
         self.rounds: list[int] = []
-        for k, state, move in replay.positions():
-            self.states.append(state.clone())
+        for k, state, _ in replay.positions():
+            if k % CHECKPOINT == 0:
+                self.checkpoints[k] = state.clone()
             self.movers.append(state.current_player())
             self.rounds.append(_round_of(state))
-        final = replay.final_state()
-        self.states.append(final)
+        self.final = replay.final_state()
         self.rounds.append(self.rounds[-1] if self.rounds else 1)
         humans = [i for i, s in enumerate(replay.seats) if s.get("kind") == "human"]
         self.seat = seat if seat is not None else (humans[0] if humans else 0)
@@ -295,6 +298,16 @@ class ReviewScene(Scene):
         self.build()
 
     # ------------------------------------------------------------ moving through the game
+    def state(self, k: int):
+        """The position before move ``k`` (``total``: the end), a copy of its own."""
+        if k >= self.total:
+            return self.final.clone()
+        base = k - k % CHECKPOINT
+        state = self.checkpoints[base].clone()
+        for move in self.replay.moves[base:k]:
+            state.play_json(move)
+        return state
+
     @property
     def total(self) -> int:
         return len(self.replay.moves)
@@ -390,13 +403,13 @@ class ReviewScene(Scene):
     def sync_board(self) -> None:
         r = self.board_rect()
         if self.board is None or self.board.app.size != r.size or self.board.viewer != self.seat:
-            self.board = ReviewBoard(self.app, self.replay, self.states[self.cursor], self.seat, r.size)
+            self.board = ReviewBoard(self.app, self.replay, self.state(self.cursor), self.seat, r.size)
             self.board.shown = {}
         k = self.cursor
         played = self.replay.moves[k] if k < self.total else None
         entry = self.entries.get(k)
         self.board.open_hands = self.open_hands
-        self.board.set_position(self.states[k], played, entry.best if entry and not entry.forced else None)
+        self.board.set_position(self.state(k), played, entry.best if entry and not entry.forced else None)
         self.board.caption = self.caption()
 
     def caption(self) -> str:
@@ -764,7 +777,7 @@ class ReviewScene(Scene):
         v = self.board.view
         if k >= self.total:
             # The end: the game's own game-over lines (winner, then each score).
-            over = v.gameover(self.states[-1].result())
+            over = v.gameover(self.final.result())
             return [(t("review.final"), widgets.SOFT, False), (over.winner, widgets.GOLD, True)] + [
                 (t("review.score_line", name=name, score=score), widgets.WHITE, False) for name, score in over.lines
             ]

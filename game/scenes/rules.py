@@ -166,9 +166,12 @@ class RulesScene(Scene):
         size = m.u.text(21, least=15)
         from game.ui.cards import suit_colours
 
+        # A new width (a rotation) makes the page longer or shorter: the same share of it
+        # stays read.
+        read = self.scroll / self.content_h if getattr(self, "content_h", 0) else 0.0
         self.lines = render_markdown(i18n.rules_text(self.game_id), self.area.width - 2 * self.pad - m.px(6), size, suit_colours(self.app.settings.four_colour_suits))
         self.content_h = sum(line.image.get_height() for line in self.lines) + 2 * self.pad
-        self.scroll_to(self.scroll)
+        self.scroll_to(int(read * self.content_h))
 
     def step_game(self, delta: int) -> None:
         """The next (or previous) game on the shelf, whatever its family."""

@@ -78,6 +78,7 @@ class SetupScene(Scene):
         self.scrolls: list[sl.RowScroll] = []  # each list's scroll (the options', the seats')
         self.lists: list = []  # (area, rows) of each list, as last laid out
         self.row_keys: dict = {}  # focusable button -> the row it belongs to ("players", ("seat", 2)...)
+        self.scrolling = False  # a finger or the wheel moves a list: the focus may leave the view
 
     @property
     def info(self):
@@ -300,7 +301,29 @@ class SetupScene(Scene):
 
     def build(self) -> None:
         self.read_names()
+        focused = self.focused_key()
         super().build()
+        if focused is None:
+            return
+        # The focus follows what it was on (the row just changed, the row the keys reached),
+        # not its place in the list: changing the number of players adds or removes rows,
+        # and a rotation lays the rows out in other lists. It is brought into view unless a
+        # finger is scrolling the list.
+        if focused not in self.row_keys.values() and not self.scrolling:
+            for i, (_, rows) in enumerate(self.lists):
+                keys = [r.key for r in rows]
+                if focused in keys and self.scrolls[i].show(keys.index(focused)):
+                    super().build()
+        keys = [self.row_keys.get(b) for b in self.focusables]
+        if focused in keys:
+            self.focus = keys.index(focused)
+            self._show_focus()
+
+    def focused_key(self):
+        """What the keyboard focus is on: "players", ("option", name), ("seat", n), "back"..."""
+        if 0 <= self.focus < len(self.focusables):
+            return self.row_keys.get(self.focusables[self.focus])
+        return None
 
     def cover(self) -> None:
         self.read_names()  # a dialog over the setup: the names typed so far stay
@@ -330,10 +353,11 @@ class SetupScene(Scene):
             if event.type == pygame.MOUSEWHEEL and not scroll.area.collidepoint(pygame.mouse.get_pos()) and len(self.scrolls) > 1:
                 continue
             if scroll.handle(event):
-                focused = self.row_keys.get(self.focusables[self.focus]) if 0 <= self.focus < len(self.focusables) else None
-                self.build()
-                if focused is not None:
-                    self.focus_key(focused)
+                self.scrolling = True
+                try:
+                    self.build()
+                finally:
+                    self.scrolling = False
                 return True
         return super().handle(event)
 

@@ -277,16 +277,27 @@ class StatsScene(Scene):
         return [0, 1, 2, 3, 4, 5] if self.wide_table else [0, 1, 3]
 
     def column_boxes(self, rect: pygame.Rect) -> list[tuple[int, pygame.Rect]]:
+        """Each column's box (x and width): a figure's column as wide as its heading's longest
+        word and its widest figure ask (at least its share of the design), the player's name
+        the rest."""
+        m = self.m
         cols = self.columns_shown()
         weights = {0: 0.27, 1: 0.13, 2: 0.12, 3: 0.14, 4: 0.19, 5: 0.15} if self.wide_table else {0: 0.5, 1: 0.22, 3: 0.28}
-        pad = self.m.px(6)
+        pad = m.px(6)
+        inner = rect.width - 2 * pad - m.px(6)
+        heads = self.columns()
+        rows = self.rows()
+        widths = {}
+        for c in cols[1:]:
+            words = max(fonts.text_width(word, m.small, True) for word in heads[c].split())
+            values = max([fonts.text_width(r[c], m.body) for r in rows] + [0])
+            widths[c] = max(int(inner * weights[c]), words + pad, values + pad)
+        widths[0] = max(m.px(40), inner - sum(widths.values()))
         out = []
         x = rect.x + pad
-        inner = rect.width - 2 * pad - self.m.px(6)
         for c in cols:
-            wd = int(inner * weights[c])
-            out.append((c, pygame.Rect(x, 0, wd - pad, 0)))
-            x += wd
+            out.append((c, pygame.Rect(x, 0, widths[c] - pad, 0)))
+            x += widths[c]
         return out
 
     def header_height(self) -> int:

@@ -1,0 +1,150 @@
+"""Every screen but the table, laid out by shape (docs/layout.md), measured as the layout rules
+ask: for every registered game where the screen depends on the game (setup, rules page,
+statistics, review, game over) and once for the app's own screens (shelf, Continue list,
+replace question, known players, settings, rename and reset dialogs, recent games, the
+kiosk's code pad, operator menu and notice), at phone sizes upright and on their side,
+800x480, a landscape tablet, a desktop and a 3x phone, in English; French and Dutch (the
+long texts) at the smallest sizes and a desktop. Every text drawn is 12 logical px or more,
+inside its box and on screen; every touch target is 44x44 logical px or more, on screen,
+and overlaps no other. A rotation lays the screen shown out again, keeping what it shows."""
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game import registry  # noqa: E402
+from game.i18n import t  # noqa: E402
+from tests.layout_helpers import drawn_texts, target_problems, text_problems  # noqa: E402
+from tests.screen_cases import (  # noqa: E402
+    APP_SCREENS, GAME_SCREENS, GAMES, SIZES, SIZES_OTHER_LANGUAGES, make_app, open_screen,
+)
+from tests.ui_helpers import DT, drag  # noqa: E402
+
+# The kiosk's attract screen is the table playing itself: the table's own tests measure it.
+MEASURED_APP_SCREENS = [s for s in APP_SCREENS if s != "attract"]
+
+
+def problems_of(app, name: str, game_id: str | None = None) -> list[str]:
+    open_screen(app, name, game_id)
+    app.run_frames(2)
+    where = f"{name}{'/' + game_id if game_id else ''}"
+    return [f"{where}: {p}" for p in text_problems(app, drawn_texts(app)) + target_problems(app)]
+
+
+# One game of each family: where the full matrix would cost the most (the review's replay,
+# a 3x phone's nine times larger pictures) and adds the least (the layout does not depend
+# on the game, the texts do not depend on the density).
+FAMILY_GAMES = [games[0].id for _, games in registry.shelf()]
+
+
+def cases() -> list:
+    """(language, size, games of the review, games of the other screens): English at every
+    size with every game; a 3x phone and French and Dutch with every game where the texts
+    change from game to game, one game per family for the review."""
+    out = []
+    for size in SIZES:
+        hd = size[2] != 1
+        out.append(pytest.param("en", size, FAMILY_GAMES if hd else GAMES, FAMILY_GAMES if hd else GAMES, id=f"en-{size[0]}x{size[1]}" + ("@3" if hd else "")))
+    for language in ("fr", "nl"):
+        for size in SIZES_OTHER_LANGUAGES:
+            out.append(pytest.param(language, size, FAMILY_GAMES, GAMES, id=f"{language}-{size[0]}x{size[1]}"))
+    return out
+
+
+@pytest.mark.parametrize("language, size, review_games, games", cases())
+def test_every_screen_fits(language, size, review_games, games):
+    w, h, density = size
+    app = make_app((w, h), density, language)
+    found = []
+    for name in MEASURED_APP_SCREENS:
+        found += problems_of(app, name)
+    for name in GAME_SCREENS:
+        for game_id in review_games if name == "review" else games:
+            found += problems_of(app, name, game_id)
+    assert found == [], "\n".join(found[:40]) + (f"\n... {len(found) - 40} more" if len(found) > 40 else "")
+
+
+# ------------------------------------------------------------------ a rotation keeps the screen's state
+def rotate(app, density: float = 1.0) -> None:
+    """The window turned a quarter: a resize event, as the browser's page sends it."""
+    w, h = app.window_size
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=h, h=w, size=(h, w)))
+    app.tick(DT)
+    app.tick(DT)
+
+
+def test_a_rotation_keeps_the_setup_its_scroll_its_typed_name_and_its_focus():
+    app = make_app((360, 640))
+    setup = open_screen(app, "setup", "classic_rummy")
+    app.run_frames(2)
+    setup.entries[0].set_text("Zoë")
+    setup.cycle_option("target")
+    value = setup.options_for("classic_rummy")["target"]
+    last = ("seat", setup.players - 1)
+    assert setup.show_row(last) and setup.scrolls[0].first > 0  # scrolled down to the last seat
+    setup.focus_key(last)
+    typed = setup.entries.get(0)
+    rotate(app)
+    assert app.shape == "short" and app.scenes.top is setup
+    # On its side the seats have a list of their own: the name typed is there, the row that
+    # had the focus still has it, and the option chosen stays.
+    assert setup.names[0] == "Zoë" and setup.entries[0].get_text() == "Zoë" and typed is not setup.entries[0]
+    assert setup.options_for("classic_rummy")["target"] == value
+    assert setup.row_keys.get(setup.focusables[setup.focus]) == last
+    rotate(app)
+    assert app.shape == "portrait" and setup.names[0] == "Zoë"
+    assert last in setup.row_keys.values() and setup.row_keys.get(setup.focusables[setup.focus]) == last
+
+
+def test_a_rotation_keeps_a_dialog_and_the_text_typed_in_it():
+    app = make_app((844, 390))
+    rename = open_screen(app, "rename_player", "orlan")
+    app.run_frames(2)
+    rename.entry.set_text("Ana Maria")
+    rotate(app)
+    assert app.scenes.top is rename and rename.entry.get_text() == "Ana Maria"
+    assert app.screen.get_rect().contains(rename.box) and rename.entry.is_focused
+
+
+def test_a_rotation_keeps_the_rules_page_where_it_was_read():
+    app = make_app((390, 844))
+    rules = open_screen(app, "rules", "bezique")
+    app.run_frames(2)
+    rules.scroll_to(rules.content_h // 2)
+    read = rules.scroll / rules.content_h
+    rotate(app)
+    assert app.scenes.top is rules and rules.game_id == "bezique"
+    # The page is laid out again for the new width: the same share of it has been read.
+    assert abs(rules.scroll / rules.content_h - read) < 0.1
+
+
+def test_the_setup_list_scrolls_under_a_finger_and_every_option_is_reached():
+    app = make_app((360, 640))
+    setup = open_screen(app, "setup", "classic_rummy")
+    app.run_frames(2)
+    seen = set(setup.option_buttons)
+    area = setup.lists[0][0]
+    for _ in range(20):
+        x, y = area.x + 4, area.bottom - 4
+        drag(app, (x, y), (x, y - 3 * setup.scrolls[0].step))
+        seen |= set(setup.option_buttons)
+    assert seen == {o.name for o in setup.info.options}
+    assert all(area.contains(b.rect) for b in setup.option_buttons.values())
+
+
+def test_the_shelf_lists_the_families_in_a_column_upright_and_beside_the_panel_on_its_side():
+    app = make_app((390, 844))
+    menu = open_screen(app, "menu", "jersey_gin")
+    app.run_frames(2)
+    families = [b.rect for b in menu.family_buttons.values()]
+    assert all(a.x == families[0].x for a in families) and families == sorted(families, key=lambda r: r.y)
+    assert menu.panel_rect.top > max(r.bottom for r in families)  # the chosen game's panel under the columns
+    rotate(app)
+    families = [b.rect for b in menu.family_buttons.values()]
+    assert menu.panel_rect.left > max(r.right for b in menu.game_buttons.values() for r in [b.rect])
+    assert t("jersey_gin.title") in [b.text for b in menu.game_buttons.values()]
