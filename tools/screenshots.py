@@ -1,10 +1,19 @@
-"""Render every scene of the app into PNG files: `python tools/screenshots.py OUTDIR`.
+"""Render the app's screens into PNG files, headless.
 
-Each scene is shown at 800x480 (phone landscape) and 1920x1080, headless, with a fixed
-deal so the table shows a card with a choice of two captures.
-The trick-taking games follow (20-32): Olsen setup, following suit, a refused card, a
-trick won, penalty cards taken, a hand summary, passing at five players; Aluette in
-French with a spoiled trick, the deal summary, game over; their rules pages.
+    python tools/screenshots.py OUTDIR --sizes 390x844,844x390 --games all [--scale 3] [--lang fr]
+
+writes one PNG per game and screen, ``<game>_<screen>_<W>x<H>.png`` (setup, rules,
+statistics, review, game over, and the table mid-round at the game's most seats), and one per
+screen of the app itself, ``app_<screen>_<W>x<H>.png`` (the shelf, Continue list, replace
+question, known players, settings, rename and reset dialogs, recent games, the kiosk's
+attract screen, code pad, operator menu and notice). Sizes are logical pixels; the PNGs are
+in device pixels (``--scale``: device pixels per logical pixel), named by their device size.
+``--games`` takes ``all`` or game ids, ``--screens`` a subset of the screens.
+
+    python tools/screenshots.py OUTDIR --story
+
+renders the older fixed deals instead (an Orlan table with a choice of two captures, a hint
+and a sweep, Olsen and Aluette moments) at 800x480 and 1920x1080.
 """
 from __future__ import annotations
 
@@ -274,9 +283,93 @@ def render_trick_games(app: App, outdir: str) -> list[str]:
     return paths
 
 
+# ---------------------------------------------------------------- every game, every screen
+def table_mid_round(app: App, game_id: str):
+    """The table of ``game_id`` at its most seats, a few moves into the first round, when
+    it is the human's turn (or after a few seconds of the AIs' play)."""
+    from game.registry import BY_ID
+    from game.samples import play_out, sample_match
+    from game.scenes import catalog
+
+    match = sample_match(game_id, BY_ID[game_id].info.max_players)
+    play_out(match, moves=2 * match.players)
+    while not match.finished and match.current() != 0 and match.state.current_player() is not None:
+        play_out(match, moves=1)
+    app.match = match
+    app.scenes.reset(catalog.make("menu", app))
+    table = app.scenes.push(catalog.make("table", app, match))
+    for _ in range(240):
+        app.tick(1 / 60)
+        table.skip_animations()
+        if app.scenes.top is not table or table.my_turn():
+            break
+    return table
+
+
+def render_screens(outdir: str, sizes, games, scale: float = 1.0, lang: str = "en", screens=None) -> list[str]:
+    from tests.screen_cases import APP_SCREENS, GAME_SCREENS, make_app, open_screen
+
+    os.makedirs(outdir, exist_ok=True)
+    wanted = set(screens) if screens else None
+    paths = []
+    for w, h in sizes:
+        app = make_app((w, h), scale, lang)
+        app.settings.animation_speed = "off"
+        device = app.screen.get_size()
+
+        def save(prefix: str, screen: str) -> None:
+            app.run_frames(3)
+            path = os.path.join(outdir, f"{prefix}_{screen}_{device[0]}x{device[1]}.png")
+            pygame.image.save(app.screen, path)
+            paths.append(path)
+            print(path, flush=True)
+
+        for screen in APP_SCREENS:
+            if wanted is None or screen in wanted:
+                open_screen(app, screen)
+                save("app", screen)
+        for game_id in games:
+            for screen in GAME_SCREENS:
+                if wanted is None or screen in wanted:
+                    open_screen(app, screen, game_id)
+                    save(game_id, screen)
+            if wanted is None or "table" in wanted:
+                table_mid_round(app, game_id)
+                save(game_id, "table")
+        pygame.display.quit()
+    return paths
+
+
+def main(argv=None) -> int:
+    import argparse
+
+    from game.registry import ENTRIES
+
+    parser = argparse.ArgumentParser(prog="python tools/screenshots.py", description="Render the app's screens into PNG files.")
+    parser.add_argument("outdir")
+    parser.add_argument("--sizes", default="800x480,1920x1080", help="logical sizes, WxH,WxH,...")
+    parser.add_argument("--games", default="all", help="all, or game ids separated by commas")
+    parser.add_argument("--screens", default="", help="a subset of the screens (setup,rules,stats,review,gameover,table,menu,...)")
+    parser.add_argument("--scale", type=float, default=1.0, help="device pixels per logical pixel")
+    parser.add_argument("--lang", default="en", choices=["en", "fr", "nl"])
+    parser.add_argument("--story", action="store_true", help="the older fixed deals instead")
+    args = parser.parse_args(argv)
+    if args.story:
+        for p in render_all(args.outdir):
+            print(p)
+        return 0
+    try:
+        sizes = [tuple(int(v) for v in size.split("x")) for size in args.sizes.split(",")]
+    except ValueError:
+        parser.error(f"--sizes: WxH,WxH... expected, not {args.sizes!r}")
+    ids = [e.id for e in ENTRIES]
+    games = ids if args.games == "all" else [g for g in args.games.split(",") if g]
+    unknown = [g for g in games if g not in ids]
+    if unknown:
+        parser.error(f"unknown game(s): {', '.join(unknown)}; games: {', '.join(ids)}")
+    render_screens(args.outdir, sizes, games, args.scale, args.lang, [s for s in args.screens.split(",") if s])
+    return 0
+
+
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        print("usage: python tools/screenshots.py OUTDIR")
-        raise SystemExit(2)
-    for p in render_all(sys.argv[1]):
-        print(p)
+    raise SystemExit(main())
