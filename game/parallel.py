@@ -23,6 +23,7 @@ import multiprocessing
 import os
 import socket
 import sys
+import tempfile
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -83,25 +84,31 @@ class RayTasks:
         task = ray.remote(num_cpus=1)(_apply)
         todo = iter(chunks)
         pending: list = []
-        left = True
+        more_chunks = True
         try:
             while True:
                 if time.monotonic() - self._counted > 30.0:
                     self._count_cpus()
-                while left and len(pending) < self.window:
+                while more_chunks and len(pending) < self.window:
                     chunk = next(todo, _END)
                     if chunk is _END:
-                        left = False
+                        more_chunks = False
                     else:
                         pending.append(task.remote(fn, chunk))
                 if not pending:
                     return
-                done, pending = ray.wait(pending, num_returns=1)
+                done, pending = ray.wait(pending, num_returns=1)  # the first to finish
+                if pending:  # and all others finished by now, in one call
+                    ready, pending = ray.wait(pending, num_returns=len(pending), timeout=0)
+                    done += ready
                 for ref in done:
                     yield ray.get(ref)
         finally:
             for ref in pending:  # a run stopped early: the queued chunks need not run
-                ray.cancel(ref, force=True)
+                try:
+                    ray.cancel(ref, force=True)
+                except Exception:  # best effort: the connection's end stops them anyway
+                    break
 
 
 _END = object()
@@ -125,14 +132,18 @@ def connect_ray(address: str) -> tuple[Any, bool]:
     if ray.is_initialized():  # a caller already connected (a notebook, a script): use its cluster
         return ray, False
     _check_reachable(os.environ.get("RAY_ADDRESS", "") if address == "auto" else address)
+    # The driver's game package travels with the job (py_modules): the nodes need Python
+    # and Ray of the same versions, not this project. An empty working_dir keeps Ray from
+    # putting the driver's script and current folders on the workers' path (it does
+    # without one), where a node's own checkout would shadow the package sent.
     try:
-        ray.init(
-            address=address,
-            # The driver's game package travels with the job: the nodes need Python and
-            # Ray of the same versions, not this project.
-            runtime_env={"py_modules": [str(GAME_DIR)], "excludes": ["__pycache__/", "/data/"]},
-            logging_level=logging.WARNING,
-        )
+        with tempfile.TemporaryDirectory(prefix="orlan-ray-") as empty:
+            ray.init(
+                address=address,
+                runtime_env={"working_dir": empty, "py_modules": [str(GAME_DIR)],
+                             "excludes": ["__pycache__/", "/data/"]},
+                logging_level=logging.WARNING,
+            )
     except ConnectionError as e:
         raise ClusterError(f"--ray {address}: no Ray cluster found ({str(e).split('. ')[0]}); start one with "
                            "`ray start --head` or give its head's host:port (docs/bots.md)") from None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib.util
+import inspect
 import json
 import operator
 import os
@@ -146,10 +147,13 @@ def test_a_soak_on_ray_gives_each_chunk_the_local_figures_and_its_journal_resume
 def test_ray_tasks_run_the_drivers_code(ray_cluster):
     from game.parallel import runner
 
-    # the game package is shipped with the job: a task computes the digest of its own sources
+    # the game package is shipped with the job: a task imports it from Ray's copy, whose
+    # sources have the digest of this process's
     with runner(ray=ray_cluster) as run:
         assert run.parallelism == 2
-        assert list(run.map_unordered(operator.call, [code_version])) == [code_version()]
+        [where] = run.map_unordered(inspect.getsourcefile, [code_version])
+        assert where != inspect.getsourcefile(code_version) and "runtime_resources" in where
+        assert list(run.map_unordered(operator.methodcaller("__call__"), [code_version])) == [code_version()]
 
 
 def test_the_command_line_with_ray_auto_finds_the_cluster_of_ray_address(ray_cluster):
