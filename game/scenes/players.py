@@ -52,7 +52,7 @@ class KnownPlayersScene(Scene):
         head_h = sl.dialog_title_height(m, title, inner)
         names = list(self.app.stats.names)
         need = max([sl.button_width(n, m) for n in names] + [m.px(120)])
-        cols = max(1, min(4, (inner + m.gap) // (need + m.gap)))
+        cols = max(1, min(4, len(names), (inner + m.gap) // (need + m.gap)))
         bw = (inner - (cols - 1) * m.gap) // cols
         footer = [t("players.new"), t("common.back")]
         footer_h = sl.grid_height(footer, inner, m)

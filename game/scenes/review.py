@@ -447,7 +447,7 @@ class ReviewScene(Scene):
         # The bar: the steps (« ‹ › » Play) first, then the rest; rows as the width asks.
         items = self.bar_buttons()
         texts = [text for text, _, _ in items]
-        rects, self.bar_top = sl.bottom_bar(texts, m)
+        rects, self.bar_top = sl.bottom_groups([texts[:5], texts[5:]], m)
         self.bar = {}
         for rect, (text, action, enabled) in zip(rects, items):
             self.bar[text] = self.button(rect, text, action, enabled, focusable=False)

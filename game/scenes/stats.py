@@ -313,7 +313,8 @@ class StatsScene(Scene):
             return []
         cols = self.columns()
         row = self.rows()[self.names().index(name)]
-        return [(cols[c], row[c]) for c in (2, 4, 5)]
+        own = {label for label, _ in self.details(name)}  # a game may list the same figure itself
+        return [(cols[c], row[c]) for c in (2, 4, 5) if cols[c] not in own]
 
     def figures_plan(self, name: str | None) -> tuple[bool, int, int, int]:
         """(details beside the charts, details height, points chart height, levels height)."""

@@ -218,6 +218,25 @@ def bottom_bar(texts: list[str], m: Measures, width: int | None = None, stretch:
     return rects, top
 
 
+def bottom_groups(groups: list[list[str]], m: Measures) -> tuple[list[pygame.Rect], int]:
+    """A bottom bar of groups of buttons (the review's steps, then its actions): one row when
+    they all fit, else each group on rows of its own, the first group on top; returns the
+    rectangles in order and the top of the bar."""
+    texts = [text for group in groups for text in group]
+    width = m.width - 2 * m.margin
+    if len(balanced_rows([button_width(text, m) for text in texts], width, m.gap)) == 1:
+        return bottom_bar(texts, m)
+    heights = [grid_height(group, width, m) for group in groups]
+    top = m.height - m.margin - sum(heights) - m.gap * (len(groups) - 1)
+    y = top
+    rects: list[pygame.Rect] = []
+    for group, height in zip(groups, heights):
+        placed, _ = button_grid(group, m.margin, width, y, m)
+        rects += placed
+        y += height + m.gap
+    return rects, top
+
+
 # ------------------------------------------------------------------ a list that scrolls
 class RowScroll:
     """The first row shown of a list taller than its area, moved a row at a time by a drag
