@@ -197,7 +197,7 @@ class SetupScene(Scene):
         name, and its kind (as wide as the options' buttons)."""
         seat = row.key[1]
         kind_w = min(max(button_w, self.value_width(row, m)), rect.width // 2)
-        pick_w = m.u.touch
+        pick_w = m.bh  # square
         human = self.kinds[seat] == "human"
         name = pygame.Rect(rect.x, rect.y, rect.width - kind_w - pick_w - 2 * m.gap, rect.height)
         b = self.button(pygame.Rect(rect.right - kind_w, rect.y, kind_w, m.bh), row.value, row.action)
