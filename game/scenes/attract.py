@@ -146,6 +146,7 @@ class AttractScene(TableScene):
         super().draw(surface)
         w = surface.get_width()
         s = self.app.scale
+        u = self.app.units
         pulse = 0.5 + 0.5 * math.sin(self.clock * 2 * math.pi / 1.6)
         if self.scores and self.between is not None:
             self.draw_scores(surface)
@@ -153,29 +154,32 @@ class AttractScene(TableScene):
         bar = pygame.Rect(0, 0, w, self.hud_h)
         pygame.draw.rect(surface, tuple(max(0, c - 40) for c in self.app.table_colour), bar)
         widgets.panel(surface, bar, alpha=110, radius=0)
-        fonts.blit_text(surface, t("app.title"), int(self.hud_h * 0.62), widgets.GOLD, (self.pad * 2, bar.centery), "midleft", bold=True)
+        fonts.blit_text(surface, t("app.title"), max(fonts.min_size(), int(self.hud_h * 0.62)), widgets.GOLD, (self.pad * 2, bar.centery), "midleft", bold=True, max_width=w - 4 * self.pad)
         # "Touch to play" in a pill on the lower edge of the table, where the eyes go
         # between the cards played and the hand, clear of the table cards' middle rows.
-        size = max(24, int(40 * s))
+        size = u.text(40, least=20)
         text = self.prompt_now()
         size = fonts.fit_size(text, size, int(w * 0.7), True)
         img = fonts.render(text, size, widgets.WHITE, True)
-        ph = max(56, int(img.get_height() * 1.6))
+        ph = max(u.px(56), int(img.get_height() * 1.6))
         icon = ph
         pill = pygame.Rect(0, 0, img.get_width() + icon + ph // 2, ph)
         pill.center = (w // 2, self.table_area.bottom - ph // 5)  # its glow clear of the hand
-        glow = pygame.Surface(pill.inflate(24, 24).size, pygame.SRCALPHA)
+        halo = pill.inflate(u.px(24), u.px(24))
+        glow = pygame.Surface(halo.size, pygame.SRCALPHA)
         pygame.draw.rect(glow, (*widgets.GOLD, int(40 + 90 * pulse)), glow.get_rect(), border_radius=glow.get_height() // 2)
-        surface.blit(glow, pill.inflate(24, 24).topleft)
+        surface.blit(glow, halo.topleft)
         widgets.panel(surface, pill, alpha=215, radius=ph // 2)
-        pygame.draw.rect(surface, widgets.GOLD, pill, max(2, int(3 * s)), border_radius=ph // 2)
-        surface.blit(img, img.get_rect(midleft=(pill.x + icon, pill.centery)))
+        pygame.draw.rect(surface, widgets.GOLD, pill, max(u.px(2), int(3 * s)), border_radius=ph // 2)
+        at = img.get_rect(midleft=(pill.x + icon, pill.centery))
+        surface.blit(img, at)
+        fonts.record(text, size, at, pill)
         # A fingertip with a ring that grows and fades: "touch" without reading.
         c = (pill.x + icon // 2 + ph // 8, pill.centery)
         ring = pygame.Surface((ph, ph), pygame.SRCALPHA)
         rad = int(ph * (0.2 + 0.22 * pulse))
-        pygame.draw.circle(ring, (255, 255, 255, int(200 * (1 - pulse) + 30)), (ph // 2, ph // 2), rad, max(2, int(3 * s)))
-        pygame.draw.circle(ring, (255, 255, 255, 230), (ph // 2, ph // 2), max(5, int(ph * 0.12)))
+        pygame.draw.circle(ring, (255, 255, 255, int(200 * (1 - pulse) + 30)), (ph // 2, ph // 2), rad, max(u.px(2), int(3 * s)))
+        pygame.draw.circle(ring, (255, 255, 255, 230), (ph // 2, ph // 2), max(u.px(5), int(ph * 0.12)))
         surface.blit(ring, ring.get_rect(center=c))
 
     def prompt_now(self) -> str:
@@ -188,20 +192,21 @@ class AttractScene(TableScene):
     def draw_scores(self, surface: pygame.Surface) -> None:
         """Between rounds: the round (or the winner) and every player's total, on the table."""
         s = self.app.scale
+        u = self.app.units
         title, rows = self.scores
-        size = max(16, int(26 * s))
+        size = u.text(26, least=16)
         line = fonts.font(size, True).get_linesize()
         area = self.table_area
-        width = min(area.width - 2 * self.pad, max(260, int(520 * s)))
+        width = min(area.width - 2 * self.pad, max(u.px(260), int(520 * s)))
         box = pygame.Rect(0, 0, width, int(line * (len(rows) + 1.6)) + 2 * self.pad)
         box.midtop = (area.centerx, area.y + self.pad)
         widgets.panel(surface, box, alpha=250)
-        pygame.draw.rect(surface, widgets.GOLD, box, max(2, int(3 * s)), border_radius=14)
+        pygame.draw.rect(surface, widgets.GOLD, box, max(u.px(2), int(3 * s)), border_radius=u.px(14))
         fonts.blit_text(surface, title, size, widgets.GOLD, (box.centerx, box.y + self.pad), "midtop", bold=True, max_width=width - 2 * self.pad)
         y = box.y + self.pad + int(line * 1.4)
         best = max(total for _, total in rows)
         for name, total in rows:
             colour = widgets.GOLD if total == best else widgets.WHITE
             fonts.blit_text(surface, name, size, colour, (box.x + 2 * self.pad, y), bold=True, max_width=width // 2)
-            fonts.blit_text(surface, t("table.score", count=total), size, colour, (box.right - 2 * self.pad, y), "topright", bold=True)
+            fonts.blit_text(surface, t("table.score", count=total), size, colour, (box.right - 2 * self.pad, y), "topright", bold=True, max_width=width // 2 - 2 * self.pad)
             y += line
