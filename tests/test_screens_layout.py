@@ -148,3 +148,29 @@ def test_the_shelf_lists_the_families_in_a_column_upright_and_beside_the_panel_o
     families = [b.rect for b in menu.family_buttons.values()]
     assert menu.panel_rect.left > max(r.right for b in menu.game_buttons.values() for r in [b.rect])
     assert t("jersey_gin.title") in [b.text for b in menu.game_buttons.values()]
+
+
+@pytest.mark.parametrize("name, game_id", [("settings", None), ("setup", "classic_rummy")])
+def test_the_keys_reach_every_row_of_a_list_that_scrolls(name, game_id):
+    """Down from the first row: the focus goes through every row, the list scrolling to show
+    it, then Back (and Start); the focused button is always on screen."""
+    from tests.ui_helpers import key
+
+    app = make_app((360, 640))
+    scene = open_screen(app, name, game_id)
+    app.run_frames(2)
+    scene.focus = 0
+    scene._show_focus()
+    seen = []
+    for _ in range(40):
+        button = scene.focusables[scene.focus]
+        assert app.screen.get_rect().contains(button.rect)
+        seen.append(button.text)
+        if button.text == t("common.back"):
+            break
+        key(app, pygame.K_DOWN)
+    if name == "settings":
+        rows = [value for _, _, value in scene.rows()]
+    else:
+        rows = [t("setup.players_value", count=scene.players)] + [scene.option_value(o) for o in scene.info.options] + [t(f"kind.{k}") for k in scene.kinds[: scene.players]]
+    assert seen[: len(rows)] == rows and seen[-1] == t("common.back")
