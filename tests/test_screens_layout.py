@@ -174,3 +174,24 @@ def test_the_keys_reach_every_row_of_a_list_that_scrolls(name, game_id):
     else:
         rows = [t("setup.players_value", count=scene.players)] + [scene.option_value(o) for o in scene.info.options] + [t(f"kind.{k}") for k in scene.kinds[: scene.players]]
     assert seen[: len(rows)] == rows and seen[-1] == t("common.back")
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390)])
+def test_open_hands_on_a_phone_show_every_other_hand_readable_in_the_panel(size):
+    app = make_app(size)
+    review = open_screen(app, "review", "olsen")
+    review.go(4)
+    app.run_frames(1)
+    click_at = review.bar[t("review.hands_open")].rect.center
+    from tests.ui_helpers import tap
+
+    tap(app, click_at)
+    app.run_frames(2)
+    assert review.open_hands and not review.board.open_hands  # not in the board's small chips
+    names = [text for text, _, _ in review.drawn]
+    others = [review.seat_name(s) for s in range(review.replay.players) if s != review.seat]
+    shown = [n for n in others if n in names]
+    assert shown and shown == others[: len(shown)]  # in seat order, the rest a scroll away
+    panel = review.panel_rect()
+    assert review.hands_scroll.content > 0
+    assert text_problems(app, [d for d in drawn_texts(app) if panel.colliderect(d.rect)]) == []

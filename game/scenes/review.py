@@ -1,16 +1,17 @@
 """The review of a finished game: every position of its replay, move by move, with the
 expert's opinion of each move of the reviewed player.
 
-On the left, the table as the reviewed player saw it before the move under the cursor
-(or with every hand open), drawn by the game's own view through the table's layout
-(``ReviewBoard``): the card played is lifted, the card the expert prefers framed in green,
-the cards a capture takes ringed. On the right, the summary (agreement with the expert
+The table as the reviewed player saw it before the move under the cursor (or with every
+hand open), drawn by the game's own view through the table's layout (``ReviewBoard``): the
+card played is lifted, the card the expert prefers framed in green, the cards a capture
+takes ringed. Beside it (under it on a screen held upright: docs/layout.md), the summary (agreement with the expert
 and expected cost, for the game and the round), the analysis's progress bar with Stop /
 Resume and Deeper, the move list (costly moves marked ``??``) and the opinion on the move
 under the cursor: what the expert prefers, what the move cost in expected points and over
 how many sampled deals that was estimated, the other ways to play the same card (a game
 with captures) or the cards that were still legal (a trick game), and the expert's
-ranking of the candidates.
+ranking of the candidates. On a phone the open hands are laid out in the panel, in place
+of the move list, every card's index readable (the board's seat chips are too small).
 
 The analysis (game/review.py) runs a slice per frame, never a thread (the browser has
 none), fills in move by move, and is kept with the replay (``RecentGames.save``) so a
@@ -34,6 +35,7 @@ from game.scenes.match import Match, Seat
 from game.scenes.views import view_for
 from game.scenes.table_layout import HINT_COLOUR, TableLayout
 from game.ui import fonts, widgets
+from game.ui.cards import CARD_RATIO
 from game.ui import screen_layout as sl
 
 CHECKPOINT = 16  # a copy of every 16th position is kept; the others are played from it
@@ -241,6 +243,7 @@ class ReviewScene(Scene):
         self.board: ReviewBoard | None = None
         self.drawn: list[tuple[str, pygame.Rect, pygame.Rect]] = []  # (text, where, its box): tests
         self.opinion_scroll = sl.PixelScroll()  # the opinion on the move, when taller than its room
+        self.hands_scroll = sl.PixelScroll()  # a phone's open hands, in the panel
         self.m = sl.measures(app)
         self.start_review(self.start_budget())
 
@@ -408,7 +411,9 @@ class ReviewScene(Scene):
         k = self.cursor
         played = self.replay.moves[k] if k < self.total else None
         entry = self.entries.get(k)
-        self.board.open_hands = self.open_hands
+        # A phone's board has chips, not panels, for the other seats: their open hands are
+        # laid out in the panel instead, at a size where every index reads.
+        self.board.open_hands = self.open_hands and not self.hands_in_panel()
         self.board.set_position(self.state(k), played, entry.best if entry and not entry.forced else None)
         self.board.caption = self.caption()
 
@@ -493,6 +498,8 @@ class ReviewScene(Scene):
             if self.board is not None and self.board.view.key(event.key):
                 return True
         if self.opinion_scroll.handle(event, self.line()):
+            return True
+        if self.open_hands and self.hands_in_panel() and self.hands_scroll.handle(event, self.line()):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.board_rect().collidepoint(event.pos):
@@ -579,7 +586,7 @@ class ReviewScene(Scene):
         r = self.review
         return (self.app.size, i18n.language(), self.cursor, self.seat, self.open_hands, self.note and self.note[0],
                 id(r), len(r.entries), r.done, self.analysing, self.depth, id(self.board), self.app.settings.table_colour,
-                self.opinion_scroll.offset)
+                self.opinion_scroll.offset, self.hands_scroll.offset)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The board and the panel, drawn again when something changed (or every quarter
@@ -667,7 +674,54 @@ class ReviewScene(Scene):
             yy += op_line
         surface.set_clip(clip)
         self.opinion_scroll.draw_bar(surface, m)
-        self.draw_moves(surface, pygame.Rect(inner.x, top, inner.width, op_box.y - pad - top), entries)
+        middle = pygame.Rect(inner.x, top, inner.width, op_box.y - pad - top)
+        if self.open_hands and self.hands_in_panel():
+            self.row_rects = []
+            self.draw_hands(surface, middle)
+        else:
+            self.draw_moves(surface, middle, entries)
+
+    def hands_in_panel(self) -> bool:
+        """Open hands go in the panel (in place of the move list) on a phone's screen."""
+        return self.app.shape in sl.COMPACT
+
+    def draw_hands(self, surface, box: pygame.Rect) -> None:
+        """Every other seat's hand, face up: its name, then its cards overlapped so each
+        index shows (11 logical px at least), on as many rows as they need; the list scrolls
+        when it is taller than the box."""
+        m = self.m
+        board = self.board
+        hands = board.hands()
+        seats = [s for s in range(self.replay.players) if s != self.seat]
+        small = self.small_size()
+        name_h = fonts.font(small, True).get_linesize()
+        cw = m.px(44)  # the index is a quarter of a card's width: 11 px
+        ch = int(cw * CARD_RATIO)
+        step_least = int(cw * 0.36)
+        width = box.width - m.px(8)
+        per_row = max(1, (width - cw) // step_least + 1)
+        plan = []
+        for seat in seats:
+            cards = hands.get(seat, [])
+            rows = [cards[i:i + per_row] for i in range(0, len(cards), per_row)] or [[]]
+            plan.append((seat, rows))
+        height = sum(name_h + len(rows) * (ch + m.px(4)) + m.gap for _, rows in plan)
+        self.hands_scroll.fit(box, height)
+        clip = surface.get_clip()
+        surface.set_clip(box)
+        y = box.y - self.hands_scroll.offset
+        for seat, rows in plan:
+            if box.y <= y and y + name_h <= box.bottom:
+                self.text(surface, self.seat_name(seat), small, widgets.GOLD, (box.x, y), "topleft", pygame.Rect(box.x, y, width, name_h), True)
+            y += name_h
+            for row in rows:
+                step = min(cw + m.px(4), (width - cw) // max(1, len(row) - 1)) if len(row) > 1 else 0
+                for i, code in enumerate(row):
+                    surface.blit(board.face(code, cw), (box.x + i * step, y))
+                y += ch + m.px(4)
+            y += m.gap
+        surface.set_clip(clip)
+        self.hands_scroll.draw_bar(surface, m)
 
     def move_row_height(self) -> int:
         """A move's row: a touch target (a tap goes to that move)."""
