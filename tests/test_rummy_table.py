@@ -277,7 +277,7 @@ def test_boathouse_go_out_and_the_end_of_hand_screen_spreads_every_hand():
     assert sorted(dead) == sorted(summary["hands"][1]["deadwood"]) and len(dead) == 7
     assert tab.rows[1][2] == str(summary["hands"][1]["deadwood_points"])
     assert tab.rows[0][3] == str(summary["points"][0]) and summary["points"][0] == summary["hands"][1]["deadwood_points"]
-    assert tx(gid, "note_out", name="You") in tab.notes and t("summary.target", target=250) in tab.notes
+    assert tx(gid, "note_out", name="You") in tab.notes and t("summary.target", count=250) in tab.notes
 
 
 JERSEY = dict(

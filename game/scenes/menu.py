@@ -25,7 +25,7 @@ from game.ui import fonts, widgets
 def players_text(info) -> str:
     if info.min_players == info.max_players:
         return t("setup.players_value", count=info.min_players)
-    return t("menu.players_range", low=info.min_players, high=info.max_players)
+    return t("menu.players_range", low=info.min_players, count=info.max_players)
 
 
 class MenuScene(Scene):

@@ -377,7 +377,7 @@ class ReviewScene(Scene):
         played = self.replay.moves[k] if k < self.total else None
         entry = self.entries.get(k)
         self.board.open_hands = self.open_hands
-        self.board.set_position(self.states[k], played, entry.best if entry and not entry.forced else None)
+        self.board.set_position(self.states[k], played, entry.best if entry and not entry.forced and entry.estimated else None)
         self.board.caption = self.caption()
 
     def caption(self) -> str:
@@ -386,6 +386,12 @@ class ReviewScene(Scene):
             return t("review.final")
         v = self.board.view
         return t("review.caption", move=k + 1, moves=self.total, name=self.seat_name(self.movers[k]), play=v.move_text(self.replay.moves[k]))
+
+    def round_word(self) -> str:
+        """The game's own word for a round (its view's ``ROUND_WORD``): hand, deal or round."""
+        if self.board is None:
+            self.sync_board()
+        return self.board.view.ROUND_WORD
 
     def seat_name(self, seat: int) -> str:
         seats = self.replay.seats
@@ -403,7 +409,7 @@ class ReviewScene(Scene):
             (t("review.next"), self.forward, True),
             (t("review.last"), self.end, True),
             (t("review.pause") if self.playing else t("review.play"), self.toggle_play, True),
-            (t("review.round"), self.next_round, len(self.round_starts()) > 1),
+            (t(f"review.next_round.{self.round_word()}"), self.next_round, len(self.round_starts()) > 1),
             (t("review.hands_hidden") if self.open_hands else t("review.hands_open"), self.toggle_open, True),
         ]
         if desktop(self.app):
@@ -604,7 +610,7 @@ class ReviewScene(Scene):
         self.text(surface, t("review.summary_game", agreement=round(100 * game.agreement), cost=_points(game.cost), costly=game.costly), small, widgets.WHITE, (inner.x, y), "topleft", inner, True)
         y += line
         if rnd is not None:
-            text = t("review.summary_round", round=self.rounds[min(self.cursor, len(self.rounds) - 1)], agreement=round(100 * rnd.agreement), cost=_points(rnd.cost))
+            text = t(f"review.summary_round.{self.round_word()}", round=self.rounds[min(self.cursor, len(self.rounds) - 1)], agreement=round(100 * rnd.agreement), cost=_points(rnd.cost))
             self.text(surface, text, small, widgets.SOFT, (inner.x, y), "topleft", inner)
         y += line
         # Progress: a bar, and what the figures are worth.
@@ -634,13 +640,13 @@ class ReviewScene(Scene):
         self.draw_moves(surface, pygame.Rect(inner.x, top, inner.width, op_top - pad - top), entries)
 
     def status_text(self, entries: list[Entry]) -> str:
-        worlds = [e.worlds for e in entries if not e.forced]
+        worlds = [e.worlds for e in entries if not e.forced and e.estimated]
         if not worlds:
             deals = ""
         elif min(worlds) == max(worlds):
             deals = t("review.deals_same", count=worlds[0])
         else:
-            deals = t("review.deals", low=min(worlds), high=max(worlds))
+            deals = t("review.deals", low=min(worlds), count=max(worlds))
         if self.review.done:
             head = t("review.analysed")
         elif self.analysing:
@@ -676,7 +682,7 @@ class ReviewScene(Scene):
             row = pygame.Rect(box.x, y, box.width, line)
             if kind == "round":  # a tap on a round's heading jumps to its first move
                 self.row_rects.append((k, row))
-                self.text(surface, t("review.round_heading", round=self.rounds[k]), max(11, int(size * 0.85)), widgets.GOLD, (box.centerx, y + line // 2), "center", row, True)
+                self.text(surface, t(f"review.round_heading.{self.round_word()}", round=self.rounds[k]), max(11, int(size * 0.85)), widgets.GOLD, (box.centerx, y + line // 2), "center", row, True)
                 continue
             if k == self.cursor:
                 pygame.draw.rect(surface, CURSOR_COLOUR, row, border_radius=5)
@@ -700,6 +706,8 @@ class ReviewScene(Scene):
                 self.text(surface, "...", size, OTHER_COLOUR, (box.right - 4, y + line // 2), "midright", mark_box)
             elif e.forced:
                 continue
+            elif not e.estimated:
+                self.text(surface, "–", size, OTHER_COLOUR, (box.right - 4, y + line // 2), "midright", mark_box)
             elif e.costly():
                 self.text(surface, "?? " + _points(e.cost), size, COSTLY_COLOUR, (box.right - 4, y + line // 2), "midright", mark_box, True)
             elif e.agrees:
@@ -727,6 +735,8 @@ class ReviewScene(Scene):
             return lines + [(t("review.waiting"), OTHER_COLOUR, False)]
         if e.forced:
             return lines + [(t("review.forced"), OTHER_COLOUR, False)]
+        if not e.estimated:
+            return lines + [(t("review.not_estimated", count=len(e.legal), deeper=t("review.deeper")), OTHER_COLOUR, False)]
         if e.agrees:
             lines.append((t("review.agrees"), GOOD_COLOUR, True))
         else:

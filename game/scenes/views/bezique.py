@@ -32,6 +32,7 @@ COLUMNS = {
 class BeziqueView(TrickTakingView):
     ZONES = (HAND, TRICK, WON, FACEUP, STOCK, TRUMP)
     TRUMP_ACROSS = True
+    ROUND_WORD = "deal"
     SEAT_LINES = 2
     SUIT_ORDER = "CDSH"
     RANK_ORDER = "789JQKTA"  # the trick order, low to high
@@ -338,7 +339,7 @@ def summary_table(view: BeziqueView, summary: dict, game_over: bool) -> SummaryT
         if "deals" in opts:
             notes.append(view.tx("note_deals_left", count=opts["deals"] - summary["round"] - 1))
         else:
-            notes.append(t("summary.target", target=opts.get("target", 0)))
+            notes.append(t("summary.target", count=opts.get("target", 0)))
     best = max(int(r[-1]) for r in rows)
     return SummaryTable(
         title=view.tx("summary_title", deal=summary["round"] + 1), headers=headers, rows=rows,

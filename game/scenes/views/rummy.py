@@ -52,6 +52,7 @@ def is_joker(code: str) -> bool:
 
 class RummyView(GameView):
     ZONES = (HAND, STOCK, DISCARD, MELDS)
+    ROUND_WORD = "hand"
     DISCARD_FAN = 2
     SELECT_UP_TO = True
     BUTTONS_LOW = True
@@ -330,10 +331,10 @@ class RummyView(GameView):
         opts = self.obs.get("options") or getattr(self.match.state, "options", {}) or {}
         count = self.shown.get("round", 0) + 1
         hands = opts.get("hands")
-        parts = [self.tx("title"), self.tx("hud_hand_of", count=count, hands=hands) if hands else self.tx("hud_hand", count=count)]
+        parts = [self.tx("title"), self.tx("hud_hand_of", hand=count, hands=hands) if hands else self.tx("hud_hand", hand=count)]
         target = opts.get("target")
         if target and not hands and not opts.get("penalty_only"):
-            parts.append(t("summary.target", target=target))
+            parts.append(t("summary.target", count=target))
         return "  ·  ".join(parts)
 
     def seat_lines(self, seat: int):
@@ -635,7 +636,7 @@ class RummyView(GameView):
         totals = [int(r[-1]) for r in rows]
         best = min(totals) if self.lower_wins() else max(totals)
         return SummaryTable(
-            title=self.tx("summary_title", count=summary.get("round", 0) + 1), headers=headers, rows=rows,
+            title=self.tx("summary_title", hand=summary.get("round", 0) + 1), headers=headers, rows=rows,
             widths=[0.17, 0.5, 0.11, 0.1, 0.12], best={i for i, v in enumerate(totals) if v == best},
             notes=notes, bold={0, 3, 4}, spreads=spreads, spread_column=1,
         )
@@ -661,9 +662,9 @@ class RummyView(GameView):
             if opts.get("hands"):
                 notes.append(self.tx("note_hands_left", count=max(0, opts["hands"] - summary.get("round", 0) - 1)))
             elif opts.get("penalty_only"):
-                notes.append(self.tx("note_penalty_target", target=self.game_target()))
+                notes.append(self.tx("note_penalty_target", count=self.game_target()))
             elif opts.get("target"):
-                notes.append(t("summary.target", target=opts["target"]))
+                notes.append(t("summary.target", count=opts["target"]))
         return notes
 
     def game_target(self) -> int:

@@ -212,6 +212,7 @@ class OlsenView(TrickView):
     """Olsen: penalty cards face up by their takers, three cards passed (option), lowest total wins."""
 
     ZONES = (HAND, TRICK, WON, FACEUP)
+    ROUND_WORD = "hand"
 
     def round_of(self, obs: dict) -> int:
         return obs.get("round", obs.get("hand_no", 0))
@@ -288,7 +289,7 @@ class OlsenView(TrickView):
         if moon is not None:
             if match.options.get("jack_diamonds"):
                 points = self.seat_figures(sm, moon)[1]
-                out.append(t("olsen.all_penalties_jack", name=self.name(moon), points=points))
+                out.append(t("olsen.all_penalties_jack", name=self.name(moon), count=points))
             else:
                 out.append(t("tsummary.all_penalties", name=self.name(moon)))
         if not game_over:
@@ -299,7 +300,7 @@ class OlsenView(TrickView):
             elif obs["options"].get("deals"):
                 out.append(t("tsummary.olsen_deals_left", count=obs["options"]["deals"] - obs["hands_played"]))
             else:
-                out.append(t("tsummary.olsen_target", target=obs["options"].get("target", 100)))
+                out.append(t("tsummary.olsen_target", count=obs["options"].get("target", 100)))
         return out
 
     def gameover(self, result: dict) -> GameOverLines:
@@ -315,6 +316,7 @@ class AluetteView(TrickView):
     may be played, spoiled tricks set aside."""
 
     ZONES = (HAND, TRICK, WON, ASIDE)
+    ROUND_WORD = "deal"
     SUIT_ORDER = "DCBE"
     RANK_ORDER = "123456789VCR"
     NAMED = ("3D", "3C", "2D", "2C", "9C", "9D", "2B", "2E")  # cards with a traditional name
