@@ -38,8 +38,7 @@ DEFAULT = "en"
 # Placeholder names: a new one goes in one of these sets (tests/test_plurals.py).
 COUNTS = frozenset({
     "count", "points", "deals", "hands", "target", "clubs", "tricks", "sets", "honours", "chips",
-    "cost", "se", "low", "high", "value", "pages", "agreement", "done", "total", "moves", "score",
-    "costly",
+    "cost", "se", "low", "value", "pages", "agreement", "done", "total", "moves", "score",
 })  # numbers that count something (they may also carry words: "moves" in the review's ranking)
 ORDINALS = frozenset({"n", "round", "deal", "hand", "move", "page", "team", "version", "supported"})
 WORDS = frozenset({

@@ -463,10 +463,20 @@ class ReviewScene(Scene):
         return fonts.font(self.text_size(), True).get_linesize()
 
     def controls_y(self) -> int:
-        """Top of Stop/Deeper: under the seat button, two summary lines and the progress bar."""
+        """Top of Stop/Deeper: under the seat button, the summary lines and the progress bar."""
         panel = self.panel_rect()
         sb = max(widgets.MIN_BUTTON_PX, int(44 * self.app.scale))
-        return panel.y + self.pad + sb + self.pad // 2 + 3 * self.line() + self.pad
+        return panel.y + self.pad + sb + self.pad // 2 + (2 + len(self.game_summary(widest=True))) * self.line() + self.pad
+
+    def game_summary(self, widest: bool = False) -> list[str]:
+        """The whole game's summary, on two lines when one is too narrow (a small window);
+        ``widest``: with the widest figures, for the room kept above the buttons."""
+        game = summarise(self.review.entries)
+        figures = (100, 999.99, 99) if widest else (round(100 * game.agreement), game.cost, game.costly)
+        text = t("review.summary_game", agreement=figures[0], cost=_points(figures[1]), count=figures[2])
+        width = self.panel_rect().width - 2 * self.pad
+        lines = fonts.wrap(text, max(12, int(self.text_size() * 0.9)), width, True)
+        return lines[:2] if widest else lines[: len(self.game_summary(widest=True))]
 
     # ------------------------------------------------------------ input
     def handle(self, event) -> bool:
@@ -605,10 +615,10 @@ class ReviewScene(Scene):
         entries = sorted(self.review.entries, key=lambda e: e.index)
         y = self.seat_button.rect.bottom + pad // 2
         # The summaries: the whole game, then the round under the cursor.
-        game = summarise(entries)
         rnd = by_round(entries).get(self.rounds[min(self.cursor, len(self.rounds) - 1)])
-        self.text(surface, t("review.summary_game", agreement=round(100 * game.agreement), cost=_points(game.cost), costly=game.costly), small, widgets.WHITE, (inner.x, y), "topleft", inner, True)
-        y += line
+        for text in self.game_summary():
+            self.text(surface, text, small, widgets.WHITE, (inner.x, y), "topleft", inner, True)
+            y += line
         if rnd is not None:
             text = t(f"review.summary_round.{self.round_word()}", round=self.rounds[min(self.cursor, len(self.rounds) - 1)], agreement=round(100 * rnd.agreement), cost=_points(rnd.cost))
             self.text(surface, text, small, widgets.SOFT, (inner.x, y), "topleft", inner)
