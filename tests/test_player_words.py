@@ -47,3 +47,15 @@ def test_triomphe_forcee_names_the_trumps_it_shows(lang):
         assert i18n.t("card.trump", n=1).lower() in shown.lower() and "†" not in shown
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_no_rules_page_points_at_a_source_the_player_never_sees(lang):
+    """The rules pages say "the traditional rules", not "the text" (of a source the player
+    has never seen), and state a ruling without telling how the source was damaged."""
+    from game import registry
+
+    for entry in registry.ENTRIES:
+        page = i18n.rules_text(entry.id, lang)
+        assert not re.search(SOURCE[lang], page, re.IGNORECASE), entry.id
+        assert not re.search(r"symbol\w* (lost|perdu|verdwenen|verloren)|\bpunten\)\s*(is|est)", page, re.IGNORECASE), entry.id

@@ -161,3 +161,28 @@ def test_an_option_the_rules_refuse_at_this_player_count_is_greyed_and_kept_for_
     setup.game_options = {"basic_rummy": {"hand_size": 10, "decks": 2}}
     assert setup.options_for("basic_rummy")["hand_size"] == 10  # the wish comes back at three
     assert setup.options_for("basic_rummy")["decks"] == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "nl"])
+def test_every_setup_label_is_readable_on_a_small_screen(lang):
+    """Long option names ("Mélanger la défausse pour refaire la pioche") were shrunk to a few
+    pixels at 800x480: they take two lines, 12 px at least."""
+    from game import i18n
+
+    app = make_app((800, 480))
+    i18n.set_language(lang)
+    try:
+        for game_id in IDS:
+            setup = app.scenes.push(SetupScene(app, game_id))
+            pages = 1 + sum(1 for b in setup.focusables if setup.row_keys.get(b) == "more_options")
+            for _ in range(pages * 2):
+                size = max(14, int(22 * app.scale))
+                for text, rect in setup.labels:
+                    if text:
+                        lines, px = setup.label_lines(text, size, rect)
+                        assert px >= 12 and len(lines) <= 2, (game_id, text, px)
+                if pages > 1:
+                    setup.next_option_page()
+            app.scenes.pop()
+    finally:
+        i18n.set_language("en")

@@ -317,12 +317,32 @@ class SetupScene(Scene):
         self.app.scenes.reset(self.app.scenes.stack[0].__class__(self.app))
         self.app.scenes.push(catalog.make("table", self.app, self.app.match))
 
+    def label_lines(self, text: str, size: int, rect: pygame.Rect) -> tuple[list[str], int]:
+        """A row's label at ``size``, else on two lines at 12 px or more (a long option name
+        on a small screen), else shrunk on one line."""
+        width = rect.width - 8
+        if fonts.font(size, True).size(text)[0] <= width:
+            return [text], size
+        for two in range(size - 1, 11, -1):
+            lines = fonts.wrap(text, two, width, True)
+            if len(lines) <= 2 and 2 * fonts.font(two, True).get_linesize() <= rect.height + 6:
+                return lines, two
+        return [text], fonts.fit_size(text, size, width, True)
+
+    def draw_label(self, surface, text: str, size: int, rect: pygame.Rect) -> None:
+        lines, size = self.label_lines(text, size, rect)
+        line_h = fonts.font(size, True).get_linesize()
+        y = rect.centery - line_h * (len(lines) - 1) // 2
+        for line in lines:
+            fonts.blit_text(surface, line, size, widgets.WHITE, (rect.x, y), "midleft", bold=True, max_width=rect.width - 8)
+            y += line_h
+
     def draw(self, surface: pygame.Surface) -> None:
         s = self.app.scale
         widgets.title(surface, t("setup.title_game", game=t(f"{self.game}.title")), s, max(6, int(14 * s)), size=44)
         size = max(14, int(22 * s))
         for text, rect in self.labels:
-            fonts.blit_text(surface, text, size, widgets.WHITE, (rect.x, rect.centery), "midleft", bold=True, max_width=rect.width - 8)
+            self.draw_label(surface, text, size, rect)
         small = max(13, int(19 * s))
         for text, rect in self.notes:
             y = rect.y + int(4 * s)
