@@ -40,11 +40,13 @@ COUNTS = frozenset({
     "count", "points", "deals", "hands", "target", "clubs", "tricks", "sets", "honours", "chips",
     "cost", "se", "low", "value", "pages", "agreement", "done", "total", "moves", "score",
 })  # numbers that count something (they may also carry words: "moves" in the review's ranking)
-ORDINALS = frozenset({"n", "round", "deal", "hand", "move", "page", "team", "version", "supported"})
+ORDINALS = frozenset({
+    "n", "round", "deal", "hand", "move", "page", "team", "version", "supported", "seat", "day", "year",
+})  # numbers that name a position or a date: player 2, round 3, deal 4 of 10, 30 Nov 2026
 WORDS = frozenset({
     "name", "names", "card", "cards", "combination", "combo", "suit", "rank", "reason", "game",
     "list", "detail", "path", "meld", "what", "backup", "field", "to", "rule", "date", "play",
-    "players", "deck", "options", "ways", "taken", "deeper",
+    "players", "deck", "options", "ways", "taken", "deeper", "round_name", "month", "when", "time",
 })  # words: names, cards, lists, counts already worded by a plural text
 STRICT = False  # tests: a number passed as words, or a plural text without count, raises
 

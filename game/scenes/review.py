@@ -26,9 +26,11 @@ from pathlib import Path
 
 import pygame
 
+from game import registry
 from game.i18n import t
 from game.replay import RecentGames, Replay, ReplayError
 from game.review import DEFAULT_MS, Entry, Review, _round_of, by_round, summarise
+from game.saves import round_text
 from game.scenes.base import Scene
 from game.scenes.match import Match, Seat
 from game.scenes.views import view_for
@@ -387,10 +389,9 @@ class ReviewScene(Scene):
         return t("review.caption", move=k + 1, moves=self.total, name=self.seat_name(self.movers[k]), play=v.move_text(self.replay.moves[k]))
 
     def round_word(self) -> str:
-        """The game's own word for a round (its view's ``ROUND_WORD``): hand, deal or round."""
-        if self.board is None:
-            self.sync_board()
-        return self.board.view.ROUND_WORD
+        """The game's own word for a round (its registry entry's ``round_word``)."""
+        entry = registry.BY_ID.get(self.replay.game)
+        return entry.round_word if entry is not None else "round"
 
     def seat_name(self, seat: int) -> str:
         seats = self.replay.seats
@@ -617,7 +618,7 @@ class ReviewScene(Scene):
             self.text(surface, text, small, widgets.WHITE, (inner.x, y), "topleft", inner, True)
             y += line
         if rnd is not None:
-            text = t(f"review.summary_round.{self.round_word()}", round=self.rounds[min(self.cursor, len(self.rounds) - 1)], agreement=round(100 * rnd.agreement), cost=_points(rnd.cost))
+            text = t("review.summary_round", round_name=round_text(self.replay.game, self.rounds[min(self.cursor, len(self.rounds) - 1)]), agreement=round(100 * rnd.agreement), cost=_points(rnd.cost))
             self.text(surface, text, small, widgets.SOFT, (inner.x, y), "topleft", inner)
         y += line
         # Progress: a bar, and what the figures are worth.
@@ -689,7 +690,7 @@ class ReviewScene(Scene):
             row = pygame.Rect(box.x, y, box.width, line)
             if kind == "round":  # a tap on a round's heading jumps to its first move
                 self.row_rects.append((k, row))
-                self.text(surface, t(f"review.round_heading.{self.round_word()}", round=self.rounds[k]), max(11, int(size * 0.85)), widgets.GOLD, (box.centerx, y + line // 2), "center", row, True)
+                self.text(surface, round_text(self.replay.game, self.rounds[k]), max(11, int(size * 0.85)), widgets.GOLD, (box.centerx, y + line // 2), "center", row, True)
                 continue
             if k == self.cursor:
                 pygame.draw.rect(surface, CURSOR_COLOUR, row, border_radius=5)

@@ -119,7 +119,6 @@ class GameView:
     SELECT_UP_TO = False  # select_count is a maximum: a move may use any number of the chosen cards (melds)
     BUTTONS_LOW = False  # action buttons along the felt's bottom edge (the felt's middle holds the game)
     TEAM_COLOURS = [(255, 200, 80), (120, 200, 255)]
-    ROUND_WORD = "round"  # what the game calls a round: "round", "hand" or "deal" (the review's headings)
 
     def __init__(self, table) -> None:
         self.table = table

@@ -32,7 +32,6 @@ COLUMNS = {
 class BeziqueView(TrickTakingView):
     ZONES = (HAND, TRICK, WON, FACEUP, STOCK, TRUMP)
     TRUMP_ACROSS = True
-    ROUND_WORD = "deal"
     SEAT_LINES = 2
     SUIT_ORDER = "CDSH"
     RANK_ORDER = "789JQKTA"  # the trick order, low to high

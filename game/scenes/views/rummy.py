@@ -53,7 +53,6 @@ def is_joker(code: str) -> bool:
 
 class RummyView(GameView):
     ZONES = (HAND, STOCK, DISCARD, MELDS)
-    ROUND_WORD = "hand"
     DISCARD_FAN = 2
     SELECT_UP_TO = True
     BUTTONS_LOW = True

@@ -44,7 +44,6 @@ def group(code: str) -> str:
 
 class TarotView(TrickTakingView):
     ZONES = (HAND, TRICK, WON, FACEUP, ASIDE)
-    ROUND_WORD = "deal"
     COUNTER_CLOCKWISE = True
     INDEX_SHARE = 0.56  # a tarot index ("Kn", "10", "21") is wider than a French one
     HAND_HEIGHT = 0.21

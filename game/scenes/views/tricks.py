@@ -212,7 +212,6 @@ class OlsenView(TrickView):
     """Olsen: penalty cards face up by their takers, three cards passed (option), lowest total wins."""
 
     ZONES = (HAND, TRICK, WON, FACEUP)
-    ROUND_WORD = "hand"
 
     def round_of(self, obs: dict) -> int:
         return obs.get("round", obs.get("hand_no", 0))
@@ -316,7 +315,6 @@ class AluetteView(TrickView):
     may be played, spoiled tricks set aside."""
 
     ZONES = (HAND, TRICK, WON, ASIDE)
-    ROUND_WORD = "deal"
     SUIT_ORDER = "DCBE"
     RANK_ORDER = "123456789VCR"
     NAMED = ("3D", "3C", "2D", "2C", "9C", "9D", "2B", "2E")  # cards with a traditional name
