@@ -18,6 +18,19 @@ from tests.ui_helpers import click, key, make_app
 IDS = [e.id for e in registry.ENTRIES]
 
 
+@pytest.fixture(scope="module")
+def small_app():
+    """One app for the tests over every game (an app holds tens of MB the suite keeps)."""
+    return make_app((800, 480))
+
+
+def open_setup(app, game_id: str) -> SetupScene:
+    app.scenes.reset(MenuScene(app))
+    setup = app.scenes.push(SetupScene(app, game_id))
+    app.run_frames(2)
+    return setup
+
+
 def focus_on(app, setup: SetupScene, row) -> None:
     """Down until the keyboard focus is on ``row`` (every row is reachable)."""
     for _ in range(len(setup.focusables) + 1):
@@ -40,10 +53,9 @@ def changeable_rows(setup: SetupScene) -> list:
 
 
 @pytest.mark.parametrize("game_id", IDS)
-def test_a_changed_row_keeps_the_focus_and_enter_starts_the_game(game_id):
-    app = make_app((800, 480))
-    setup = app.scenes.push(SetupScene(app, game_id))
-    app.run_frames(2)
+def test_a_changed_row_keeps_the_focus_and_enter_starts_the_game(game_id, small_app):
+    app = small_app
+    setup = open_setup(app, game_id)
     assert setup.focused_key() == "start"  # Start has the focus on arrival
     rows = changeable_rows(setup)
     assert rows[0] == "players" or GAMES[game_id].info.min_players == GAMES[game_id].info.max_players
@@ -164,12 +176,13 @@ def test_an_option_the_rules_refuse_at_this_player_count_is_greyed_and_kept_for_
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "nl"])
-def test_every_setup_label_is_readable_on_a_small_screen(lang):
+def test_every_setup_label_is_readable_on_a_small_screen(lang, small_app):
     """Long option names ("Mélanger la défausse pour refaire la pioche") were shrunk to a few
     pixels at 800x480: they take two lines, 12 px at least."""
     from game import i18n
 
-    app = make_app((800, 480))
+    app = small_app
+    app.scenes.reset(MenuScene(app))
     i18n.set_language(lang)
     try:
         for game_id in IDS:
