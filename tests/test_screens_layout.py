@@ -82,6 +82,7 @@ def test_a_rotation_keeps_the_setup_its_scroll_its_typed_name_and_its_focus():
     app = make_app((360, 640))
     setup = open_screen(app, "setup", "classic_rummy")
     app.run_frames(2)
+    assert setup.show_row(("seat", 0))
     setup.entries[0].set_text("Zoë")
     setup.cycle_option("target")
     value = setup.options_for("classic_rummy")["target"]

@@ -27,9 +27,11 @@ from pathlib import Path
 
 import pygame
 
+from game import registry
 from game.i18n import t
 from game.replay import RecentGames, Replay, ReplayError
 from game.review import DEFAULT_MS, Entry, Review, _round_of, by_round, summarise
+from game.saves import round_text
 from game.scenes.base import Scene
 from game.scenes.match import Match, Seat
 from game.scenes.views import view_for
@@ -414,7 +416,7 @@ class ReviewScene(Scene):
         # A phone's board has chips, not panels, for the other seats: their open hands are
         # laid out in the panel instead, at a size where every index reads.
         self.board.open_hands = self.open_hands and not self.hands_in_panel()
-        self.board.set_position(self.state(k), played, entry.best if entry and not entry.forced else None)
+        self.board.set_position(self.state(k), played, entry.best if entry and not entry.forced and entry.estimated else None)
         self.board.caption = self.caption()
 
     def caption(self) -> str:
@@ -423,6 +425,11 @@ class ReviewScene(Scene):
             return t("review.final")
         v = self.board.view
         return t("review.caption", move=k + 1, moves=self.total, name=self.seat_name(self.movers[k]), play=v.move_text(self.replay.moves[k]))
+
+    def round_word(self) -> str:
+        """The game's own word for a round (its registry entry's ``round_word``)."""
+        entry = registry.BY_ID.get(self.replay.game)
+        return entry.round_word if entry is not None else "round"
 
     def seat_name(self, seat: int) -> str:
         seats = self.replay.seats
@@ -438,7 +445,7 @@ class ReviewScene(Scene):
             (t("review.next"), self.forward, True),
             (t("review.last"), self.end, True),
             (t("review.pause") if self.playing else t("review.play"), self.toggle_play, True),
-            (t("review.round"), self.next_round, len(self.round_starts()) > 1),
+            (t(f"review.next_round.{self.round_word()}"), self.next_round, len(self.round_starts()) > 1),
             (t("review.hands_hidden") if self.open_hands else t("review.hands_open"), self.toggle_open, True),
         ]
         if desktop(self.app):
@@ -637,11 +644,12 @@ class ReviewScene(Scene):
         entries = sorted(self.review.entries, key=lambda e: e.index)
         y = self.controls_bottom + pad
         # The summaries: the whole game, then the round under the cursor.
-        game = summarise(entries)
         rnd = by_round(entries).get(self.rounds[min(self.cursor, len(self.rounds) - 1)])
-        y = self.paragraph(surface, t("review.summary_game", agreement=round(100 * game.agreement), cost=_points(game.cost), costly=game.costly), small, widgets.WHITE, pygame.Rect(inner.x, y, inner.width, 0), True)
+        game = summarise(entries)
+        text = t("review.summary_game", agreement=round(100 * game.agreement), cost=_points(game.cost), count=game.costly)
+        y = self.paragraph(surface, text, small, widgets.WHITE, pygame.Rect(inner.x, y, inner.width, 0), True)
         if rnd is not None:
-            text = t("review.summary_round", round=self.rounds[min(self.cursor, len(self.rounds) - 1)], agreement=round(100 * rnd.agreement), cost=_points(rnd.cost))
+            text = t("review.summary_round", round_name=round_text(self.replay.game, self.rounds[min(self.cursor, len(self.rounds) - 1)]), agreement=round(100 * rnd.agreement), cost=_points(rnd.cost))
             y = self.paragraph(surface, text, small, widgets.SOFT, pygame.Rect(inner.x, y, inner.width, 0))
         # Progress: a bar, and what the figures are worth.
         bar = pygame.Rect(inner.x, y + m.px(3), inner.width, max(m.px(4), int(8 * m.scale)))
@@ -729,13 +737,13 @@ class ReviewScene(Scene):
         return max(m.u.touch, fonts.font(self.text_size(), True).get_linesize() + m.px(4))
 
     def status_text(self, entries: list[Entry]) -> str:
-        worlds = [e.worlds for e in entries if not e.forced]
+        worlds = [e.worlds for e in entries if not e.forced and e.estimated]
         if not worlds:
             deals = ""
         elif min(worlds) == max(worlds):
             deals = t("review.deals_same", count=worlds[0])
         else:
-            deals = t("review.deals", low=min(worlds), high=max(worlds))
+            deals = t("review.deals", low=min(worlds), count=max(worlds))
         if self.review.done:
             head = t("review.analysed")
         elif self.analysing:
@@ -763,9 +771,13 @@ class ReviewScene(Scene):
         rows.append(("end", self.total))
         heights = [head if kind == "round" else line for kind, _ in rows]
         here = next((i for i, (kind, k) in enumerate(rows) if kind in ("move", "end") and k == self.cursor), 0)
-        # The cursor's row in the middle of what shows, as far as the list allows.
+        # The cursor's row in the middle of what shows (its round's heading above it when it
+        # is the round's first move), as far as the list allows.
         first = here
         used = heights[here]
+        if first > 0 and rows[first - 1][0] == "round" and used + heights[first - 1] <= box.height:
+            first -= 1
+            used += heights[first]
         while first > 0 and used + heights[first - 1] <= box.height // 2:
             first -= 1
             used += heights[first]
@@ -788,7 +800,7 @@ class ReviewScene(Scene):
             y += hgt
             if kind == "round":  # a tap on a round's heading jumps to its first move
                 self.row_rects.append((k, row))
-                self.text(surface, t("review.round_heading", round=self.rounds[k]), small, widgets.GOLD, row.center, "center", row, True)
+                self.text(surface, round_text(self.replay.game, self.rounds[k]), small, widgets.GOLD, row.center, "center", row, True)
                 continue
             if k == self.cursor:
                 pygame.draw.rect(surface, CURSOR_COLOUR, row, border_radius=m.px(5))
@@ -813,6 +825,8 @@ class ReviewScene(Scene):
                 self.text(surface, "...", size, OTHER_COLOUR, at, "midright", mark_box)
             elif e.forced:
                 continue
+            elif not e.estimated:
+                self.text(surface, "–", size, OTHER_COLOUR, at, "midright", mark_box)
             elif e.costly():
                 self.text(surface, "?? " + _points(e.cost), size, COSTLY_COLOUR, at, "midright", mark_box, True)
             elif e.agrees:
@@ -845,6 +859,8 @@ class ReviewScene(Scene):
             return lines + [(t("review.waiting"), OTHER_COLOUR, False)]
         if e.forced:
             return lines + [(t("review.forced"), OTHER_COLOUR, False)]
+        if not e.estimated:
+            return lines + [(t("review.not_estimated", count=len(e.legal), deeper=t("review.deeper")), OTHER_COLOUR, False)]
         if e.agrees:
             lines.append((t("review.agrees"), GOOD_COLOUR, True))
         else:

@@ -18,7 +18,13 @@ By shape (docs/layout.md): upright, one list (players, options, note, seats); on
 and on a desktop, the options on the left and the seats on the right. A list longer than
 its part of the screen scrolls a row at a time (a drag, the wheel, the keys moving the
 focus to a row out of view); a label too long beside its button wraps, and a value too
-wide for the column puts the label above a full-width button. Nothing is shrunk."""
+wide for the column puts the label above a full-width button. Nothing is shrunk.
+
+Keys, the same for every game (docs/app.md): Up/Down and Tab move the focus between the
+rows, Back and Start; Left/Right change the focused row's value (Space and a click too),
+and the focus stays on that row whatever the change adds or removes (a seat, a row
+of options); Enter starts the game wherever the focus is, except on Back (goes back) and in
+a name field (Enter ends the typing, the next one starts)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -30,6 +36,7 @@ import pygame_gui
 from game import registry
 from game.i18n import lookup, t
 from game.rules import GAMES
+from game.rules.base import RulesError
 from game.scenes import catalog
 from game.scenes.base import Scene
 from game.scenes.match import KINDS, Match, Seat
@@ -215,10 +222,6 @@ class SetupScene(Scene):
             self.pick_buttons[seat] = self.button(pygame.Rect(name.right + m.gap, rect.y, pick_w, m.bh), "", lambda seat=seat: self.pick_player(seat), focusable=False)
 
     # ------------------------------------------------------------ scrolling
-    def all_keys(self) -> list:
-        """Every row's key in the order of the lists (the keys' focus order)."""
-        return [r.key for _, rows in getattr(self, "lists", []) for r in rows]
-
     def show_row(self, key) -> bool:
         """Scroll the list holding row ``key`` so it is shown; True if it is (a test, the keys)."""
         for i, (_, rows) in enumerate(getattr(self, "lists", [])):
@@ -231,7 +234,7 @@ class SetupScene(Scene):
 
     def move_focus(self, delta: int) -> None:
         """Up/Down (Tab) along the rows, scrolling the list to the row (its hidden rows too)."""
-        keys = [k for k in self.all_keys() if k not in ("note", "teams_hint")] + ["back", "start"]
+        keys = [r.key for _, rows in self.lists for r in rows if r.enabled and not self.text_row(r)] + ["back", "start"]
         now = self.row_keys.get(self.focusables[self.focus]) if 0 <= self.focus < len(self.focusables) else None
         if now not in keys:
             super().move_focus(delta)
@@ -271,7 +274,7 @@ class SetupScene(Scene):
         return str(value)
 
     def option_enabled(self, option) -> bool:
-        if len(option.choices) < 2:
+        if len(self.option_choices(option)) < 2:
             return False
         if option.name == "teams":
             return self.info.teams == "optional" and self.players == 4
@@ -280,7 +283,8 @@ class SetupScene(Scene):
     def option_choices(self, option) -> list:
         if option.name == "starter":
             return [c for c in option.choices if c < self.players]
-        return list(option.choices)
+        options = self.options_for(self.game)
+        return [c for c in option.choices if c == options[option.name] or self.playable(self.game, {**options, option.name: c})]
 
     def display_name(self, seat: int) -> str:
         typed = self.names.get(seat, "").strip()
@@ -317,7 +321,9 @@ class SetupScene(Scene):
         keys = [self.row_keys.get(b) for b in self.focusables]
         if focused in keys:
             self.focus = keys.index(focused)
-            self._show_focus()
+        elif "start" in keys:  # its row is gone (a seat fewer) or scrolled away: Start
+            self.focus = keys.index("start")
+        self._show_focus()
 
     def focused_key(self):
         """What the keyboard focus is on: "players", ("option", name), ("seat", n), "back"..."""
@@ -349,6 +355,17 @@ class SetupScene(Scene):
                 for e in self.entries.values():
                     e.unfocus()
             return False
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.focusables:
+            # A clicked row takes the focus, so the keys go on from there.
+            self.focus = self.focusables.index(event.ui_element)
+        if event.type == pygame.KEYDOWN:
+            focused = self.focused_key()
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.back() if focused == "back" else self.start()
+                return True
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and focused not in (None, "back", "start"):
+                self.step_row(focused, 1 if event.key == pygame.K_RIGHT else -1)
+                return True
         for scroll in self.scrolls:
             if event.type == pygame.MOUSEWHEEL and not scroll.area.collidepoint(pygame.mouse.get_pos()) and len(self.scrolls) > 1:
                 continue
@@ -361,19 +378,44 @@ class SetupScene(Scene):
                 return True
         return super().handle(event)
 
+    def step_row(self, key, delta: int) -> None:
+        """The focused row's next (+1) or previous (-1) value."""
+        if key == "players":
+            if self.info.min_players < self.info.max_players:
+                self.cycle_players(delta)
+        elif key[0] == "option":
+            if self.option_enabled(self.info.option(key[1])):
+                self.cycle_option(key[1], delta)
+        elif key[0] == "seat":
+            self.cycle_kind(key[1], delta)
+
     # ------------------------------------------------------------ actions
     def options_for(self, game_id: str) -> dict:
-        """The chosen options of a game, defaults from its GameInfo."""
-        info = GAMES[game_id].info
+        """The chosen options of a game, defaults from its GameInfo. A choice the rules
+        refuse with the others at this player count (``State.check_options``: the rummy's
+        two decks at three players) is left at its default, and comes back with a player
+        count where it plays."""
+        rules = GAMES[game_id]
         chosen = self.game_options.setdefault(game_id, {})
-        return {o.name: chosen.get(o.name, o.default) for o in info.options}
+        options = {o.name: o.default for o in rules.info.options}
+        for o in rules.info.options:
+            if chosen.get(o.name, o.default) != o.default and self.playable(game_id, {**options, o.name: chosen[o.name]}):
+                options[o.name] = chosen[o.name]
+        return options
 
-    def cycle_option(self, name: str) -> None:
-        """The option's next choice, in the order GameInfo declares them."""
+    def playable(self, game_id: str, options: dict) -> bool:
+        try:
+            GAMES[game_id].check_options(self.players, options)
+        except RulesError:
+            return False
+        return True
+
+    def cycle_option(self, name: str, delta: int = 1) -> None:
+        """The option's next (or previous) choice, in the order GameInfo declares them."""
         option = self.info.option(name)
         choices = self.option_choices(option)
         now = self.options_for(self.game)[name]
-        self.game_options[self.game][name] = choices[(choices.index(now) + 1) % len(choices)] if now in choices else choices[0]
+        self.game_options[self.game][name] = choices[(choices.index(now) + delta) % len(choices)] if now in choices else choices[0]
         if name == "starter":
             self.starter_chosen = True
         self.build()
@@ -382,17 +424,17 @@ class SetupScene(Scene):
         self.options_for(self.game)
         self.game_options[self.game][name] = value
 
-    def cycle_players(self) -> None:
+    def cycle_players(self, delta: int = 1) -> None:
         info = self.info
-        self.players = info.min_players + (self.players - info.min_players + 1) % (info.max_players - info.min_players + 1)
+        self.players = info.min_players + (self.players - info.min_players + delta) % (info.max_players - info.min_players + 1)
         self.kinds += ["simple"] * (self.players - len(self.kinds))
         names = {o.name for o in info.options}
         if "starter" in names and self.starter >= self.players:
             self.set_option("starter", 0)
         self.build()
 
-    def cycle_kind(self, seat: int) -> None:
-        self.kinds[seat] = KINDS[(KINDS.index(self.kinds[seat]) + 1) % len(KINDS)]
+    def cycle_kind(self, seat: int, delta: int = 1) -> None:
+        self.kinds[seat] = KINDS[(KINDS.index(self.kinds[seat]) + delta) % len(KINDS)]
         if not self.starter_chosen and any(o.name == "starter" for o in self.info.options):
             humans = [i for i in range(self.players) if self.kinds[i] == "human"]
             self.set_option("starter", humans[0] if humans else 0)
@@ -450,6 +492,26 @@ class SetupScene(Scene):
     def show(self, match: Match) -> None:
         self.app.scenes.reset(self.app.scenes.stack[0].__class__(self.app))
         self.app.scenes.push(catalog.make("table", self.app, match))
+
+    def label_lines(self, text: str, size: int, rect: pygame.Rect) -> tuple[list[str], int]:
+        """A row's label at ``size``, else on two lines at 12 px or more (a long option name
+        on a small screen), else shrunk on one line."""
+        width = rect.width - 8
+        if fonts.font(size, True).size(text)[0] <= width:
+            return [text], size
+        for two in range(size - 1, 11, -1):
+            lines = fonts.wrap(text, two, width, True)
+            if len(lines) <= 2 and 2 * fonts.font(two, True).get_linesize() <= rect.height + 6:
+                return lines, two
+        return [text], fonts.fit_size(text, size, width, True)
+
+    def draw_label(self, surface, text: str, size: int, rect: pygame.Rect) -> None:
+        lines, size = self.label_lines(text, size, rect)
+        line_h = fonts.font(size, True).get_linesize()
+        y = rect.centery - line_h * (len(lines) - 1) // 2
+        for line in lines:
+            fonts.blit_text(surface, line, size, widgets.WHITE, (rect.x, y), "midleft", bold=True, max_width=rect.width - 8)
+            y += line_h
 
     def draw(self, surface: pygame.Surface) -> None:
         m = sl.measures(self.app)

@@ -20,7 +20,7 @@ import pygame
 from game.i18n import t
 from game.scenes import catalog
 from game.scenes.base import Scene
-from game.stats import game_stats
+from game.stats import chart_scale, game_stats
 from game.ui import fonts, widgets
 from game.ui import screen_layout as sl
 
@@ -479,31 +479,41 @@ class StatsScene(Scene):
         self.drawn_details = lines
 
     def draw_points_chart(self, surface, left: pygame.Rect, name: str) -> None:
-        """Points per round over the last games, from 0 to the most one round can give."""
+        """Points per round over the last games."""
         m = self.m
         small = m.small
         stats = self.app.stats
         head = fonts.blit_text(surface, self.chart_heading(name, small, left.width), small, widgets.GOLD, left.topleft, bold=True, max_width=left.width)
         series = stats.points_per_round_series(name, self.game_id)
         tiny = fonts.min_size() if m.compact else max(fonts.min_size(), int(small * 0.85))
-        top = game_stats(self.game_id).chart_top or max([1.0, *series])
-        label_w = fonts.font(tiny).size(number(top))[0] + m.px(6)
+        # On a scale that follows the player's figures (chart_scale), a zero line when some are negative.
+        low, top = chart_scale(series, game_stats(self.game_id).chart_top)
+        self.chart_range = (low, top)
+        label_w = max(fonts.font(tiny).size(number(v))[0] for v in (low, top)) + m.px(6)
         plot = pygame.Rect(left.x + label_w, head.bottom + sl.line_height(tiny), left.width - label_w, left.bottom - head.bottom - 2 * sl.line_height(tiny))
-        pygame.draw.line(surface, widgets.DIM, plot.bottomleft, plot.bottomright, 1)
+        zero = plot.bottom - int(plot.height * -low / (top - low))
+        pygame.draw.line(surface, widgets.DIM, (plot.x, zero), (plot.right, zero), 1)
         pygame.draw.line(surface, (90, 100, 110), plot.topleft, plot.topright, 1)
         fonts.blit_text(surface, number(top), tiny, widgets.DIM, (plot.x - m.px(4), plot.y), "midright")
-        fonts.blit_text(surface, number(0), tiny, widgets.DIM, (plot.x - m.px(4), plot.bottom), "midright")
+        fonts.blit_text(surface, number(0), tiny, widgets.DIM, (plot.x - m.px(4), zero), "midright")
+        if low < 0:
+            pygame.draw.line(surface, (90, 100, 110), plot.bottomleft, plot.bottomright, 1)
+            fonts.blit_text(surface, number(low), tiny, widgets.DIM, (plot.x - m.px(4), plot.bottom), "midright")
         colour = PENALTY_COLOUR if self.app.stats.lower_wins(self.game_id) else POINTS_COLOUR
         if series:
             gap = m.px(3)
             bw = max(m.px(3), min(m.px(24), plot.width // max(1, len(series)) - gap))
             for i, v in enumerate(series):
-                bh = max(1, int(plot.height * min(1.0, max(0.0, v / top))))
-                bar = pygame.Rect(plot.x + gap + i * (bw + gap), plot.bottom - bh, bw, bh)
+                bh = max(1, int(plot.height * min(1.0, abs(v) / (top - low))))
+                x = plot.x + gap + i * (bw + gap)
+                bar = pygame.Rect(x, zero - bh, bw, bh) if v >= 0 else pygame.Rect(x, zero, bw, min(bh, plot.bottom - zero))
                 pygame.draw.rect(surface, colour, bar, border_radius=2)
                 text = average(v)
                 if fonts.font(tiny).size(text)[0] <= bw + gap:
-                    fonts.blit_text(surface, text, tiny, widgets.SOFT, (bar.centerx, bar.y - 2), "midbottom")
+                    if v >= 0:
+                        fonts.blit_text(surface, text, tiny, widgets.SOFT, (bar.centerx, bar.y - 2), "midbottom")
+                    else:
+                        fonts.blit_text(surface, text, tiny, widgets.SOFT, (bar.centerx, bar.bottom + 2), "midtop")
 
     def draw_levels_chart(self, surface, right: pygame.Rect, name: str) -> None:
         """Win rate against each opponent level: label, bar, percentage flush right."""
