@@ -196,3 +196,40 @@ def test_open_hands_on_a_phone_show_every_other_hand_readable_in_the_panel(size)
     panel = review.panel_rect()
     assert review.hands_scroll.content > 0
     assert text_problems(app, [d for d in drawn_texts(app) if panel.colliderect(d.rect)]) == []
+
+
+def test_the_reviews_opinion_is_never_cut_on_a_phone():
+    """The expert's ranking and the cards still legal: every line of the opinion is shown
+    whole, the opinion scrolling when it is taller than its room (a card list was cut
+    mid-entry, "10...", and the ranking cut at the bottom)."""
+    from game.ui import fonts
+
+    app = make_app((360, 640))
+    review = open_screen(app, "review", "olsen")
+    review.toggle_analysis()  # on again: analysed to the end, a few deals a move
+    for _ in range(4000):
+        if review.review.done:
+            break
+        review.review.step(50)
+    review.build()
+    entries = [e for e in review.review.entries if not e.forced and e.values]
+    assert entries
+
+    def opinion_length(entry) -> int:
+        review.go(entry.index)
+        return sum(len(text) for text, _, _ in review.opinion_lines())
+
+    longest = max(entries, key=opinion_length)
+    review.go(longest.index)
+    app.run_frames(2)
+    inner = review.panel_rect().inflate(-2 * review.pad, 0)
+    size = max(fonts.min_size(), review.small_size())
+    wanted = [line for text, _, bold in review.opinion_lines() for line in fonts.wrap(text, size, inner.width - app.units.px(6), bold)]
+    assert any(text.startswith(t("review.ranking", moves="")[:8]) for text in wanted)
+    seen = set()
+    scroll = review.opinion_scroll
+    for offset in range(0, scroll.room + 1 + app.units.px(10), app.units.px(10)):
+        scroll.to(offset)
+        app.run_frames(1)
+        seen |= {text for text, rect, _ in review.drawn if scroll.area.contains(rect)}
+    assert [line for line in wanted if line not in seen] == []
