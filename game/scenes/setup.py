@@ -82,6 +82,7 @@ class SetupScene(Scene):
         self.labels: list[tuple[str, pygame.Rect]] = []
         self.option_buttons: dict[str, object] = {}
         self.notes: list[tuple[str, pygame.Rect]] = []  # wrapped texts under the options
+        self.dividers: list[pygame.Rect] = []  # the line between the options and the seats (one list)
         self.scrolls: list[sl.RowScroll] = []  # each list's scroll (the options', the seats')
         self.lists: list = []  # (area, rows) of each list, as last laid out
         self.row_keys: dict = {}  # focusable button -> the row it belongs to ("players", ("seat", 2)...)
@@ -124,12 +125,12 @@ class SetupScene(Scene):
         """Upright: one list (options, then seats); on its side and on a desktop, the options
         on the left and the seats on the right. Each scrolls on its own."""
         if m.upright:
-            return [(area, self.option_rows() + self.seat_rows())]
+            return [(area, self.option_rows() + [SetupRow("divider", "")] + self.seat_rows())]
         half = (area.width - 2 * m.gap) // 2
         return [(pygame.Rect(area.x, area.y, half, area.height), self.option_rows()), (pygame.Rect(area.right - half, area.y, half, area.height), self.seat_rows())]
 
     def text_row(self, row: SetupRow) -> bool:
-        return row.key in ("note", "teams_hint")
+        return row.key in ("note", "teams_hint", "divider")
 
     def value_width(self, row: SetupRow, m: sl.Measures) -> int:
         return max(sl.button_width(v, m) for v in row.values) if row.values else 0
@@ -140,7 +141,9 @@ class SetupScene(Scene):
         button_w = sl.common_button_width([self.value_width(r, m) for r in rows if not self.text_row(r)], width, m)
         plans = {}
         for r in rows:
-            if self.text_row(r):
+            if r.key == "divider":  # between the options and the seats, in one list
+                plans[r.key] = ("divider", m.px(2))
+            elif self.text_row(r):
                 plans[r.key] = ("text", sl.wrapped_height(r.label, m.small, width))
             elif r.key[0] == "seat":
                 plans[r.key] = ("seat", m.bh)
@@ -155,6 +158,7 @@ class SetupScene(Scene):
         self.m = m
         self.labels = []
         self.notes = []
+        self.dividers = []
         self.option_buttons = {}
         self.entries = {}
         self.pick_buttons = {}
@@ -186,6 +190,9 @@ class SetupScene(Scene):
 
     def place(self, m: sl.Measures, row: SetupRow, kind: str, rect: pygame.Rect, button_w: int) -> None:
         """One row's label, button or name field in ``rect``."""
+        if kind == "divider":
+            self.dividers.append(rect)
+            return
         if kind == "text":
             self.notes.append((row.label, rect))
             return
@@ -203,8 +210,8 @@ class SetupScene(Scene):
         """A seat: its name field (a human; the known players' button beside it) or its AI's
         name, and its kind (as wide as the options' buttons)."""
         seat = row.key[1]
-        kind_w = min(max(button_w, self.value_width(row, m)), rect.width // 2)
         pick_w = m.bh  # square
+        kind_w = min(max(button_w, self.value_width(row, m)), rect.width - pick_w - 2 * m.gap - m.px(96))
         human = self.kinds[seat] == "human"
         name = pygame.Rect(rect.x, rect.y, rect.width - kind_w - pick_w - 2 * m.gap, rect.height)
         b = self.button(pygame.Rect(rect.right - kind_w, rect.y, kind_w, m.bh), row.value, row.action)
@@ -519,6 +526,8 @@ class SetupScene(Scene):
         sl.draw_labels(surface, self.labels, m)
         for text, rect in self.notes:
             sl.wrapped(surface, text, m.small, widgets.SOFT, rect)
+        for rect in self.dividers:
+            pygame.draw.line(surface, (90, 110, 100), rect.midleft, rect.midright, max(1, m.px(1)))
         for scroll in self.scrolls:
             scroll.draw_bar(surface, m)
 
