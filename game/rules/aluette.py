@@ -312,14 +312,7 @@ class AluetteState(TrickFields, State):
         won = [sum(1 for _, _, w in self.tricks if w == seat) for seat in range(PLAYERS)]
         if self.to_move is not None and list(self.tricks_won) != won:
             raise RulesError(f"malformed aluette state: tricks_won {list(self.tricks_won)} differs from the deal's tricks {won}")
-        seen, count = 0, 0
-        for part in self.card_locations().values():
-            if seen & part:
-                raise RulesError("malformed aluette state: a card appears twice")
-            seen |= part
-            count += part.bit_count()
-        if count != DECK.size:
-            raise RulesError(f"malformed aluette state: {count} cards accounted for, not {DECK.size}")
+        self.check_cards_whole()
 
     def card_locations(self) -> dict[str, int]:
         places = {"unused": self.unused, "played": self.record.played_mask()}

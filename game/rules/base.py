@@ -293,6 +293,22 @@ class State(ABC):
         cards set aside...). The masks are disjoint and together hold the whole deck."""
         raise NotImplementedError(f"{self.info.id} does not list its card locations")
 
+    def check_cards_whole(self) -> None:
+        """RulesError unless every card is accounted for once: the places of
+        ``card_locations`` are disjoint and hold the whole deck (a loaded state's check; a
+        list of cards naming one twice is refused as it is read, fields.py)."""
+        deck = self.info.deck
+        seen = 0
+        for place, mask in self.card_locations().items():
+            if seen & mask:
+                raise RulesError(f"malformed {self.info.id} state: {' '.join(deck.codes_of(seen & mask))} of {place} "
+                                 "is in two places (a card twice)")
+            seen |= mask
+        if seen != deck.full_mask:
+            missing = deck.full_mask & ~seen
+            raise RulesError(f"malformed {self.info.id} state: {seen.bit_count()} cards accounted for, not "
+                             f"{deck.size}: {' '.join(deck.codes_of(missing))} missing")
+
     def hidden_cards(self, seat: int) -> int:
         """The cards ``seat`` may not see now (other hands, the stock...): its observation
         never names one of them."""

@@ -893,23 +893,10 @@ class BeziqueFamilyState(State):
         for s in (0, 1):
             if self.shown[s] & ~self.hands[s] or self.known[s] & ~self.hands[s]:
                 raise RulesError(f"{where}: shown or known cards not in the hand of seat {s}")
-        seen = 0
-        count = 0
         played = sum(1 << c for t in self.tricks for c in t)
-        parts = [*self.hands, sum(1 << c for c in self.trick), sum(1 << c for c in self.stock), played]
-        if self.turned is not None:
-            parts.append(1 << self.turned)
-        for part in parts:
-            if seen & part:
-                raise RulesError(f"{where}: a card appears twice")
-            seen |= part
-            count += part.bit_count()
-        if len(set(self.stock)) != len(self.stock):
-            raise RulesError(f"{where}: a card appears twice in the stock")
-        if count != self.info.deck.size:
-            raise RulesError(f"{where}: {count} cards accounted for, not {self.info.deck.size}")
         if self.won[0] | self.won[1] != played or self.won[0] & self.won[1]:
             raise RulesError(f"{where}: won cards differ from the cards of the tricks")
+        self.check_cards_whole()
 
     # ------------------------------------------------------------ sampling (the expert)
     @classmethod

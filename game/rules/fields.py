@@ -25,11 +25,14 @@ ints        list of int                    list of numbers
 mask        card bitmask                   list of codes, deck order
 masks       list of bitmasks               list of lists of codes
 card        card or None                   code or null
-cards       list of cards, order kept      list of codes
+cards       list of cards, order kept      list of codes (each card once)
 card_lists  list of lists of cards         list of lists of codes
 plays       list of (seat, card)           list of {"seat": n, "card": code}
 tricks      list of (leader, plays, winner) list of {"leader": n, "plays": [...],
                                            "winner": n or null}
+records     list of JSON objects (copied)  as is (a game's round summaries)
+captures    list of (seat, card, mask)     list of {"seat": n, "card": code,
+                                           "capture": [codes]}
 ========== ============================== =====================================
 """
 from __future__ import annotations
@@ -83,7 +86,11 @@ def _card(deck: Deck, code: Any, where: str) -> int:
 def _cards(deck: Deck, codes: Any, where: str) -> list[int]:
     if not isinstance(codes, list):
         raise FieldError(f"{where}: must be a list of card codes, not {codes!r}")
-    return [_card(deck, c, where) for c in codes]
+    cards = [_card(deck, c, where) for c in codes]
+    if len(set(cards)) != len(cards):
+        twice = sorted({c for c in cards if cards.count(c) > 1})
+        raise FieldError(f"{where}: card {' '.join(deck.code(c) for c in twice)} appears twice")
+    return cards
 
 
 def _mask(deck: Deck, codes: Any, where: str) -> int:

@@ -491,15 +491,7 @@ class OlsenState(TrickFields, State):
         self.check_tricks(self.seats, "olsen")
         if self.phase == "play":
             self.check_turn(self.seats, self.to_move, self.hands, "olsen")
-        seen = 0
-        count = 0
-        for part in self.card_locations().values():
-            if seen & part:
-                raise RulesError("malformed olsen state: a card appears twice")
-            seen |= part
-            count += part.bit_count()
-        if count != DECK.size:
-            raise RulesError(f"malformed olsen state: {count} cards accounted for, not {DECK.size}")
+        self.check_cards_whole()
 
     def card_locations(self) -> dict[str, int]:
         """Set aside, in hands (a chosen pass stays in the hand until the exchange) and

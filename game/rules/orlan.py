@@ -435,15 +435,7 @@ class OrlanState(State):
             if h < 1 or any(not h - 1 <= x <= h for x in sizes) or sizes != sorted(sizes, reverse=True):
                 raise RulesError(f"malformed orlan state: seat {self.to_move} cannot be to move with hands of "
                                  f"{[self.hands[s].bit_count() for s in range(n)]} cards")
-        seen = 0
-        count = 0
-        for part in self.card_locations().values():
-            if seen & part:
-                raise RulesError("malformed orlan state: a card appears twice")
-            seen |= part
-            count += part.bit_count()
-        if count != DECK.size:
-            raise RulesError(f"malformed orlan state: {count} cards accounted for, not {DECK.size}")
+        self.check_cards_whole()
 
     def card_locations(self) -> dict[str, int]:
         places = {"table": self.table, "stock": sum(1 << c for c in self.stock)}

@@ -1297,17 +1297,7 @@ class RummyState(State):
                 raise RulesError(f"{where}: known cards of seat {s} are not in its hand")
         if self.aside != self.info.deck.full_mask & ~self.in_play:
             raise RulesError(f"{where}: the cards set aside must be the second deck when one deck plays")
-        seen = 0
-        count = 0
-        for place, mask in self.card_locations().items():
-            if seen & mask:
-                twice = self.info.deck.codes_of(seen & mask)
-                raise RulesError(f"{where}: a card of {place} is also elsewhere: {twice}")
-            seen |= mask
-            count += mask.bit_count()
-        count += len(self.stock) - len(set(self.stock)) + len(self.pile) - len(set(self.pile))
-        if seen != self.info.deck.full_mask or count != self.info.deck.size:
-            raise RulesError(f"{where}: cards missing or twice: {count} accounted for, not {self.info.deck.size}")
+        self.check_cards_whole()
 
     # ------------------------------------------------------------ sampling (the expert)
     @classmethod

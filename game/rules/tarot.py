@@ -732,19 +732,6 @@ class TarotState(State):
     def json_extra(self) -> JSON:
         return {"finished": self.to_move is None, "winners": self.winners()}
 
-    def accounted(self) -> int:
-        """Check every card is in exactly one place; returns the union (the full deck)."""
-        seen = 0
-        count = 0
-        for part in [*self.hands, *self.won, self.skart, self.unused, *[1 << c for c in self.trick]]:
-            if seen & part:
-                raise RulesError(f"{self.info.id} state: card {DECK.codes_of(seen & part)} is in two places")
-            seen |= part
-            count += part.bit_count()
-        if seen != DECK.full_mask:
-            raise RulesError(f"{self.info.id} state: cards {DECK.codes_of(DECK.full_mask & ~seen)} are missing")
-        return seen
-
     def card_locations(self) -> dict[str, int]:
         """Where every card is (the contract's check): hands, cards won, the skart, unused
         cards and the trick in progress, disjoint and the whole deck together."""
@@ -802,7 +789,7 @@ class TarotState(State):
         # A low card owed for the Excuse: both its owner and the trick's winner are seats.
         if self.excuse_creditor is not None and (self.excuse_owner is None or not 0 <= self.excuse_creditor < n):
             raise RulesError(f"{self.info.id} state: excuse_creditor and excuse_owner must be seats when a card is owed")
-        self.accounted()
+        self.check_cards_whole()
 
     # ------------------------------------------------------------- views
     def observation(self, seat: int) -> JSON:
