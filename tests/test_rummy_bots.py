@@ -23,7 +23,7 @@ def position(game, hands, pile, seat=0, step="draw", known=None, table=(), stock
     s = cls.new(len(hands), dict({"hands": 1}, **(options or {})), seed=0)
     deck = cls.info.deck
     s.hands = [deck.mask_of(h) for h in hands]
-    s.table = [classify([deck.card(c) for c in cards], s.faces, s.v.aces, owner) for owner, cards in table]
+    s.table = [classify([deck.card(c) for c in cards], deck, s.rule, owner) for owner, cards in table]
     used = sum(s.hands) | deck.mask_of(pile) | sum(1 << c for m in s.table for c in m.cards)
     rest = list(bits(s.in_play & ~used))
     if stock_size is None:

@@ -292,45 +292,6 @@ def test_moves_read_from_json_with_clear_errors():
         tuple(Basic.info.deck.card(c) for c in ("QH/1", "KH/1", "AH/1"))
 
 
-@pytest.mark.parametrize("aces", ["low", "high_or_low", "around"])
-def test_the_tables_reading_of_a_meld_agrees_with_the_meld_finders(aces):
-    from game.rules.melds import read_meld
-    from game.rules.rummy import classify, faces_of
-
-    deck = Basic.info.deck
-    faces = faces_of(deck)
-    rule = MeldRule(aces=aces)
-    rng = random.Random(aces)
-    suits = "CDHS"
-    ranks = "A23456789TJQK"
-    agreed = 0
-    for _ in range(3000):
-        n = rng.randrange(3, 7)
-        if rng.random() < 0.5:  # a stretch of one suit, some places jokers: often a run
-            suit, start = rng.choice(suits), rng.randrange(13)
-            cards = [f"{ranks[(start + i) % 13]}{suit}/1" for i in range(n)]
-        else:  # cards of one rank, or anything
-            rank = rng.choice(ranks)
-            cards = [f"{rank}{s}/1" for s in rng.sample(suits, min(n, 4))] if rng.random() < 0.5 else \
-                [f"{rng.choice(ranks)}{rng.choice(suits)}/1" for _ in range(n)]
-        for j, joker in enumerate(("X1/1", "X2/1")):
-            if rng.random() < 0.3 and len(cards) > 1:
-                cards[rng.randrange(len(cards))] = joker
-        if len(set(cards)) != len(cards):
-            continue
-        idx = [deck.card(c) for c in cards]
-        reading = read_meld(deck, idx, rule)
-        try:
-            mine = classify(idx, faces, aces)
-        except RulesError:
-            mine = None
-        assert (mine is None) == (reading is None), cards
-        if mine is not None:
-            assert mine.kind == reading.kind, cards
-            agreed += 1
-    assert agreed > 300
-
-
 def test_what_each_seat_threw_or_passed_over_is_public_and_forgotten_when_the_pile_is_turned():
     """The discards and the pile tops a seat left for the stock ("shunned"), and each seat's
     latest discard: what the expert reads as "discards say what a player did not want"

@@ -41,7 +41,7 @@ from typing import Any
 
 from game.bots.expert import SearchHooks, register_hooks
 from game.bots.simple import register_rollout, register_simple
-from game.cards import FRENCH_RANKS, FRENCH_SUITS, bits
+from game.cards import bits
 from game.rules import melds as M
 
 GAMES = ("basic_rummy", "classic_rummy", "boathouse_rummy", "jersey_gin")
@@ -138,10 +138,9 @@ class Mind:
         self.rule = cls.meld_rule(options)
         self.gin = cls.info.id == "jersey_gin"
         self.style = STYLES.get(cls.info.id, SIMPLE_STYLE)
-        faces = [code.split("/")[0] for code in self.deck.codes]
-        # rank 0 (ace) .. 12 (king), suit 0..3 (FRENCH_SUITS); -1 for a joker
-        self.rank = tuple(-1 if f[0] == "X" else FRENCH_RANKS.index(f[0]) for f in faces)
-        self.suit = tuple(-1 if f[0] == "X" else FRENCH_SUITS.index(f[1]) for f in faces)
+        # rank 0 (ace) .. 12 (king), suit 0..3 (FRENCH_SUITS); -1 for a joker: the deck's reading
+        self.rank = self.deck.ranks
+        self.suit = self.deck.suits
         self.value = tuple(M.card_value(self.deck, c, self.rule) for c in range(self.deck.size))
         self.wrap = self.rule.aces != "low"
         self._cache: dict[int, tuple[int, int, tuple]] = {}

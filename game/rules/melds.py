@@ -56,7 +56,7 @@ from functools import cached_property
 from itertools import combinations, product
 from typing import Iterator, Sequence, Union
 
-from game.cards import FRENCH_RANKS, FRENCH_SUITS, Deck
+from game.cards import Deck
 
 ACE_RULES = ("low", "high_or_low", "around")
 RANKS = 13
@@ -131,25 +131,18 @@ Hand = Union[int, Sequence[int]]
 # -- the deck's cards as (suit, rank) kinds ---------------------------------------------
 
 class _Layout:
-    """A French deck read once: each card's kind (suit * 13 + rank) or -1 for a joker."""
+    """What the finder needs of a French deck: each card's kind (its face on the deck, suit
+    * 13 + rank, -1 for a joker; game.cards reads the codes once) and the cards of a kind."""
 
     def __init__(self, deck: Deck) -> None:
-        kinds = []
-        for code in deck.codes:
-            face = code.split("/")[0]
-            if face[0] == "X":
-                kinds.append(-1)
-                continue
-            if len(face) != 2 or face[0] not in FRENCH_RANKS or face[1] not in FRENCH_SUITS:
-                raise ValueError(f"the meld finder needs a French deck; {deck.name} has {code!r}")
-            kinds.append(FRENCH_SUITS.index(face[1]) * RANKS + FRENCH_RANKS.index(face[0]))
+        try:
+            kinds = deck.faces
+        except ValueError as e:
+            raise ValueError(f"the meld finder needs a French deck: {e}") from None
         self.deck = deck
         self.size = deck.size
-        self.kind = tuple(kinds)
-        self.cards_of_kind: list[list[int]] = [[] for _ in range(4 * RANKS)]
-        for i, k in enumerate(kinds):
-            if k >= 0:
-                self.cards_of_kind[k].append(i)
+        self.kind = kinds
+        self.cards_of_kind = deck.face_cards
         # The 52 kinds as bits 0..51 of the deck's first copy (true of every French deck
         # here: suit-major, so a suit is a contiguous 13-bit run), for the fast path.
         self.first_copy_is_kinds = all(kinds[i] == i for i in range(4 * RANKS))
@@ -210,13 +203,16 @@ class MeldReading:
     """What a list of cards means as a meld, in the order given.
 
     ``stands_for`` maps each joker to the natural card it stands for in a run (the deck
-    index of its first copy), or to None in a set (any missing suit of ``rank``)."""
+    index of its first copy), or to None in a set (any missing suit of ``rank``). A run's
+    ``low`` is the place of its first card: 0 the ace below the two .. 12 the king, 13 the
+    ace above the king (``high_or_low``); with ``around`` places wrap, so 0..12."""
 
     kind: str  # "set" | "run"
     cards: tuple[int, ...]
     rank: int | None  # the set's rank index (0 = ace); None for a run
     suit: int | None  # the run's suit index (FRENCH_SUITS); None for a set
     stands_for: dict[int, int | None]
+    low: int = 0  # a run's first place (see above); 0 for a set
 
 
 def read_meld(deck: Deck, cards: Sequence[int], rule: MeldRule, kind: str | None = None) -> MeldReading | None:
@@ -266,7 +262,7 @@ def read_meld(deck: Deck, cards: Sequence[int], rule: MeldRule, kind: str | None
         if ok:
             stands = {c: lay.cards_of_kind[suit * RANKS + (start + i) % RANKS][0]
                       for i, (c, k) in enumerate(zip(cards, kinds)) if k < 0}
-            return MeldReading("run", cards, None, suit, stands)
+            return MeldReading("run", cards, None, suit, stands, start % RANKS if rule.aces == "around" else start)
     return None
 
 

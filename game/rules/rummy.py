@@ -57,122 +57,76 @@ def _gone(move: tuple) -> int:
     return sum(1 << c for c in move[1]) if move[0] == "meld" else 1 << move[1]
 
 
-# ---------------------------------------------------------------- cards
-class Faces:
-    """Rank (1-13, 0 for a joker) and suit (0-3, -1 for a joker) of every card of a deck."""
-
-    def __init__(self, deck: Deck) -> None:
-        self.deck = deck
-        self.rank: list[int] = []
-        self.suit: list[int] = []
-        self.jokers = 0
-        for i, code in enumerate(deck.codes):
-            base = code.split("/")[0]
-            if base.startswith("X"):
-                self.rank.append(0)
-                self.suit.append(-1)
-                self.jokers |= 1 << i
-            else:
-                self.rank.append(FRENCH_RANKS.index(base[0]) + 1)
-                self.suit.append(FRENCH_SUITS.index(base[1]))
-
-    def name(self, rank: int, suit: int) -> str:
-        """The face's code without a copy number ("7H"; rank 14 is the ace)."""
-        return FRENCH_RANKS[(rank - 1) % 13] + ("" if suit < 0 else FRENCH_SUITS[suit])
-
-    def value(self, card: int, rule: Any) -> int:
-        r = self.rank[card]
-        if r == 0:
-            return rule.joker_value
-        if r == 1:
-            return rule.ace_value
-        return rule.court_value if r > 10 else r
+# ---------------------------------------------------------------- cards and melds
+def face_name(rank: int, suit: int) -> str:
+    """A face's code without a copy number ("7H"; rank 0 the ace, 13 the ace above the
+    king; suit -1: the rank alone, as a set's joker shows)."""
+    return FRENCH_RANKS[rank % 13] + ("" if suit < 0 else FRENCH_SUITS[suit])
 
 
-_FACES: dict[str, Faces] = {}
-
-
-def faces_of(deck: Deck) -> Faces:
-    if deck.name not in _FACES:
-        _FACES[deck.name] = Faces(deck)
-    return _FACES[deck.name]
-
-
-# ---------------------------------------------------------------- melds on the table
 @dataclass(frozen=True)
 class TableMeld:
-    """A meld on the table: its owner, cards in meld order, and what it is.
+    """A meld on the table: its owner, cards in meld order, and what it is (the meld
+    finder's reading, ``melds.read_meld``; ranks and suits are the deck's, ``game.cards``).
 
-    A run's ``low`` is the rank its first card stands for (14: an ace above the king) and
-    ``suit`` its suit; a set's ``rank`` is its rank. A joker stands, in a run, for the rank
+    A run's ``low`` is the place of its first card (0 the ace below the two .. 12 the king,
+    13 the ace above the king; runs round the ace: 0..12) and ``suit`` its suit; a set's
+    ``rank`` is its rank (0 the ace .. 12 the king). A joker stands, in a run, for the card
     of its place; in a set, for any suit its naturals lack."""
 
     owner: int
     kind: str  # "set" | "run"
     cards: tuple[int, ...]
-    rank: int = 0
+    rank: int = -1
     suit: int = -1
     low: int = 0
 
-    def rank_at(self, i: int, aces: str) -> int:
-        r = self.low + i
-        return (r - 1) % 13 + 1 if aces == "around" else r
+    def rank_at(self, i: int) -> int:
+        """The rank the i-th card of a run stands for (0 the ace .. 12 the king)."""
+        return (self.low + i) % 13
 
     @property
     def high(self) -> int:
+        """The place of a run's last card (past 13 when a run goes round the ace)."""
         return self.low + len(self.cards) - 1
 
 
-def classify(cards: Sequence[int], faces: Faces, aces: str, owner: int = 0) -> TableMeld:
-    """The meld these cards make in this order, or RulesError saying why they make none."""
-    deck = faces.deck
+def classify(cards: Sequence[int], deck: Deck, rule: Any, owner: int = 0, kind: str | None = None) -> TableMeld:
+    """The meld these cards make in this order (the meld finder's ``read_meld``; ``kind``
+    forces a set or a run), or RulesError saying why they make none."""
+    r = finder.read_meld(deck, cards, rule, kind)
+    if r is None:
+        raise RulesError(why_not_a_meld(cards, deck, rule.aces, kind))
+    return TableMeld(owner, r.kind, r.cards, -1 if r.rank is None else r.rank, -1 if r.suit is None else r.suit, r.low)
+
+
+def why_not_a_meld(cards: Sequence[int], deck: Deck, aces: str, kind: str | None = None) -> str:
+    """Why ``cards`` make no meld in this order (for a list ``read_meld`` refuses)."""
+    ranks, suits = deck.ranks, deck.suits
+    shown = " ".join(deck.code(c) for c in cards)
     if len(cards) < 3:
-        raise RulesError(f"a meld needs at least 3 cards, not {len(cards)}")
+        return f"a meld needs at least 3 cards, not {len(cards)}"
     if len(set(cards)) != len(cards):
-        raise RulesError("a meld names a card twice")
-    naturals = [(i, c) for i, c in enumerate(cards) if faces.rank[c]]
+        return "a meld names a card twice"
+    naturals = [c for c in cards if ranks[c] >= 0]
     if not naturals:
-        raise RulesError("a meld needs at least one natural card besides its jokers")
-    ranks = {faces.rank[c] for _, c in naturals}
-    suits = [faces.suit[c] for _, c in naturals]
-    if len(ranks) == 1 and (len(naturals) == 1 or len(set(suits)) == len(suits)):
-        if len(cards) > 4:
-            raise RulesError(f"a set holds at most 4 cards (one per suit), not {len(cards)}")
-        return TableMeld(owner, "set", tuple(cards), rank=ranks.pop())
-    if len(ranks) == 1:
-        raise RulesError(f"a set needs cards of different suits: {' '.join(deck.code(c) for c in cards)}")
-    if len(set(suits)) != 1:
-        raise RulesError(f"not a meld: {' '.join(deck.code(c) for c in cards)} (a set is one rank, a run one suit)")
-    suit = suits[0]
-    n = len(cards)
-    i0, c0 = naturals[0]
-    starts = [faces.rank[c0] - i0]
-    if faces.rank[c0] == 1 and aces != "low":
-        starts.append(14 - i0)
-    for low in starts:
-        if aces == "around":
-            if n > 13:
-                continue
-            ok = all((faces.rank[c] - 1) % 13 == (low + i - 1) % 13 for i, c in naturals)
-            low = (low - 1) % 13 + 1
-        else:
-            top = 14 if aces == "high_or_low" else 13
-            ok = 1 <= low and low + n - 1 <= top and (low > 1 or low + n - 1 <= 13) and all(
-                _rank14(faces.rank[c], low + i) == low + i for i, c in naturals)
-        if ok:
-            return TableMeld(owner, "run", tuple(cards), suit=suit, low=low)
+        return "a meld needs at least one natural card besides its jokers"
+    one_rank = len({ranks[c] for c in naturals}) == 1
+    distinct = len({suits[c] for c in naturals}) == len(naturals)
+    if kind == "set" and not one_rank:
+        return f"not a set: {shown} (a set is one rank)"
+    if one_rank and kind != "run":
+        if distinct:
+            return f"a set holds at most 4 cards (one per suit), not {len(cards)}"
+        return f"a set needs cards of different suits: {shown}"
+    if len({suits[c] for c in naturals}) != 1:
+        return f"not a meld: {shown} (a set is one rank, a run one suit)"
     what = {"low": "aces are low only", "high_or_low": "aces are high or low, not both",
             "around": "runs may go round the ace"}[aces]
-    has_ace = any(faces.rank[c] == 1 for c in cards)
-    shown = ' '.join(deck.code(c) for c in cards)
     # the ace rule is named only where an ace is in the meld: else the ranks do not follow on
-    raise RulesError(f"not a run in meld order: {shown} ({what})" if has_ace
-                     else f"not a run in meld order: {shown} (one suit, ranks following on)")
-
-
-def _rank14(rank: int, want: int) -> int:
-    """A card's rank read as ``want`` where an ace may be 14."""
-    return 14 if rank == 1 and want == 14 else rank
+    if any(ranks[c] == 0 for c in cards):
+        return f"not a run in meld order: {shown} ({what})"
+    return f"not a run in meld order: {shown} (one suit, ranks following on)"
 
 
 # ---------------------------------------------------------------- the variants as data
@@ -347,9 +301,9 @@ class RummyState(State):
 
     def _derive(self) -> None:
         self.v = self.variant(self.players, self.options)
-        self.faces = faces_of(self.info.deck)
-        self.rule = _meld_rule(self.v)  # card values too
         deck = self.info.deck
+        self.rule = _meld_rule(self.v)
+        self.values = card_values(deck, self.rule)
         copies = self.decks(self.players, self.options)
         per_copy = deck.size // deck.copies
         self.in_play = (1 << (per_copy * copies)) - 1
@@ -432,18 +386,17 @@ class RummyState(State):
 
     def meld_json(self, m: TableMeld) -> JSON:
         deck = self.info.deck
-        f = self.faces
+        ranks = deck.ranks
         jokers = {}
         for i, c in enumerate(m.cards):
-            if not f.rank[c]:
-                jokers[deck.code(c)] = f.name(m.rank, -1) if m.kind == "set" else f.name(
-                    m.rank_at(i, self.v.aces), m.suit)
+            if ranks[c] < 0:
+                jokers[deck.code(c)] = face_name(m.rank, -1) if m.kind == "set" else face_name(m.rank_at(i), m.suit)
         return {"owner": m.owner, "kind": m.kind, "cards": [deck.code(c) for c in m.cards], "jokers": jokers}
 
     # ------------------------------------------------------------ helpers
     def hand_value(self, mask: int) -> int:
-        value = self.faces.value
-        return sum(value(c, self.rule) for c in bits(mask))
+        values = self.values
+        return sum(values[c] for c in bits(mask))
 
     def arrangement(self, mask: int):
         """The meld finder's best arrangement of these cards under this game's rule."""
@@ -456,30 +409,31 @@ class RummyState(State):
     def loners(self, hand: int, nj: int | None = None) -> int:
         """The cards of ``hand`` that can be in no meld with its other cards and ``nj`` of its
         jokers (default: all; cheap: rank and suit neighbours only)."""
-        f = self.faces
+        deck = self.info.deck
+        ranks, suits, jokers = deck.ranks, deck.suits, deck.jokers
         if nj is None:
-            nj = (hand & f.jokers).bit_count()
+            nj = (hand & jokers).bit_count()
         if nj >= 2:
             return 0
         aces = self.v.aces
         faces = set()
         suits_of: dict[int, set] = {}
-        for c in bits(hand & ~f.jokers):
-            faces.add((f.rank[c], f.suit[c]))
-            suits_of.setdefault(f.rank[c], set()).add(f.suit[c])
+        for c in bits(hand & ~jokers):
+            faces.add((ranks[c], suits[c]))
+            suits_of.setdefault(ranks[c], set()).add(suits[c])
         out = 0
-        for c in bits(hand & ~f.jokers):
-            r, s = f.rank[c], f.suit[c]
+        for c in bits(hand & ~jokers):
+            r, s = ranks[c], suits[c]
             if len(suits_of[r]) + nj >= 3:
                 continue
-            places = (1, 14) if r == 1 and aces == "high_or_low" else (r,)
+            places = (0, 13) if r == 0 and aces == "high_or_low" else (r,)
             found = False
             for p in places:
                 for lo in (p - 2, p - 1, p):
                     window = [lo, lo + 1, lo + 2]
-                    if aces != "around" and (lo < 1 or lo + 2 > (14 if aces == "high_or_low" else 13)):
+                    if aces != "around" and (lo < 0 or lo + 2 > (13 if aces == "high_or_low" else 12)):
                         continue
-                    held = sum(1 for q in window if q != p and ((q - 1) % 13 + 1, s) in faces)
+                    held = sum(1 for q in window if q != p and (q % 13, s) in faces)
                     if held + nj >= 2:
                         found = True
                         break
@@ -492,17 +446,18 @@ class RummyState(State):
     def meld_rule_here(self):
         return _meld_rule(self.v)
 
-    def _lowest(self, mask: int) -> dict[tuple[int, int], int]:
-        """The lowest-numbered card of each face (rank, suit) in ``mask``."""
-        f = self.faces
-        out: dict[tuple[int, int], int] = {}
-        for c in bits(mask & ~f.jokers):
-            out.setdefault((f.rank[c], f.suit[c]), c)
+    def _lowest(self, mask: int) -> dict[int, int]:
+        """The lowest-numbered card of each face in ``mask``."""
+        deck = self.info.deck
+        faces = deck.faces
+        out: dict[int, int] = {}
+        for c in bits(mask & ~deck.jokers):
+            out.setdefault(faces[c], c)
         return out
 
     def _jokers(self, mask: int) -> list[int]:
         """The jokers of ``mask``, the one that must be used (after a swap) first."""
-        js = list(bits(mask & self.faces.jokers))
+        js = list(bits(mask & self.info.deck.jokers))
         if self.joker is not None and self.joker in js:
             js.remove(self.joker)
             js.insert(0, self.joker)
@@ -517,45 +472,46 @@ class RummyState(State):
         cards and jokers lowest-numbered first). After a swap only the joker taken back is
         offered among the jokers, so every meld listed uses it."""
         if self.joker is not None and hand >> self.joker & 1:
-            hand &= ~self.faces.jokers | 1 << self.joker
+            hand &= ~self.info.deck.jokers | 1 << self.joker
         return [("meld", m) for m in finder.melds_in(self.info.deck, hand, self.meld_rule_here())]
 
     def fits(self, m: TableMeld, card: int) -> list[str]:
         """The ends of meld ``m`` where ``card`` may be laid off ("" for a set)."""
-        f = self.faces
+        deck = self.info.deck
+        ranks, suits = deck.ranks, deck.suits
         aces = self.v.aces
-        r = f.rank[card]
+        r = ranks[card]
         n = len(m.cards)
         if m.kind == "set":
             if n >= 4:
                 return []
-            if r == 0:
+            if r < 0:
                 return [""]
-            suits = {f.suit[c] for c in m.cards if f.rank[c]}
-            return [""] if r == m.rank and f.suit[card] not in suits else []
+            held = {suits[c] for c in m.cards if ranks[c] >= 0}
+            return [""] if r == m.rank and suits[card] not in held else []
+        # the places just below and above the run (-1: none)
         ends = []
         if aces == "around":
             if n >= 13:
                 return []
-            below = (m.low - 2) % 13 + 1
-            above = m.rank_at(n, aces)
+            below = (m.low - 1) % 13
+            above = (m.low + n) % 13
         else:
-            contains_14 = m.high == 14
-            contains_1 = m.low == 1
-            below = m.low - 1 if m.low > 1 and not (contains_14 and m.low - 1 == 1) else 0
-            top = 14 if aces == "high_or_low" and not contains_1 else 13
-            above = m.high + 1 if m.high < top else 0
-        if r == 0:
-            if below:
+            # an ace already at one end of a high_or_low run closes the other end to it
+            below = m.low - 1 if m.low > 0 and not (m.high == 13 and m.low == 1) else -1
+            top = 13 if aces == "high_or_low" and m.low != 0 else 12
+            above = m.high + 1 if m.high < top else -1
+        if r < 0:
+            if below >= 0:
                 ends.append("low")
-            if above:
+            if above >= 0:
                 ends.append("high")
             return ends
-        if f.suit[card] != m.suit:
+        if suits[card] != m.suit:
             return []
-        if below and _rank14(r, below) == below:
+        if below >= 0 and r == below % 13:
             ends.append("low")
-        if above and _rank14(r, above) == above:
+        if above >= 0 and r == above % 13:
             ends.append("high")
         return ends[:1]
 
@@ -565,12 +521,12 @@ class RummyState(State):
         if end == "low":
             low = m.low - 1
             if self.v.aces == "around":
-                low = (low - 1) % 13 + 1
+                low %= 13
             return replace(m, cards=(card,) + m.cards, low=low)
         return replace(m, cards=m.cards + (card,))
 
     def layoff_moves(self, hand: int, only_joker: int | None = None) -> list[tuple]:
-        f = self.faces
+        ranks = self.info.deck.ranks
         if only_joker is not None:
             cards = [only_joker]
         else:
@@ -579,25 +535,27 @@ class RummyState(State):
         for i, m in enumerate(self.table):
             for c in cards:
                 for end in self.fits(m, c):
-                    out.append(("layoff", c, i, end if not f.rank[c] else ""))
+                    out.append(("layoff", c, i, end if ranks[c] < 0 else ""))
         return out
 
     def _swap_target(self, m: TableMeld, card: int) -> int | None:
         """The position of the joker ``card`` replaces in ``m``, or None."""
-        f = self.faces
-        if not f.rank[card]:
+        deck = self.info.deck
+        ranks, suits = deck.ranks, deck.suits
+        r = ranks[card]
+        if r < 0:
             return None
         if m.kind == "set":
-            if f.rank[card] != m.rank or f.suit[card] in {f.suit[c] for c in m.cards if f.rank[c]}:
+            if r != m.rank or suits[card] in {suits[c] for c in m.cards if ranks[c] >= 0}:
                 return None
             for i, c in enumerate(m.cards):
-                if not f.rank[c]:
+                if ranks[c] < 0:
                     return i
             return None
-        if f.suit[card] != m.suit:
+        if suits[card] != m.suit:
             return None
         for i, c in enumerate(m.cards):
-            if not f.rank[c] and _rank14(f.rank[card], m.rank_at(i, self.v.aces)) == m.rank_at(i, self.v.aces):
+            if ranks[c] < 0 and r == m.rank_at(i):
                 return i
         return None
 
@@ -605,7 +563,7 @@ class RummyState(State):
         out = []
         low = sorted(self._lowest(hand).values())
         for i, m in enumerate(self.table):
-            if not any(not self.faces.rank[c] for c in m.cards):
+            if not any(self.info.deck.ranks[c] < 0 for c in m.cards):
                 continue
             for c in low:
                 pos = self._swap_target(m, c)
@@ -718,7 +676,7 @@ class RummyState(State):
             return []
         # A meld with j jokers holds at most 2(j + 1) cards that need one, so the jokers can
         # place at most 4 per joker of the cards that fit no meld of naturals.
-        nj = (hand & self.faces.jokers).bit_count()
+        nj = (hand & self.info.deck.jokers).bit_count()
         if nj and self.loners(hand, 0).bit_count() > 4 * nj + 1:
             return []
         if not self.can_meld_all(hand, 1):
@@ -737,12 +695,12 @@ class RummyState(State):
     def knock_moves(self, hand: int) -> list[tuple]:
         """Jersey Gin: discard a card and knock, the deadwood then under the knock limit."""
         whole = self.deadwood(hand)
-        value = self.faces.value
+        values = self.values
         limit = self.v.knock_limit
         out = []
         for c in bits(hand):
             # hand - c arranges with deadwood D only if the whole hand does with D + value(c).
-            if whole - value(c, self.rule) < limit and self.deadwood(hand & ~(1 << c)) < limit:
+            if whole - values[c] < limit and self.deadwood(hand & ~(1 << c)) < limit:
                 out.append(("knock", c))
         return out
 
@@ -793,7 +751,7 @@ class RummyState(State):
             if missing:
                 return f"{prefix}: not in the hand: {missing}"
             try:
-                classify(cards, self.faces, self.v.aces)
+                classify(cards, deck, self.rule)
             except RulesError as e:
                 return f"{prefix}: {e}"
             if self.v.meld_limit and self.melds_this_turn >= self.v.meld_limit:
@@ -804,7 +762,7 @@ class RummyState(State):
         if kind in ("layoff", "swap"):
             if not 0 <= move[2] < len(self.table):
                 return f"{prefix}: there is no meld {move[2]} (the table has {len(self.table)})"
-            if kind == "layoff" and not self.faces.rank[move[1]] and self.table[move[2]].kind == "run" \
+            if kind == "layoff" and deck.ranks[move[1]] < 0 and self.table[move[2]].kind == "run" \
                     and not move[3]:
                 return f"{prefix}: a joker laid off on a run says its \"end\": \"low\" or \"high\""
             return f"{prefix}: {deck.code(move[1])} does not fit meld {move[2]} there"
@@ -896,7 +854,7 @@ class RummyState(State):
 
     def _do_meld(self, cards: tuple) -> None:
         seat = self.turn
-        m = classify(cards, self.faces, self.v.aces, seat)
+        m = classify(cards, self.info.deck, self.rule, seat)
         self.table.append(m)
         mask = sum(1 << c for c in cards)
         self.hands[seat] &= ~mask
@@ -990,20 +948,11 @@ class RummyState(State):
         """The finder's melds of this hand laid on the table; the hand keeps its deadwood."""
         arr = self.arrangement(self.hands[seat])
         for cards in arr.melds:
-            self.table.append(self._finder_meld(seat, cards))
+            self.table.append(classify(cards, self.info.deck, self.rule, seat))
             self.hands[seat] &= ~sum(1 << c for c in cards)
             self.melded[seat] += 1
             self.laid[seat] += len(cards)
         self.known[seat] = self.hands[seat]
-
-    def _finder_meld(self, seat: int, cards: Sequence[int]) -> TableMeld:
-        try:
-            return classify(tuple(cards), self.faces, self.v.aces, seat)
-        except RulesError:
-            # The finder may read one natural with jokers as a run; any reading is a meld.
-            f = self.faces
-            nat = [c for c in cards if f.rank[c]]
-            return TableMeld(seat, "run", tuple(cards), suit=f.suit[nat[0]], low=f.rank[nat[0]])
 
     def _do_knock(self, card: int) -> None:
         seat = self.turn
@@ -1222,16 +1171,17 @@ class RummyState(State):
     def canonical_meld(cls, cards: tuple) -> tuple:
         """A set's cards in suit order (clubs, diamonds, hearts, spades), jokers last; a run without
         jokers in rank order (any order given). Runs with jokers keep the order given: it says what each joker stands for."""
-        f = faces_of(cls.info.deck)
-        nat = [c for c in cards if f.rank[c]]
-        js = sorted(c for c in cards if not f.rank[c])
-        if nat and len({f.rank[c] for c in nat}) == 1:
-            return tuple(sorted(nat, key=lambda c: (f.suit[c], c))) + tuple(js)
-        if js or len({f.suit[c] for c in nat}) != 1 or len({f.rank[c] for c in nat}) != len(nat):
+        deck = cls.info.deck
+        rank, suit = deck.ranks, deck.suits
+        nat = [c for c in cards if rank[c] >= 0]
+        js = sorted(c for c in cards if rank[c] < 0)
+        if nat and len({rank[c] for c in nat}) == 1:
+            return tuple(sorted(nat, key=lambda c: (suit[c], c))) + tuple(js)
+        if js or len({suit[c] for c in nat}) != 1 or len({rank[c] for c in nat}) != len(nat):
             return cards
-        ranks = sorted(nat, key=lambda c: f.rank[c])
+        ranks = sorted(nat, key=lambda c: rank[c])
         for i in range(len(ranks)):
-            if (f.rank[ranks[i]] - f.rank[ranks[i - 1]]) % 13 != 1:
+            if (rank[ranks[i]] - rank[ranks[i - 1]]) % 13 != 1:
                 return tuple(ranks[i:] + ranks[:i])
         return tuple(ranks)
 
@@ -1283,14 +1233,9 @@ class RummyState(State):
             if not 0 <= owner < n:
                 raise RulesError(f"{where}: a meld's owner {owner} is not a seat")
             try:
-                m = classify(cards, self.faces, self.v.aces, owner)
+                table.append(classify(cards, self.info.deck, self.rule, owner, kind))
             except RulesError as e:
-                # Only a run the meld finder laid (three or more cards, a natural among them)
-                # is read more freely.
-                if kind != "run" or len(cards) < 3 or not any(self.faces.rank[c] for c in cards):
-                    raise RulesError(f"{where}: table: {e}") from None
-                m = self._finder_meld(owner, cards)
-            table.append(m)
+                raise RulesError(f"{where}: table: {e}") from None
         self.table = table
         for s in range(n):
             if self.known[s] & ~self.hands[s]:
@@ -1332,12 +1277,7 @@ class RummyState(State):
         s.laid_off = [mask_of(m) for m in obs["laid_off"]]
         s.pile = [deck.card(c) for c in obs["pile"]]
         s.table_json = obs["table"]
-        s.table = []
-        for owner, kind, cards in s._table_cards:
-            try:
-                s.table.append(classify(cards, s.faces, s.v.aces, owner))
-            except RulesError:
-                s.table.append(s._finder_meld(owner, cards))
+        s.table = [classify(cards, deck, s.rule, owner, kind) for owner, kind, cards in s._table_cards]
         s.aside = deck.full_mask & ~s.in_play
         s.drawn = None if obs["drawn"] is None else deck.card(obs["drawn"])
         s.drawn_from = obs["drawn_from"]
@@ -1410,6 +1350,15 @@ def _copy(value: Any) -> Any:
 
 
 _RULES: dict = {}
+_VALUES: dict = {}
+
+
+def card_values(deck: Deck, rule: Any) -> tuple[int, ...]:
+    """Every card's value left in a hand under ``rule`` (the meld finder's ``card_value``)."""
+    key = (deck.name, rule)
+    if key not in _VALUES:
+        _VALUES[key] = tuple(finder.card_value(deck, c, rule) for c in range(deck.size))
+    return _VALUES[key]
 
 
 def _meld_rule(v: RummyVariant):

@@ -26,7 +26,7 @@ import pygame
 
 from game.i18n import t
 from game.rules.base import RulesError
-from game.rules.rummy import classify, faces_of
+from game.rules.rummy import classify, face_name
 from game.scenes.animation import Flight, Step
 from game.scenes.views.base import DISCARD, HAND, MELDS, STOCK, GameOverLines, GameView, SummaryTable
 from game.ui import fonts, widgets
@@ -263,8 +263,7 @@ class RummyView(GameView):
         meld = self.classified(cards) if jokers else None
         if meld is None or meld.kind != "run":
             return ""
-        faces, aces = faces_of(self.deck()), self.meld_rule().aces
-        names = [card_name(faces.name(meld.rank_at(i, aces), meld.suit)) for i, c in enumerate(cards) if c in jokers]
+        names = [card_name(face_name(meld.rank_at(i), meld.suit)) for i, c in enumerate(cards) if c in jokers]
         if len(names) == 1:
             return self.tx("choice_joker", card=names[0])
         return self.tx("choice_jokers", cards=", ".join(names))
@@ -274,7 +273,7 @@ class RummyView(GameView):
         suit), or None."""
         deck = self.deck()
         try:
-            return classify([deck.card(c) for c in cards], faces_of(deck), self.meld_rule().aces)
+            return classify([deck.card(c) for c in cards], deck, self.meld_rule())
         except (RulesError, ValueError):
             return None
 
