@@ -31,7 +31,7 @@ def position(game, hands, pile, seat=0, step="draw", known=None, table=(), stock
     s.stock = rest[:stock_size]
     s.pile = rest[stock_size:] + [deck.card(c) for c in pile]
     s.known = [deck.mask_of(k) for k in (known or [[] for _ in hands])]
-    s.turn = seat
+    s.to_move = seat
     s.step = step
     s.drawn, s.drawn_from, s.taken = None, "", []
     s.melded = [sum(1 for m in s.table if m.owner == p) for p in range(len(hands))]
@@ -198,7 +198,7 @@ def test_jersey_opponent_lays_off_on_the_knocker_then_passes():
     layer = ["TH", "3C", "5C", "7C", "9C", "4D", "6D", "8D", "TD", "QD"]
     s = position("jersey_gin", [knocker, layer, OTHER], pile=["5S"], step="play", stock_size=10)
     s.apply(("knock", s.info.deck.card("KD")))
-    assert s.step == "layoff" and s.turn == 1
+    assert s.step == "layoff" and s.to_move == 1
     move = simple_move(s)
     assert move[0] == "layoff" and codes(s, move) == ["TH"]
     s.apply(move)

@@ -44,13 +44,13 @@ def test_options_that_mean_nothing_at_a_player_count_are_refused():
 
 def test_the_stock_top_is_drawn_and_a_pile_card_is_known_to_everyone():
     s = deal(Basic, 2, {}, "9S/1", ["KD/1", "2H/1"], seed=3)
-    mover = s.turn
+    mover = s.to_move
     events = play(s, kind="draw", from_="stock")
     assert events == [{"type": "draw", "seat": mover, "from": "stock"}]  # no card named: it is hidden
     assert "KD/1" in codes(s, s.hands[mover]) and s.observation(mover)["drawn"] == "KD/1"
     assert s.observation(1 - mover)["drawn"] is None
     play(s, kind="discard", card="KD/1")
-    other = s.turn
+    other = s.to_move
     events = play(s, kind="draw", from_="pile")
     assert events[0]["card"] == "KD/1"
     assert s.observation(mover)["known"][other] == ["KD/1"]
@@ -67,7 +67,7 @@ def test_an_empty_stock_is_the_pile_turned_over_without_shuffling():
     s._legal = s._public = None
     first_discard = s.pile[0]
     play(s, kind="draw", from_="stock")
-    play(s, kind="discard", card=codes(s, s.hands[s.turn])[0])
+    play(s, kind="discard", card=codes(s, s.hands[s.to_move])[0])
     assert not s.stock
     play(s, kind="draw", from_="stock")  # the pile is turned over: its first discard is drawn first
     assert s.rebuilds == 1 and s.drawn == first_discard and not s.pile
@@ -90,7 +90,7 @@ def test_a_hand_is_void_when_the_stock_runs_out_a_third_time():
     s._legal = s._public = None
     totals = list(s.totals)
     play(s, kind="draw", from_="stock")
-    events = play(s, kind="discard", card=codes(s, s.hands[s.turn])[0])
+    events = play(s, kind="discard", card=codes(s, s.hands[s.to_move])[0])
     end = next(e for e in events if e["type"] == "round_end")["summary"]
     assert end["void"] and end["out"] is None and end["points"] == [0, 0] and s.totals == totals
     assert s.round_no == 1 and s.rebuilds == 0  # the next hand is dealt
@@ -103,14 +103,14 @@ def test_void_hands_in_a_row_do_not_end_a_game_to_a_target():
         s.stock = s.stock[-1:]
         s._legal = s._public = None
         play(s, kind="draw", from_="stock")
-        play(s, kind="discard", card=codes(s, s.hands[s.turn])[0])
+        play(s, kind="discard", card=codes(s, s.hands[s.to_move])[0])
         assert s.round_no == hand + 1 and s.rounds[-1]["void"]
     assert s.current_player() is not None and not s.result()["finished"] and s.totals == [0, 0]
 
 
 def test_a_meld_is_checked_and_a_bad_one_named_with_the_state_unchanged():
     s = deal(Basic, 2, {1: ["5H/1", "6H/1", "7H/1", "7S/1", "7C/1", "7D/1", "X1/1"]}, "9S/1", seed=3)
-    assert s.turn == 1
+    assert s.to_move == 1
     play(s, kind="draw", from_="stock")
     before = s.to_json()
     for bad, words in (
@@ -297,10 +297,10 @@ def test_what_each_seat_threw_or_passed_over_is_public_and_forgotten_when_the_pi
     latest discard: what the expert reads as "discards say what a player did not want"
     (issue: the rummy family, AIs). Cards of the pile turned into the stock are hidden again."""
     s = deal(Classic, 2, {}, "9S", ["KD", "2H"], seed=1)
-    first = s.turn
+    first = s.to_move
     play(s, kind="draw", from_="stock")  # 9S left on the pile
     play(s, kind="discard", card="KD")
-    second = s.turn
+    second = s.to_move
     play(s, kind="draw", from_="pile")  # takes KD: not shunned by the taker
     thrown = codes(s, s.hands[second] & ~(1 << s.info.deck.card("KD")))[0]
     play(s, kind="discard", card=thrown)
@@ -324,7 +324,7 @@ def test_what_each_seat_threw_or_passed_over_is_public_and_forgotten_when_the_pi
 
 def test_jersey_passing_the_upcard_shuns_it():
     s = deal(Jersey, 3, {}, "QH", seed=2)
-    seat = s.turn
+    seat = s.to_move
     play(s, kind="pass")
     assert s.observation(seat)["shunned"][seat] == ["QH"]
 

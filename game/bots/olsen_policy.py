@@ -119,18 +119,17 @@ def sampler_for(obs: dict):
     world is a copy of the first with what play changes made its own."""
     if obs["phase"] != "play":
         return None
-    template = OlsenState.sample(obs, random.Random(0))
+    template = OlsenState.observed(obs)
     seat = obs["seat"]
     hidden = [x for x in template.seats if x != seat]
-    own = template.hands[seat]
+    own = FRENCH52.mask_of(obs["hand"])
     unseen = FRENCH52.full_mask & ~(own | template.played | template.removed)
     counts = {x: obs["hand_counts"][x] for x in hidden}
     allowed = {x: FRENCH52.full_mask & ~sum(SUIT_MASKS[v] for v in range(4) if template.voids[x] >> v & 1)
                for x in hidden}
     known = {}
     if template.passed[seat]:
-        left = template.seats[(template.seats.index(seat) + 1) % len(template.seats)]
-        known[left] = template.passed[seat] & unseen
+        known[template.neighbour(seat, 1)] = template.passed[seat] & unseen
     rest = unseen
     for m in known.values():
         rest &= ~m

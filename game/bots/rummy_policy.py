@@ -464,7 +464,7 @@ def fast_move(mind: Mind, state, expert: bool = False) -> tuple:
     """The greedy rule on a full state, for the player to move, seeing only what that player
     may know (own hand, pile, table, the cards the others were seen to pick up); builds the
     move itself instead of listing every legal one. ``expert``: as ``choose_simple``'s."""
-    seat = state.turn
+    seat = state.to_move
     step = state.step
     hand = state.hands[seat]
     pile = state.pile
@@ -661,15 +661,15 @@ def make_playout(cls: type):
             mind = mind_for(cls, state.options)
             start = state.round_no
             turns = 0
-            last = state.turn
+            last = state.to_move
             while state.step != "over" and state.round_no == start:
-                if HORIZON and state.turn != last:
-                    last = state.turn
+                if HORIZON and state.to_move != last:
+                    last = state.to_move
                     if last == seat:
                         turns += 1
                         if turns >= HORIZON:
                             return _cut_value(mind, state, seat, n)
-                state.apply_unchecked(fast_move(mind, state, expert=state.turn == seat))
+                state.apply_unchecked(fast_move(mind, state, expert=state.to_move == seat))
             return value_of(state.totals, state.winners if state.step == "over" else (), root, seat, n)
 
         return finish

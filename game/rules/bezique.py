@@ -49,8 +49,11 @@ from itertools import combinations, product
 from typing import Any, ClassVar, Sequence
 
 from game.cards import PIQUET32, PIQUET64, PIQUET128, Deck, bits
-from game.rules.base import JSON, GameInfo, Option, RulesError, State, parse_deck_order, round_rng, seat_result
-from game.rules.fields import Field
+from game.rules.base import (
+    GAME, HAND, HAND_COUNTS, JSON, OPTIONS, PLAYERS, SEAT, GameInfo, Option, RulesError, State, parse_deck_order,
+    round_rng, seat_result,
+)
+from game.rules.fields import Field, Shown
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 SUIT_CODES = "CDHS"
@@ -259,6 +262,40 @@ class BeziqueFamilyState(State):
         "dix": (Field("card", "card"),),
         "skip": (),
     }
+    OBSERVATION = (
+        GAME, SEAT, PLAYERS, OPTIONS,
+        Field("round_no", "int", "round"),
+        Field("dealer", "int"),
+        Field("phase", "str"),
+        Field("stage", "int"),
+        Field("to_move", "opt_int"),
+        Shown("finished", "s.to_move is None"),
+        Field("leader", "int"),
+        Shown("trump", "s.trump_code()", read=lambda w, trump: setattr(w, "trump_letter", trump)),
+        Field("turned", "card"),
+        Shown("stock", "s.stock_count()"),  # the turned trump included: it is drawn last
+        HAND,
+        HAND_COUNTS,
+        Field("shown", "masks"),
+        Field("known", "masks"),
+        Field("won", "masks"),
+        Shown("won_face_up", "s.variant.source == 'won' and s.stage == 1"),
+        Field("trick", "cards"),
+        Shown("tricks", "s.tricks_json()", read=lambda w, tricks: w.read_tricks(tricks)),
+        Field("stage_two_from", "opt_int"),
+        Shown("declarations", "[dict(d) for d in s.declarations]",
+              read=lambda w, ds: setattr(w, "declarations", [dict(d) for d in ds])),
+        Field("turn_used", "mask"),
+        Field("turn_count", "int"),
+        Field("asking", "ints"),
+        Field("blanche", "ints"),
+        Field("scores", "ints"),
+        Shown("breakdown", "[dict(b) for b in s.breakdown]",
+              read=lambda w, bs: setattr(w, "breakdown", [dict(b) for b in bs])),
+        Field("totals", "ints"),
+        Field("rounds", "records"),
+        Field("winners", "ints"),
+    )
 
     # ------------------------------------------------------------ set-up
     @classmethod
@@ -760,50 +797,17 @@ class BeziqueFamilyState(State):
         return seat_result(self.to_move is None, list(self.winners), list(self.totals), self.rounds)
 
     # ------------------------------------------------------------ views
-    def observation(self, seat: int) -> JSON:
-        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in (0, 1):
-            raise RulesError(f"{self.info.id}: seat must be 0 or 1, not {seat!r}")
-        deck = self.info.deck
-        codes = deck.codes_of
-        obs: JSON = {
-            "game": self.info.id,
-            "seat": seat,
-            "players": 2,
-            "options": dict(self.options),
-            "round": self.round_no,
-            "dealer": self.dealer,
-            "phase": self.phase,
-            "stage": self.stage,
-            "to_move": self.to_move,
-            "finished": self.to_move is None,
-            "leader": self.leader,
-            "trump": self.trump_code(),
-            "turned": None if self.turned is None else deck.code(self.turned),
-            "stock": self.stock_count(),
-            "hand": codes(self.hands[seat]),
-            "hand_counts": [h.bit_count() for h in self.hands],
-            "shown": [codes(m) for m in self.shown],
-            "known": [codes(m) for m in self.known],
-            "won": [codes(m) for m in self.won],
-            "won_face_up": self.variant.source == "won" and self.stage == 1,
-            "trick": [deck.code(c) for c in self.trick],
-            "tricks": [{"leader": lead, "cards": [deck.code(c) for c in t], "winner": w}
-                       for lead, t, w in zip(self.trick_leaders, self.tricks, self.trick_winners)],
-            "stage_two_from": self.stage_two_from,
-            "declarations": [dict(d) for d in self.declarations],
-            "turn_used": codes(self.turn_used),
-            "turn_count": self.turn_count,
-            "asking": list(self.asking),
-            "blanche": list(self.blanche),
-            "scores": list(self.scores),
-            "breakdown": [dict(b) for b in self.breakdown],
-            "totals": list(self.totals),
-            "rounds": self.rounds,
-            "winners": list(self.winners),
-        }
-        if self.to_move == seat:
-            obs["legal"] = [self.move_to_json(m) for m in self.legal_moves()]
-        return obs
+    def tricks_json(self) -> list[JSON]:
+        """The tricks of the deal as the observation shows them."""
+        code = self.info.deck.code
+        return [{"leader": lead, "cards": [code(c) for c in t], "winner": w}
+                for lead, t, w in zip(self.trick_leaders, self.tricks, self.trick_winners)]
+
+    def read_tricks(self, tricks: list[JSON]) -> None:
+        card = self.info.deck.card
+        self.tricks = [[card(c) for c in t["cards"]] for t in tricks]
+        self.trick_leaders = [t["leader"] for t in tricks]
+        self.trick_winners = [t["winner"] for t in tricks]
 
     def card_locations(self) -> dict[str, int]:
         """Every card's place: hands (declared cards included), the stock, the turned trump,
@@ -899,60 +903,37 @@ class BeziqueFamilyState(State):
         self.check_cards_whole()
 
     # ------------------------------------------------------------ sampling (the expert)
-    @classmethod
-    def sample(cls, observation: JSON, rng: random.Random) -> "BeziqueFamilyState":
-        """A full state matching the observation: the opponent's hidden cards and the stock
-        order dealt at random from the cards the seat has not seen (cards declared, shown
-        or drawn face up stay where they are known to be)."""
-        obs = observation
-        deck = cls.info.deck
-        mask_of = deck.mask_of
-        seat = obs["seat"]
+    def after_observation(self, observation: JSON) -> None:
+        self._derive()
+        self._events = []
+
+    def hidden_dealer(self, observation: JSON):
+        """The opponent's hidden cards and the stock order, dealt at random from the cards
+        the seat has not seen (cards declared, shown or drawn face up stay where they are
+        known to be)."""
+        deck = self.info.deck
+        seat = observation["seat"]
         other = 1 - seat
-        s = cls.__new__(cls)
-        s.players = 2
-        s.options = dict(obs["options"])
-        s.seed = rng.getrandbits(32)
-        s.round_no = obs["round"]
-        s.dealer = obs["dealer"]
-        s.to_move = obs["to_move"]
-        s.leader = obs["leader"]
-        s.phase = obs["phase"]
-        s.stage = obs["stage"]
-        s.trump = None if obs["trump"] is None else SUIT_CODES.index(obs["trump"])
-        s.turned = None if obs["turned"] is None else deck.card(obs["turned"])
-        s.shown = [mask_of(m) for m in obs["shown"]]
-        s.known = [mask_of(m) for m in obs["known"]]
-        s.won = [mask_of(m) for m in obs["won"]]
-        s.trick = [deck.card(c) for c in obs["trick"]]
-        s.tricks = [[deck.card(c) for c in t["cards"]] for t in obs["tricks"]]
-        s.trick_leaders = [t["leader"] for t in obs["tricks"]]
-        s.trick_winners = [t["winner"] for t in obs["tricks"]]
-        s.stage_two_from = obs["stage_two_from"]
-        s.declarations = [dict(d) for d in obs["declarations"]]
-        s.turn_used = mask_of(obs["turn_used"])
-        s.turn_count = obs["turn_count"]
-        s.asking = list(obs["asking"])
-        s.blanche = list(obs["blanche"])
-        s.scores = list(obs["scores"])
-        s.breakdown = [dict(b) for b in obs["breakdown"]]
-        s.totals = list(obs["totals"])
-        s.rounds = list(obs["rounds"])
-        s.winners = list(obs["winners"])
-        s._derive()
-        s._events = []
-        own = mask_of(obs["hand"])
-        played = sum(1 << c for t in s.tricks for c in t) | sum(1 << c for c in s.trick)
-        opp_known = s.known[other]
-        unseen = deck.full_mask & ~(own | played | opp_known | (0 if s.turned is None else 1 << s.turned))
+        own = deck.mask_of(observation["hand"])
+        played = sum(1 << c for t in self.tricks for c in t) | sum(1 << c for c in self.trick)
+        opp_known = self.known[other]
+        unseen = deck.full_mask & ~(own | played | opp_known | (0 if self.turned is None else 1 << self.turned))
         cards = list(bits(unseen))
-        rng.shuffle(cards)
-        need = obs["hand_counts"][other] - opp_known.bit_count()
-        s.hands = [0, 0]
-        s.hands[seat] = own
-        s.hands[other] = opp_known | sum(1 << c for c in cards[:need])
-        s.stock = cards[need:]
-        return s
+        need = observation["hand_counts"][other] - opp_known.bit_count()
+
+        def deal(w: "BeziqueFamilyState", rng: random.Random) -> None:
+            w.seed = rng.getrandbits(32)
+            dealt = list(cards)
+            rng.shuffle(dealt)
+            w.hands = [0, 0]
+            w.hands[seat] = own
+            w.hands[other] = opp_known | sum(1 << c for c in dealt[:need])
+            w.stock = dealt[need:]
+
+        return deal
+
+    def copy_nested(self, copy: "BeziqueFamilyState") -> None:
+        copy.breakdown = [dict(b) for b in self.breakdown]  # points by source: changed in place
 
 
 # ---------------------------------------------------------------- the five games

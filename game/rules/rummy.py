@@ -45,9 +45,12 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Sequence
 
 from game.cards import FRENCH_RANKS, FRENCH_SUITS, Deck, bits
-from game.rules.base import JSON, GameInfo, Option, RulesError, State, parse_deck_order, round_rng, seat_result
+from game.rules.base import (
+    GAME, HAND, HAND_COUNTS, JSON, OPTIONS, PLAYERS, SEAT, GameInfo, Option, RulesError, State, parse_deck_order,
+    round_rng, seat_result,
+)
 from game.rules import melds as finder
-from game.rules.fields import Field
+from game.rules.fields import Field, Shown
 
 STEPS = ("upcard", "draw", "draw_again", "play", "joker", "layoff", "over")
 
@@ -185,12 +188,15 @@ class RummyState(State):
     """One state class for the family; a game is a subclass with its ``info`` and ``VARIANT``."""
 
     VARIANT: ClassVar[RummyVariant]
-    FORMAT = 2  # format 2 adds "shunned" and "last_discard"
+    # format 2 adds "shunned" and "last_discard"; format 3 names the seat to move "to_move"
+    # (null once the game is over), and "melded_this_turn" and "scores_this_hand" as the
+    # observation does
+    FORMAT = 3
 
     FIELDS = (
         Field("round_no", "int", "round"),
         Field("dealer", "int"),
-        Field("turn", "int"),
+        Field("to_move", "opt_int"),
         Field("step", "str"),
         Field("hands", "masks"),
         Field("known", "masks"),
@@ -204,7 +210,7 @@ class RummyState(State):
         Field("drawn", "card"),
         Field("drawn_from", "str"),
         Field("taken", "cards"),
-        Field("melds_this_turn", "int"),
+        Field("melds_this_turn", "int", "melded_this_turn"),
         Field("joker", "card"),
         Field("melded", "ints"),
         Field("laid", "ints"),
@@ -215,7 +221,7 @@ class RummyState(State):
         Field("knocker", "opt_int"),
         Field("gin", "bool"),
         Field("layoff_left", "int"),
-        Field("scores", "ints"),
+        Field("scores", "ints", "scores_this_hand"),
         Field("totals", "ints"),
         Field("rounds", "records"),
         Field("winners", "ints"),
@@ -231,6 +237,50 @@ class RummyState(State):
         "knock": (Field("card", "card"),),
         "go_out": (Field("discard", "card"),),
     }
+    OBSERVATION = (
+        GAME, PLAYERS, OPTIONS,
+        Field("round_no", "int", "round"),
+        Field("dealer", "int"),
+        Shown("phase", "s.step"),
+        Field("step", "str"),
+        Shown("turn", "0 if s.to_move is None else s.to_move"),  # to_move's older name, kept for clients
+        Field("to_move", "opt_int"),
+        Shown("finished", "s.step == 'over'"),
+        Shown("decks", "s.decks(s.players, s.options)"),
+        Shown("hand_size", "s.hand_size(s.players, s.options)"),  # cards dealt
+        HAND_COUNTS,
+        Shown("stock", "len(s.stock)"),
+        Field("pile", "cards"),
+        Shown("table", "s.table_json", read=lambda w, table: setattr(w, "table_json", table)),
+        Field("known", "masks"),
+        Field("shunned", "masks"),
+        Field("last_discard", "masks"),
+        Field("laid_off", "masks"),
+        Field("drawn_from", "str"),
+        Field("taken", "cards"),
+        Shown("last_pile_card", "code(s.taken[-1]) if s.taken else None"),
+        Field("melds_this_turn", "int", "melded_this_turn"),
+        Field("joker", "card"),
+        Field("melded", "ints"),
+        Field("laid", "ints"),
+        Field("laid_at_start", "int"),
+        Field("rebuilds", "int"),
+        Field("passes", "int"),
+        Field("took_discard", "bool"),
+        Field("knocker", "opt_int"),
+        Field("gin", "bool"),
+        Field("layoff_left", "int"),
+        Field("scores", "ints", "scores_this_hand"),
+        Field("totals", "ints"),
+        Field("rounds", "records"),
+        Field("winners", "ints"),
+        SEAT,
+        HAND,
+        # the card drawn this turn: to the seat to move only
+        Shown("drawn", "code(s.drawn) if s.drawn is not None and seat == s.to_move else None",
+              read=lambda w, drawn: setattr(w, "drawn", None if drawn is None else w.info.deck.card(drawn))),
+        Shown("legal", "[s.move_to_json(m) for m in s.legal_moves()] if seat == s.to_move else []"),
+    )
 
     # ------------------------------------------------------------ the game's data
     @classmethod
@@ -308,7 +358,6 @@ class RummyState(State):
         per_copy = deck.size // deck.copies
         self.in_play = (1 << (per_copy * copies)) - 1
         self._legal: list | None = None
-        self._public: JSON | None = None
 
     def _start_hand(self, order: list[int] | None = None) -> None:
         n = self.players
@@ -347,7 +396,7 @@ class RummyState(State):
                     "upcard": self.info.deck.code(self.pile[-1]), "stock": len(self.stock)})
 
     def _new_turn(self, seat: int) -> None:
-        self.turn = seat
+        self.to_move = seat
         self.step = "draw"
         self.drawn = None
         self.drawn_from = ""
@@ -355,7 +404,7 @@ class RummyState(State):
         self.melds_this_turn = 0
         self.joker = None
         self.laid_at_start = self.laid[seat]
-        self._legal = self._public = None
+        self._legal = None
 
     def _emit(self, event: JSON) -> None:
         self._events.append(event)
@@ -574,7 +623,7 @@ class RummyState(State):
     def _joker_usable_after_swap(self, i: int, pos: int, card: int) -> bool:
         m = self.table[i]
         joker = m.cards[pos]
-        hand = (self.hands[self.turn] & ~(1 << card)) | 1 << joker
+        hand = (self.hands[self.to_move] & ~(1 << card)) | 1 << joker
         saved = self.table[i], self.joker
         self.table[i] = replace(m, cards=m.cards[:pos] + (card,) + m.cards[pos + 1:])
         self.joker = joker
@@ -608,7 +657,7 @@ class RummyState(State):
 
     # ------------------------------------------------------------ verbs
     def current_player(self) -> int | None:
-        return None if self.step == "over" else self.turn
+        return None if self.step == "over" else self.to_move
 
     def legal_moves(self) -> list:
         if self._legal is None:
@@ -620,7 +669,7 @@ class RummyState(State):
         if step == "over":
             return []
         v = self.v
-        seat = self.turn
+        seat = self.to_move
         hand = self.hands[seat]
         if step == "upcard":
             return [("take_upcard",), ("pass",)]
@@ -713,9 +762,9 @@ class RummyState(State):
         """Apply a move known to be legal (the bots' rollouts: listing every legal move prices
         many arrangements in Jersey Gin and Boathouse); returns its events."""
         self._events = []
-        self._legal = self._public = None
+        self._legal = None
         getattr(self, "_do_" + move[0])(*move[1:])
-        self._legal = self._public = None
+        self._legal = None
         events, self._events = self._events, []
         return events
 
@@ -729,7 +778,7 @@ class RummyState(State):
             return f"{gid}: the game is over"
         kind = move[0]
         deck = self.info.deck
-        hand = self.hands[self.turn]
+        hand = self.hands[self.to_move]
         kinds = sorted({m[0] for m in self.legal_moves()})
         prefix = f"{gid}: illegal move {shown}"
         if kind in ("layoff", "swap", "discard") and move[1] is None:
@@ -741,10 +790,10 @@ class RummyState(State):
                         "this turn, which may not be discarded")
         # in a free-melding step, a meld, lay-off or swap is explained by what is wrong with it
         melding = kind in ("meld", "layoff", "swap") and self.step in ("play", "joker") and self.v.melding == "free"
-        if kind == "layoff" and melding and not (self.v.layoff_before_meld or self.melded[self.turn]):
-            return f"{prefix}: seat {self.turn} lays off only after melding once"
+        if kind == "layoff" and melding and not (self.v.layoff_before_meld or self.melded[self.to_move]):
+            return f"{prefix}: seat {self.to_move} lays off only after melding once"
         if kind not in kinds and not melding:
-            return f"{prefix}: seat {self.turn} is at step {self.step!r}, where the moves are {kinds}"
+            return f"{prefix}: seat {self.to_move} is at step {self.step!r}, where the moves are {kinds}"
         if kind == "meld":
             cards = move[1]
             missing = [deck.code(c) for c in cards if not hand >> c & 1]
@@ -781,7 +830,7 @@ class RummyState(State):
         self.step = "play"
 
     def _do_pass(self) -> None:
-        seat = self.turn
+        seat = self.to_move
         if self.step == "upcard":
             self.passes += 1
             self.shunned[seat] |= 1 << self.pile[-1]
@@ -802,10 +851,10 @@ class RummyState(State):
         if self.layoff_left <= 0:
             self._score_gin()
         else:
-            self.turn = nxt
+            self.to_move = nxt
 
     def _take(self, card: int, source: str) -> None:
-        seat = self.turn
+        seat = self.to_move
         self.hands[seat] |= 1 << card
         self.drawn = card
         self.drawn_from = "stock" if source == "stock" else "pile"
@@ -820,7 +869,7 @@ class RummyState(State):
     def _do_draw(self, source: str) -> None:
         if source == "stock":
             if self.pile:
-                self.shunned[self.turn] |= 1 << self.pile[-1]  # passed over for the stock
+                self.shunned[self.to_move] |= 1 << self.pile[-1]  # passed over for the stock
             if not self.stock:
                 self._rebuild_stock()
             card = self.stock.pop()
@@ -853,7 +902,7 @@ class RummyState(State):
         self._emit({"type": "rebuild", "stock": len(self.stock), "shuffled": self.v.shuffle_pile})
 
     def _do_meld(self, cards: tuple) -> None:
-        seat = self.turn
+        seat = self.to_move
         m = classify(cards, self.info.deck, self.rule, seat)
         self.table.append(m)
         mask = sum(1 << c for c in cards)
@@ -869,7 +918,7 @@ class RummyState(State):
         self._after_laying()
 
     def _do_layoff(self, card: int, index: int, end: str) -> None:
-        seat = self.turn
+        seat = self.to_move
         m = self.table[index]
         if not end:
             end = (self.fits(m, card) or [""])[0]
@@ -887,7 +936,7 @@ class RummyState(State):
         self._after_laying()
 
     def _do_swap(self, card: int, index: int) -> None:
-        seat = self.turn
+        seat = self.to_move
         m = self.table[index]
         pos = self._swap_target(m, card)
         joker = m.cards[pos]
@@ -902,8 +951,8 @@ class RummyState(State):
     def _after_laying(self) -> None:
         if self.joker is None and self.step == "joker":
             self.step = "play"
-        if not self.hands[self.turn]:
-            self._end_hand(out=self.turn)
+        if not self.hands[self.to_move]:
+            self._end_hand(out=self.to_move)
 
     def _throw(self, seat: int, card: int) -> None:
         """The card from the seat's hand onto the pile, seen by all (a discard, also the one
@@ -917,7 +966,7 @@ class RummyState(State):
         self._emit({"type": "discard", "seat": seat, "card": self.info.deck.code(card)})
 
     def _do_discard(self, card: int) -> None:
-        seat = self.turn
+        seat = self.to_move
         self._throw(seat, card)
         if not self.hands[seat]:
             self._end_hand(out=seat)
@@ -933,11 +982,11 @@ class RummyState(State):
         if v.void_stock < 0 and not self.stock and self.rebuilds >= 2:
             self._end_hand(out=None)  # RULES-NOTES: the stock ran out a third time
             return
-        self._new_turn(self.next_seat(self.turn))
+        self._new_turn(self.next_seat(self.to_move))
         self.took_discard = took
 
     def _do_go_out(self, card: int | None) -> None:
-        seat = self.turn
+        seat = self.to_move
         if card is not None:
             self._throw(seat, card)
         self._lay_arrangement(seat)
@@ -955,7 +1004,7 @@ class RummyState(State):
         self.known[seat] = self.hands[seat]
 
     def _do_knock(self, card: int) -> None:
-        seat = self.turn
+        seat = self.to_move
         self._throw(seat, card)
         self._lay_arrangement(seat)  # the knocker's known cards become its deadwood
         self.knocker = seat
@@ -964,7 +1013,7 @@ class RummyState(State):
         # RULES-NOTES: the opponents lay off on the knocker's (or gin) melds, from his left.
         self.step = "layoff"
         self.layoff_left = self.players - 1
-        self.turn = self.next_seat(seat)
+        self.to_move = self.next_seat(seat)
         self.drawn = None
         self.drawn_from = ""
         self.taken = []
@@ -1048,7 +1097,7 @@ class RummyState(State):
             best = max(self.totals)
             self.winners = [s for s in range(n) if self.totals[s] == best]
             self.step = "over"
-            self.turn = 0
+            self.to_move = None
             self.drawn, self.drawn_from, self.taken, self.joker = None, "", [], None
             self._emit({"type": "game_end", "winners": list(self.winners), "totals": list(self.totals)})
             return
@@ -1060,69 +1109,6 @@ class RummyState(State):
         return seat_result(self.step == "over", list(self.winners), list(self.totals), self.rounds)
 
     # ------------------------------------------------------------ views
-    def observation(self, seat: int) -> JSON:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise RulesError(f"{self.info.id}: seat must be 0 to {self.players - 1}, not {seat!r}")
-        if self._public is None or self._legal is None:  # cached while the position stands
-            self._public = self._public_observation()
-        deck = self.info.deck
-        over = self.step == "over"
-        mine = seat == self.turn and not over
-        # The public part is built once per position (seven seats ask for it) and copied, so a
-        # caller may change its observation freely; past rounds are shared, as in every game.
-        obs = {k: v if k == "rounds" else _copy(v) for k, v in self._public.items()}
-        obs["seat"] = seat
-        obs["hand"] = deck.codes_of(self.hands[seat])
-        obs["drawn"] = deck.code(self.drawn) if self.drawn is not None and mine else None
-        obs["legal"] = [self.move_to_json(m) for m in self.legal_moves()] if mine else []
-        return obs
-
-    def _public_observation(self) -> JSON:
-        """What every seat sees (computed once per position: seven players ask for it)."""
-        deck = self.info.deck
-        codes = deck.codes_of
-        over = self.step == "over"
-        return {
-            "game": self.info.id,
-            "players": self.players,
-            "options": dict(self.options),
-            "round": self.round_no,
-            "dealer": self.dealer,
-            "phase": self.step,
-            "step": self.step,
-            "turn": self.turn,
-            "to_move": None if over else self.turn,
-            "finished": over,
-            "decks": self.decks(self.players, self.options),
-            "hand_size": self.hand_size(self.players, self.options),
-            "hand_counts": [h.bit_count() for h in self.hands],
-            "stock": len(self.stock),
-            "pile": [deck.code(c) for c in self.pile],
-            "table": self.table_json,
-            "known": [codes(m) for m in self.known],
-            "shunned": [codes(m) for m in self.shunned],
-            "last_discard": [codes(m) for m in self.last_discard],
-            "laid_off": [codes(m) for m in self.laid_off],
-            "drawn_from": self.drawn_from,
-            "taken": [deck.code(c) for c in self.taken],
-            "last_pile_card": deck.code(self.taken[-1]) if self.taken else None,
-            "melded_this_turn": self.melds_this_turn,
-            "joker": None if self.joker is None else deck.code(self.joker),
-            "melded": list(self.melded),
-            "laid": list(self.laid),
-            "laid_at_start": self.laid_at_start,
-            "rebuilds": self.rebuilds,
-            "passes": self.passes,
-            "took_discard": self.took_discard,
-            "knocker": self.knocker,
-            "gin": self.gin,
-            "layoff_left": self.layoff_left,
-            "scores_this_hand": list(self.scores),
-            "totals": list(self.totals),
-            "rounds": self.rounds,
-            "winners": list(self.winners),
-        }
-
     def card_locations(self) -> dict[str, int]:
         locs = {f"hand {s}": h for s, h in enumerate(self.hands)}
         locs["stock"] = sum(1 << c for c in self.stock)
@@ -1206,9 +1192,15 @@ class RummyState(State):
     # ------------------------------------------------------------ loading
     @classmethod
     def upgrade_json(cls, data: JSON, fmt: int) -> JSON:
-        # Format 1 did not record what each seat discarded or passed over: nothing is known.
-        data["shunned"] = [[] for _ in data["hands"]]
-        data["last_discard"] = [[] for _ in data["hands"]]
+        if fmt < 2:
+            # Format 1 did not record what each seat discarded or passed over: nothing is known.
+            data["shunned"] = [[] for _ in data["hands"]]
+            data["last_discard"] = [[] for _ in data["hands"]]
+        # Format 2 named the seat to move "turn" (0 once the game was over).
+        turn = data.pop("turn")
+        data["to_move"] = None if data.get("step") == "over" else turn
+        data["melded_this_turn"] = data.pop("melds_this_turn")
+        data["scores_this_hand"] = data.pop("scores")
         return data
 
     def after_load(self) -> None:
@@ -1222,7 +1214,7 @@ class RummyState(State):
                 raise RulesError(f"{where}: {name} must have one entry per seat")
         if self.step not in STEPS:
             raise RulesError(f"{where}: step must be one of {STEPS}, not {self.step!r}")
-        if not 0 <= self.turn < n or not 0 <= self.dealer < n:
+        if not 0 <= self.to_move < n or not 0 <= self.dealer < n:
             raise RulesError(f"{where}: seat to move or dealer out of range")
         if self.drawn_from not in ("", "stock", "pile"):
             raise RulesError(f"{where}: drawn_from must be \"\", \"stock\" or \"pile\"")
@@ -1245,108 +1237,43 @@ class RummyState(State):
         self.check_cards_whole()
 
     # ------------------------------------------------------------ sampling (the expert)
-    @classmethod
-    def sample(cls, observation: JSON, rng: random.Random) -> "RummyState":
-        """A full state matching the observation: the other hands' unknown cards and the stock
-        dealt at random from the cards the seat has not seen (cards taken from the pile and still
-        held stay in their hands)."""
-        return cls.sampler(observation)(rng)
+    def after_observation(self, observation: JSON) -> None:
+        self._derive()
+        self._events = []
+        deck = self.info.deck
+        self.table = [classify(cards, deck, self.rule, owner, kind) for owner, kind, cards in self._table_cards]
+        del self._table_raw, self._table_cards
+        self.aside = deck.full_mask & ~self.in_play
 
-    @classmethod
-    def sampler(cls, observation: JSON):
-        """``sample`` with the observation read once: a function of a random generator giving a
-        world, the same world ``sample`` gives for the same generator (the expert draws
-        hundreds of worlds of one position)."""
-        obs = observation
-        deck = cls.info.deck
-        mask_of = deck.mask_of
-        seat = obs["seat"]
-        s = cls.__new__(cls)
-        s.players = obs["players"]
-        s.options = dict(obs["options"])
-        s.seed = 0
-        s._derive()
-        s._events = []
-        s.round_no = obs["round"]
-        s.dealer = obs["dealer"]
-        s.turn = obs["turn"]
-        s.step = obs["step"]
-        s.known = [mask_of(m) for m in obs["known"]]
-        s.shunned = [mask_of(m) for m in obs["shunned"]]
-        s.last_discard = [mask_of(m) for m in obs["last_discard"]]
-        s.laid_off = [mask_of(m) for m in obs["laid_off"]]
-        s.pile = [deck.card(c) for c in obs["pile"]]
-        s.table_json = obs["table"]
-        s.table = [classify(cards, deck, s.rule, owner, kind) for owner, kind, cards in s._table_cards]
-        s.aside = deck.full_mask & ~s.in_play
-        s.drawn = None if obs["drawn"] is None else deck.card(obs["drawn"])
-        s.drawn_from = obs["drawn_from"]
-        s.taken = [deck.card(c) for c in obs["taken"]]
-        s.melds_this_turn = obs["melded_this_turn"]
-        s.joker = None if obs["joker"] is None else deck.card(obs["joker"])
-        s.melded = list(obs["melded"])
-        s.laid = list(obs["laid"])
-        s.laid_at_start = obs["laid_at_start"]
-        s.rebuilds = obs["rebuilds"]
-        s.passes = obs["passes"]
-        s.took_discard = obs["took_discard"]
-        s.knocker = obs["knocker"]
-        s.gin = obs["gin"]
-        s.layoff_left = obs["layoff_left"]
-        s.scores = list(obs["scores_this_hand"])
-        s.totals = list(obs["totals"])
-        s.rounds = list(obs["rounds"])
-        s.winners = list(obs["winners"])
-        own = mask_of(obs["hand"])
-        table = sum(1 << c for m in s.table for c in m.cards)
-        public = own | table | sum(1 << c for c in s.pile) | s.aside
-        for k in s.known:
+    def hidden_dealer(self, observation: JSON):
+        """The other hands' unknown cards and the stock, dealt at random from the cards the
+        seat has not seen (cards taken from the pile and still held stay in their hands)."""
+        seat = observation["seat"]
+        own = self.info.deck.mask_of(observation["hand"])
+        public = own | sum(1 << c for m in self.table for c in m.cards) | sum(1 << c for c in self.pile) | self.aside
+        for k in self.known:
             public |= k
-        unseen_cards = list(bits(deck.full_mask & ~public))
-        need = [0 if o == seat else obs["hand_counts"][o] - s.known[o].bit_count() for o in range(s.players)]
-        template = s
+        unseen_cards = list(bits(self.info.deck.full_mask & ~public))
+        counts = observation["hand_counts"]
+        need = [0 if o == seat else counts[o] - self.known[o].bit_count() for o in range(self.players)]
+        known = self.known
 
-        def world(rng: random.Random) -> "RummyState":
-            w = cls.__new__(cls)
-            w.__dict__.update(template.__dict__)
-            # Fresh lists for everything play changes in place; the rest is shared or immutable.
-            for name in _WORLD_LISTS:
-                setattr(w, name, list(getattr(template, name)))
-            w._events = []
+        def deal(w: "RummyState", rng: random.Random) -> None:
             w.seed = rng.getrandbits(32)
             unseen = list(unseen_cards)
             rng.shuffle(unseen)
-            hands = [0] * w.players
+            hands = [0] * len(need)
             pos = 0
-            for o in range(w.players):
+            for o, k in enumerate(need):
                 if o == seat:
                     hands[o] = own
                     continue
-                hands[o] = w.known[o] | sum(1 << c for c in unseen[pos:pos + need[o]])
-                pos += need[o]
+                hands[o] = known[o] | sum(1 << c for c in unseen[pos:pos + k])
+                pos += k
             w.hands = hands
             w.stock = unseen[pos:]
-            w._legal = None
-            w._public = None
-            return w
 
-        return world
-
-
-# What a sampled world must not share with the sampler's template: play changes them in place.
-_WORLD_LISTS = ("known", "shunned", "last_discard", "laid_off", "pile", "table", "taken", "melded", "laid",
-                "scores", "totals", "rounds", "winners")
-
-
-def _copy(value: Any) -> Any:
-    """A copy of a JSON value (lists and dicts of plain values), faster than copy.deepcopy."""
-    if type(value) is list:
-        if not value or type(value[0]) in (str, int):
-            return list(value)  # codes or counts: a flat copy
-        return [_copy(v) for v in value]
-    if type(value) is dict:
-        return {k: _copy(v) for k, v in value.items()}
-    return value
+        return deal
 
 
 _RULES: dict = {}

@@ -168,6 +168,11 @@ class TrickFields:
     def tricks(self, done: list) -> None:
         self._record().done = done
 
+    def copy_nested(self, copy) -> None:
+        """A copy of the state (``State.copier``) gets a trick record of its own."""
+        r = self.record
+        copy.record = TrickRecord(r.leader, list(r.plays), list(r.done))
+
     def check_tricks(self, seats: Sequence[int], what: str) -> None:
         """RulesError unless every seat named in the record is one of ``seats``."""
         from game.rules.base import RulesError

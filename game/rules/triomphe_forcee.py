@@ -22,7 +22,7 @@ particular to the game:
 from __future__ import annotations
 
 from game.rules.base import JSON, GameInfo, Option, RulesError
-from game.rules.fields import Field
+from game.rules.fields import Field, Shown
 from game.rules.tarot import DECK, EXC_BIT, T01, T11, T13, TarotState
 
 DECLARATIONS = (("excuse", EXC_BIT, 1), ("pagat", 1 << T01, 1), ("eleven", 1 << T11, 2))
@@ -48,6 +48,7 @@ class TriompheForceeState(TarotState):
     info = INFO
     EXCUSE_SETTLE = False
     EXTRA_FIELDS = (Field("pot", "int"), Field("broke", "bool"))
+    EXTRA_SHOWN = (Shown("chips", "s.chips()"),)  # what each player holds is on the table for all to see
 
     def after_load(self) -> None:
         super().after_load()
@@ -168,8 +169,3 @@ class TriompheForceeState(TarotState):
 
     def result(self) -> JSON:
         return {**super().result(), "chips": self.chips()}
-
-    def observation(self, seat: int) -> JSON:
-        obs = super().observation(seat)
-        obs["chips"] = self.chips()  # what each player holds is on the table for all to see
-        return obs

@@ -423,7 +423,7 @@ class RummyView(GameView):
                 return self.tx("refused_joker")
             return self.tx("refused")
         state = self.match.state
-        if kind in ("meld", "layoff") and state.strands(state.hands[state.turn], self.deck().mask_of(selected)):
+        if kind in ("meld", "layoff") and state.strands(state.hands[state.to_move], self.deck().mask_of(selected)):
             return self.tx("refused_keeps_pile_card", card=card_name(obs["last_pile_card"]))
         if kind == "meld":
             if len(selected) < 3:
