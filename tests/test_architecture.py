@@ -36,22 +36,38 @@ def game_ids() -> set[str]:
     return {e.id for e in ENTRIES}
 
 
-def own_modules() -> dict[str, set[str]]:
-    """Per game id, the files that are that game's own: the modules its registry entry
-    names (rules, bots, view, stats) and every module whose name starts with its id
-    (game/bots/olsen_playout.py, ...)."""
+def entry_files(entry) -> set[str]:
+    """The files a registry entry names (rules, bots, view, stats)."""
+    return {part.partition(":")[0].replace(".", "/") + ".py" for part in (entry.rules, entry.bots, entry.view, entry.stats)
+            if part}
+
+
+def shared_modules() -> set[str]:
+    """The files named by the entries of several games: a family's modules (its rules, its
+    bots, its view), which serve whatever games the registry gives them and so name none."""
     from game.registry import ENTRIES
 
+    seen: dict[str, int] = {}
+    for e in ENTRIES:
+        for f in entry_files(e):
+            seen[f] = seen.get(f, 0) + 1
+    return {f for f, n in seen.items() if n > 1}
+
+
+def own_modules() -> dict[str, set[str]]:
+    """Per game id, the files that are that game's own: the modules its registry entry
+    names and every module whose name starts with its id (game/bots/olsen_playout.py,
+    ...), but the modules several games share, which are no game's own."""
+    from game.registry import ENTRIES
+
+    shared = shared_modules()
     out: dict[str, set[str]] = {}
     for e in ENTRIES:
-        files = set()
-        for part in (e.rules, e.bots, e.view, e.stats):
-            if part:
-                files.add(part.partition(":")[0].replace(".", "/") + ".py")
+        files = entry_files(e)
         for path in ROOT.glob("game/**/*.py"):
             if path.stem.startswith(e.id):
                 files.add(str(path.relative_to(ROOT)))
-        out[e.id] = files
+        out[e.id] = files - shared
     return out
 
 

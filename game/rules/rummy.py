@@ -1214,7 +1214,9 @@ class RummyState(State):
                 raise RulesError(f"{where}: {name} must have one entry per seat")
         if self.step not in STEPS:
             raise RulesError(f"{where}: step must be one of {STEPS}, not {self.step!r}")
-        if not 0 <= self.to_move < n or not 0 <= self.dealer < n:
+        if (self.to_move is None) != (self.step == "over"):
+            raise RulesError(f"{where}: to_move is null exactly when the step is over")
+        if self.to_move is not None and not 0 <= self.to_move < n or not 0 <= self.dealer < n:
             raise RulesError(f"{where}: seat to move or dealer out of range")
         if self.drawn_from not in ("", "stock", "pile"):
             raise RulesError(f"{where}: drawn_from must be \"\", \"stock\" or \"pile\"")
