@@ -19,6 +19,7 @@ from game.stats import Stats
 from game.storage import MemoryStorage, default_storage
 from game.ui.cards import TABLES
 from game.ui.deck_art import DeckArt
+from game.ui.fonts import ui_font_size
 from game.ui.sounds import Sounds
 
 # The rules, the saved game and the sound files are loaded just after the first menu frame
@@ -61,10 +62,6 @@ def build_theme(scale: float) -> dict:
                             "misc": {"shape": "rounded_rectangle", "shape_corner_radius": radius, "border_width": "2"}},
         "#small": {"font": {"name": "noto_sans", "size": str(max(12, int(int(fs) * 0.8))), "bold": "1"}},
     }
-
-
-def ui_font_size(scale: float) -> int:
-    return max(15, min(72, int(22 * scale)))
 
 
 class App:
@@ -112,11 +109,11 @@ class App:
         self.running = True
         self.frame = 0
         self.clock = pygame.time.Clock()
+        from game.scenes import catalog
         from game.scenes.base import SceneManager
-        from game.scenes.menu import MenuScene
 
         self.scenes = SceneManager(self)
-        self.scenes.push(MenuScene(self))
+        self.scenes.push(catalog.make("menu", self))
         if kiosk.enabled:
             from game.scenes.kiosk_mode import KioskMode
 

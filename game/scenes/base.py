@@ -7,20 +7,17 @@ the focused one, Esc goes back.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 import pygame
 import pygame_gui
-
-if TYPE_CHECKING:
-    from game.app import App
 
 
 class Scene:
     overlay = False  # True: the scene below is drawn first (pause, hand-off)
     name = "scene"
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app) -> None:  # app: game.app.App
         self.app = app
         self.elements: list = []
         self.actions: dict = {}
@@ -127,7 +124,7 @@ class Scene:
 
 
 class SceneManager:
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app) -> None:  # app: game.app.App
         self.app = app
         self.stack: list[Scene] = []
 

@@ -17,6 +17,7 @@ import pygame
 
 from game import registry
 from game.i18n import lookup, t
+from game.scenes import catalog
 from game.scenes.base import Scene
 from game.ui import fonts, widgets
 
@@ -166,9 +167,7 @@ class MenuScene(Scene):
 
     def text_widths(self, texts: list[str]) -> list[int]:
         """The width a button needs for each text (the UI's bold font and padding)."""
-        from game.app import ui_font_size
-
-        f = fonts.font(ui_font_size(self.app.scale), True)
+        f = fonts.font(fonts.ui_font_size(self.app.scale), True)
         pad = max(12, int(24 * self.app.scale))
         return [f.size(text)[0] + 2 * pad for text in texts]
 
@@ -268,29 +267,19 @@ class MenuScene(Scene):
 
     # ------------------------------------------------------------ actions
     def continue_game(self) -> None:
-        from game.scenes.table import table_scene
-
-        self.app.scenes.push(table_scene(self.app, self.app.match))
+        self.app.scenes.push(catalog.make("table", self.app, self.app.match))
 
     def new_game(self) -> None:
-        from game.scenes.setup import SetupScene
-
-        self.app.scenes.push(SetupScene(self.app, self.chosen))
+        self.app.scenes.push(catalog.make("setup", self.app, self.chosen))
 
     def statistics(self) -> None:
-        from game.scenes.stats import StatsScene
-
-        self.app.scenes.push(StatsScene(self.app))
+        self.app.scenes.push(catalog.make("stats", self.app))
 
     def settings(self) -> None:
-        from game.scenes.settings import SettingsScene
-
-        self.app.scenes.push(SettingsScene(self.app))
+        self.app.scenes.push(catalog.make("settings", self.app))
 
     def rules(self) -> None:
-        from game.scenes.rules import RulesScene
-
-        self.app.scenes.push(RulesScene(self.app, self.chosen))
+        self.app.scenes.push(catalog.make("rules", self.app, self.chosen))
 
     def back(self) -> None:
         pass  # Esc on the menu does nothing more; Quit is a button

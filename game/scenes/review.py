@@ -31,6 +31,7 @@ from game.replay import RecentGames, Replay, ReplayError
 from game.review import DEFAULT_MS, Entry, Review, _round_of, by_round, summarise
 from game.scenes.base import Scene
 from game.scenes.match import Match, Seat
+from game.scenes.views import view_for
 from game.scenes.table_layout import HINT_COLOUR, TableLayout
 from game.ui import fonts, widgets
 
@@ -92,8 +93,6 @@ class ReviewBoard(TableLayout):
     """One position of the replay drawn by the table's layout and the game's view."""
 
     def __init__(self, app, replay: Replay, state, viewer: int, size: tuple[int, int]) -> None:
-        from game.scenes.table import view_for
-
         self.app = _BoardApp(app, size)
         self.match = ReplayMatch(replay, state)
         self.view = view_for(replay.game)(self)
@@ -392,9 +391,7 @@ class ReviewScene(Scene):
         return str(seats[seat].get("name", "")) if 0 <= seat < len(seats) else ""
 
     def ui_size(self) -> int:
-        from game.app import ui_font_size
-
-        return ui_font_size(self.app.scale)
+        return fonts.ui_font_size(self.app.scale)
 
     def bar_buttons(self) -> list[tuple[str, object, bool]]:
         items = [

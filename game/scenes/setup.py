@@ -22,6 +22,7 @@ import pygame_gui
 from game import registry
 from game.i18n import lookup, t
 from game.rules import GAMES
+from game.scenes import catalog
 from game.scenes.base import Scene
 from game.scenes.match import KINDS, Match, Seat
 from game.ui import fonts, widgets
@@ -248,11 +249,9 @@ class SetupScene(Scene):
         return Match(self.game, seats, options, seed=self.app.seed, timer=self.app.settings.turn_timer)
 
     def start(self) -> None:
-        from game.scenes.table import table_scene
-
         self.app.match = self.make_match()
         self.app.scenes.reset(self.app.scenes.stack[0].__class__(self.app))
-        self.app.scenes.push(table_scene(self.app, self.app.match))
+        self.app.scenes.push(catalog.make("table", self.app, self.app.match))
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.app.scale

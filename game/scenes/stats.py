@@ -17,6 +17,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import t
+from game.scenes import catalog
 from game.scenes.base import Scene
 from game.stats import game_stats
 from game.ui import fonts, widgets
@@ -113,9 +114,7 @@ class StatsScene(Scene):
         self.button(pygame.Rect(x + reset_w + gap, y, back_w, bh), t("common.back"), self.back)
 
     def ui_size(self) -> int:
-        from game.app import ui_font_size
-
-        return ui_font_size(self.app.scale)
+        return fonts.ui_font_size(self.app.scale)
 
     def tabs_fit(self, texts: list[str], widths: list[int]) -> bool:
         """Every tab's text fits its (possibly narrowed) button."""
@@ -129,9 +128,7 @@ class StatsScene(Scene):
     def button_widths(self, texts: list[str], wanted: list[int], room: int, gap: int) -> list[int]:
         """Each button at least ``wanted`` wide and wide enough for its text; narrowed
         together if the row would not fit in ``room``."""
-        from game.app import ui_font_size
-
-        f = fonts.font(ui_font_size(self.app.scale), True)
+        f = fonts.font(fonts.ui_font_size(self.app.scale), True)
         pad = max(16, int(28 * self.app.scale))
         widths = [max(want, f.size(text)[0] + 2 * pad) for text, want in zip(texts, wanted)]
         total = sum(widths) + gap * len(widths)
@@ -191,11 +188,9 @@ class StatsScene(Scene):
         return heading(game_stats(self.game_id).chart_heading, name, size, width)
 
     def show_recent(self) -> None:
-        from game.scenes.recent import RecentGamesScene
-
         name = self.selected_name()
         if name is not None:
-            self.app.scenes.push(RecentGamesScene(self.app, name))
+            self.app.scenes.push(catalog.make("recent", self.app, name))
 
     def ask_reset(self) -> None:
         name = self.selected_name()

@@ -29,6 +29,11 @@ def _font_path(bold: bool) -> str | None:
         return None
 
 
+def ui_font_size(scale: float) -> int:
+    """The size of the buttons' and labels' text (pygame_gui's theme) at a scale."""
+    return max(15, min(72, int(22 * scale)))
+
+
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     size = max(8, int(size))

@@ -13,7 +13,6 @@ See docs/plugins.md, section "view", for a game author's walk-through.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -21,9 +20,6 @@ from game.i18n import t
 from game.scenes.animation import Flight, Step
 from game.ui import fonts, widgets
 from game.ui.cards import card_name
-
-if TYPE_CHECKING:  # pragma: no cover
-    from game.scenes.table import TableScene
 
 # The zones a table can hold. Per seat: HAND (face up for the viewer, backs for the
 # others), WON (face-down pile of captures or tricks), FACEUP (cards shown in front of a
@@ -124,7 +120,7 @@ class GameView:
     BUTTONS_LOW = False  # action buttons along the felt's bottom edge (the felt's middle holds the game)
     TEAM_COLOURS = [(255, 200, 80), (120, 200, 255)]
 
-    def __init__(self, table: "TableScene") -> None:
+    def __init__(self, table) -> None:
         self.table = table
 
     # ------------------------------------------------------------ shortcuts
@@ -383,7 +379,7 @@ class TrickTakingView(GameView):
 
     PEEK_SECONDS = 2.5
 
-    def __init__(self, table: "TableScene") -> None:
+    def __init__(self, table) -> None:
         super().__init__(table)
         self.peek = 0.0  # seconds left showing the last trick (tap on the table, or L)
 
