@@ -1,4 +1,4 @@
-"""Rummy family bots (game/bots/rummy_policy.py): the greedy rule's choices in hand-built
+"""Rummy family bots (game/bots/rummy_simple.py, rummy_others.py, rummy_expert.py): the greedy rule's choices in hand-built
 positions, legal moves only over random games of every game and player count (the simple
 level and the rollouts' own move builder), and the expert: reproducible, reads only its
 observation, plays whole games."""
@@ -9,7 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.bots import SEARCH_HOOKS, SIMPLE_POLICIES, make_bot
-from game.bots.rummy_policy import TOP_DISCARDS, choose_simple, fast_move, make_likelihood, mind_for
+from game.bots.rummy_expert import TOP_DISCARDS
+from game.bots.rummy_others import make_likelihood
+from game.bots.rummy_simple import choose_simple, fast_move, mind_for
 from game.cards import bits
 from game.rules import game_class
 from game.rules.rummy import classify

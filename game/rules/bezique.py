@@ -4,8 +4,10 @@ Rules text: ``docs/rules/dutch_games.txt`` (Dutch; sections "Bezique",
 "Marjolet", "Binage / Cinq Cents", "Fildinski", "Rubicon"); rulings on silent or garbled
 points: ``docs/rules/RULES-NOTES.md`` ("Bezique family"). The mechanics are written once here
 (``BeziqueFamilyState``); each game is a ``Variant`` (data: deck, hand size, its table of
-declarations, how many per won trick, from where, its re-use rule, its bonuses) and a
-three-line subclass.
+declarations, how many per won trick, from where, its re-use rule, its bonuses, and how
+the family's bots and statistics read it) and a small subclass in its own module
+(``bezique_game.py``, ``marjolet.py``, ``binage.py``, ``fildinski.py``, ``rubicon.py``)
+naming its ``info`` and ``variant``.
 
 Shared mechanics, as the texts give them:
 
@@ -107,8 +109,8 @@ class Combination:
       ``four``             any four cards of rank ``rank`` (suits need not differ)
       ``trump_pair``       ``ranks`` (e.g. K, Q) of trumps
       ``pair``             ``ranks`` of one suit that is not trumps (a marriage)
-      ``marjolet``         the trump jack with a queen that is not trumps
-      ``bezique``          ``count`` jacks and ``count`` queens of the bezique pair
+      ``trump_jack_queen`` the trump jack with a queen that is not trumps (the marjolet)
+      ``jacks_queens``     ``count`` jacks and ``count`` queens of the bezique pair
       ``carte_blanche``    the whole hand, holding no king, queen or jack
     """
 
@@ -128,61 +130,6 @@ TRUMP_SEQUENCE = Combination("trump_sequence", "trump_sequence", 250)
 TRUMP_MARRIAGE = Combination("trump_marriage", "trump_pair", 40, ranks=(RK, RQ))
 MARRIAGE = Combination("marriage", "pair", 20, ranks=(RK, RQ))
 
-BEZIQUE_TABLE = (
-    TRUMP_SEQUENCE,
-    four("four_aces", RA, 100),
-    four("four_kings", RK, 80),
-    four("four_queens", RQ, 60),
-    four("four_jacks", RJ, 40),
-    TRUMP_MARRIAGE,
-    MARRIAGE,
-    Combination("bezique", "bezique", 40, count=1),
-    Combination("double_bezique", "bezique", 500, count=2),
-)
-MARJOLET_TABLE = (
-    four("four_aces", RA, 100),
-    four("four_tens", RT, 80),
-    four("four_kings", RK, 60),
-    four("four_queens", RQ, 40),
-    TRUMP_MARRIAGE,
-    MARRIAGE,
-    Combination("trump_marjolet", "trump_pair", 40, ranks=(RJ, RQ)),
-    Combination("marjolet", "marjolet", 20),
-)
-BINAGE_TABLE = (
-    TRUMP_SEQUENCE,
-    Combination("sequence", "sequence", 120),
-    TRUMP_MARRIAGE,
-    MARRIAGE,
-    Combination("binage", "bezique", 40, count=1),
-)
-FILDINSKI_TABLE = (
-    TRUMP_SEQUENCE,
-    four("four_aces", RA, 100),
-    four("four_kings", RK, 80),
-    four("four_queens", RQ, 60),
-    four("four_jacks", RJ, 40),
-    TRUMP_MARRIAGE,
-    MARRIAGE,
-    Combination("fildinski", "bezique", 40, count=1),
-    Combination("double_fildinski", "bezique", 500, count=2),
-)
-RUBICON_TABLE = (
-    TRUMP_SEQUENCE,
-    Combination("sequence", "sequence", 150),
-    four("four_aces", RA, 100),
-    four("four_tens", RT, 90),
-    four("four_kings", RK, 80),
-    four("four_queens", RQ, 60),
-    four("four_jacks", RJ, 40),
-    TRUMP_MARRIAGE,
-    MARRIAGE,
-    Combination("bezique", "bezique", 40, count=1),
-    Combination("double_bezique", "bezique", 500, count=2),
-    Combination("triple_bezique", "bezique", 1500, count=3),
-    Combination("quadruple_bezique", "bezique", 4500, count=4),
-    Combination("carte_blanche", "carte_blanche", 50),
-)
 DIX_POINTS = 10
 # Kinds that are one kind for "the same combination only once": in Rubicon a marriage that
 # names trumps must not be declared again with the same cards as the trump marriage.
@@ -209,15 +156,23 @@ class Variant:
     last_draw: int = 0  # Marjolet: 10 for the player who draws the last card
     target_option: bool = True  # else a number of deals
     one_use_per_turn: bool = False  # Fildinski: no card in two declarations of the same turn
+    # How the family's bots (game/bots/bezique_policy.py) weigh a deal: points per unit of
+    # the search's values, and the searching seat's turns a play-out looks ahead while the
+    # stock lasts (None: to the end of the deal, where little is hidden)
+    search_scale: float = 100.0
+    search_horizon: int | None = 6
+    chart_top: int = 2000  # the statistics chart's scale: about the most one deal gives
 
 
-BEZIQUE = Variant(PIQUET64, 8, (3, 2, 3), BEZIQUE_TABLE, 1, "hand", "higher")
-MARJOLET = Variant(PIQUET32, 6, (3, 3), MARJOLET_TABLE, None, "hand", "other_kind", declare_in_stage2=True,
-                   all_last_tricks=40, last_draw=10)
-BINAGE = Variant(PIQUET32, 8, (3, 2, 3), BINAGE_TABLE, 1, "hand", "other_kind")
-FILDINSKI = Variant(PIQUET64, 8, (3, 2, 3), FILDINSKI_TABLE, None, "won", "other_kind", one_use_per_turn=True)
-RUBICON = Variant(PIQUET128, 9, (3, 3, 3), RUBICON_TABLE, None, "hand", "higher", refill=True, turned_trump=False,
-                  brisques=False, last_trick=50, target_option=False)
+def target_option(default: int, choices: tuple[int, ...]) -> Option:
+    return Option("target", choices, default, "the game ends the moment a total reaches this; the first to reach it wins")
+
+
+def bezique_pair_option(name: str) -> Option:
+    """The text's variant of the jack and queen that make the pair (``name``: the game's word for it)."""
+    return Option("bezique_pair", ("fixed", "clubs_hearts"), "fixed",
+                  f"fixed: {name} is J♦ with Q♠; clubs_hearts: when diamonds or spades are trumps, "
+                  "J♣ with Q♥ (the text's variant)")
 
 
 # ---------------------------------------------------------------- the shared state
@@ -495,7 +450,7 @@ class BeziqueFamilyState(State):
                 if s != t:
                     out += choose([(s * 8 + r, 1) for r in ranks])
             return out
-        if shape == "marjolet":
+        if shape == "trump_jack_queen":
             if t is None:
                 return []
             out = []
@@ -503,7 +458,7 @@ class BeziqueFamilyState(State):
                 if s != t:
                     out += choose([(t * 8 + RJ, 1), (s * 8 + RQ, 1)])
             return out
-        if shape == "bezique":
+        if shape == "jacks_queens":
             out = []
             for jack, queen, _ in self.bezique_faces():
                 out += choose([(jack, combo.count), (queen, combo.count)])
@@ -680,7 +635,7 @@ class BeziqueFamilyState(State):
                 self.known[seat] |= cards
                 if self.stage == 1:
                     self.shown[seat] |= cards
-            if self.trump is None and combo.shape in ("pair", "bezique"):
+            if self.trump is None and combo.shape in ("pair", "jacks_queens"):
                 # Rubicon: the first marriage (or, in the variant, bezique) names trumps.
                 sets = None
                 if combo.shape == "pair":
@@ -934,90 +889,3 @@ class BeziqueFamilyState(State):
 
     def copy_nested(self, copy: "BeziqueFamilyState") -> None:
         copy.breakdown = [dict(b) for b in self.breakdown]  # points by source: changed in place
-
-
-# ---------------------------------------------------------------- the five games
-TARGETS = (1000, 500, 1500)
-
-
-def _target(default: int, choices: tuple[int, ...]) -> Option:
-    return Option("target", choices, default, "the game ends the moment a total reaches this; the first to reach it wins")
-
-
-BEZIQUE_PAIR_HELP = ("fixed: bezique is J♦ with Q♠; clubs_hearts: when diamonds or spades are trumps, "
-                     "J♣ with Q♥ (the text's variant)")
-
-
-class BeziqueState(BeziqueFamilyState):
-    variant = BEZIQUE
-    info = GameInfo(
-        id="bezique", name="Bezique", min_players=2, max_players=2, deck=PIQUET64,
-        options=(
-            _target(1000, (1000, 500, 1500)),
-            Option("bezique_pair", ("fixed", "clubs_hearts"), "fixed", BEZIQUE_PAIR_HELP),
-        ),
-        description="Two packs of piquet cards; one declaration per won trick; bezique is J♦ with Q♠.",
-        extra={"family": "bezique"},
-    )
-
-
-class MarjoletState(BeziqueFamilyState):
-    variant = MARJOLET
-    info = GameInfo(
-        id="marjolet", name="Marjolet", min_players=2, max_players=2, deck=PIQUET32,
-        options=(
-            _target(500, (500, 1000)),
-            Option("marriage", ("king_queen", "jack_queen"), "king_queen",
-                   "a marriage is the king and queen of a suit that is not trumps, or (variant) the jack and queen"),
-            Option("last_draw", ("drawer", "trick_winner"), "drawer",
-                   "10 points to the player who draws the last card, or (variant) to the winner of the last "
-                   "trick before it"),
-        ),
-        description="Piquet pack, six cards each, several declarations at once; the trump jack forms marjolets.",
-        extra={"family": "bezique"},
-    )
-
-
-class BinageState(BeziqueFamilyState):
-    variant = BINAGE
-    info = GameInfo(
-        id="binage", name="Binage / Cinq Cents", min_players=2, max_players=2, deck=PIQUET32,
-        options=(_target(500, (500, 1000)),),
-        description="The forerunner of Bezique: piquet pack, eight cards each, no fours of a kind.",
-        extra={"family": "bezique"},
-    )
-
-
-class FildinskiState(BeziqueFamilyState):
-    variant = FILDINSKI
-    info = GameInfo(
-        id="fildinski", name="Fildinski", min_players=2, max_players=2, deck=PIQUET64,
-        options=(
-            _target(500, (500, 1000)),
-            Option("bezique_pair", ("fixed", "clubs_hearts"), "fixed",
-                   "fixed: fildinski is J♦ with Q♠; clubs_hearts: when diamonds or spades are trumps, "
-                   "J♣ with Q♥ (the text's variant)"),
-        ),
-        description="Polish Bezique: declarations are made from the cards won, lying face up.",
-        extra={"family": "bezique"},
-    )
-
-
-class RubiconState(BeziqueFamilyState):
-    variant = RUBICON
-    info = GameInfo(
-        id="rubicon", name="Rubicon", min_players=2, max_players=2, deck=PIQUET128,
-        options=(
-            Option("deals", (3, 1, 5), 3, "the match is this many deals; the highest total wins"),
-            Option("bezique_pair", ("fixed", "trump_queen"), "fixed",
-                   "fixed: bezique is J♦ with Q♠; trump_queen: the trump queen with the jack of the same "
-                   "colour's other suit (the text's variant; before trumps it names them)"),
-            Option("carte_blanche_repeat", (False, True), False,
-                   "carte blanche may be shown again after each draw that brings no court card"),
-        ),
-        description="Four packs, nine cards each, no turned trump: the first marriage names trumps.",
-        extra={"family": "bezique"},
-    )
-
-
-GAMES = (BeziqueState, MarjoletState, BinageState, FildinskiState, RubiconState)

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from game.rules.base import JSON, GameInfo, Option
 from game.rules.fields import Field
-from game.rules.tarot import (COURTS, DECK, EXC_BIT, ROIS, SUIT_MASKS, SUITS, T01, T21, TRUMPS, TarotState,
+from game.rules.tarot import (COURTS, DECK, EXC_BIT, ROIS, SUIT_MASKS, SUITS, T01, T21, TRUMPS, Profile, TarotState, by_threes,
                               count_by_threes, simple_count, skart_combinations, trump, values_table)
 
 VALUES = values_table(roi=5, dame=4, cavalier=3, valet=2, oudler=5, excuse=5, low=1)
@@ -65,7 +65,7 @@ INFO = GameInfo(
                "not forced, may lead (the others must then trump), or both"),
     ),
     description="German tarot of the 18th century: declarations, the Pagat, points above 26.",
-    extra={"family": "tarot", "deck_points": DECK_POINTS},
+    extra={"deck_points": DECK_POINTS},
 )
 
 
@@ -109,6 +109,7 @@ def _without_suit(combo: str) -> str:
 
 class LeipzigTarocState(TarotState):
     info = INFO
+    PROFILE = Profile(by_threes(VALUES), pagat_last=True)  # †1 is worth most in the last trick
     SKART = 3
     EXCUSE_END = "keep"
     EXTRA_FIELDS = (Field("pending", "ints"),)
@@ -116,6 +117,9 @@ class LeipzigTarocState(TarotState):
 
     def init_extra(self) -> None:
         self.pending = [0] * self.players
+
+    # Every declaration a hand holds, for a view's buttons (they show the points).
+    combinations_in = staticmethod(combinations_in)
 
     def hand_size(self) -> int:
         return TRICKS

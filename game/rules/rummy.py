@@ -134,6 +134,32 @@ def why_not_a_meld(cards: Sequence[int], deck: Deck, aces: str, kind: str | None
 
 # ---------------------------------------------------------------- the variants as data
 @dataclass(frozen=True)
+class Style:
+    """How the family's expert (game/bots/rummy_expert.py) plays a game where its own rule
+    departs from the simple level's (its prior, its candidates and its own turns in its
+    play-outs; the others are still played by the simple rule there, as at the table).
+
+    ``hold_until``: its melds stay in hand (hidden, and closed to the others' lay-offs)
+    until the hand can go out at once or an opponent is down to this many cards; then they
+    go down, to cut what being caught would cost. ``near_scale``: the near-meld bonuses of
+    the discard, times this while every opponent holds more than ``close`` cards (build),
+    times ``close_scale`` once one holds ``close`` or fewer (throw the high cards: the hand
+    may end any turn). ``reads_discards``: its worlds are weighed by what the others threw
+    and passed over (game/bots/rummy_others.py). docs/bots.md has the measurements behind
+    the numbers."""
+
+    hold_until: int | None = None
+    near_scale: float = 1.0
+    close: int = 0
+    close_scale: float = 1.0
+    reads_discards: bool = True
+
+    def near_weight(self, others: int) -> float:
+        """The near-meld bonuses' weight when the closest opponent holds ``others`` cards."""
+        return self.close_scale if others <= self.close else self.near_scale
+
+
+@dataclass(frozen=True)
 class RummyVariant:
     """What one game of the family is, as data (options may replace fields per game)."""
 
@@ -160,6 +186,8 @@ class RummyVariant:
     gin_bonus: int = 50
     undercut_penalty: int = 20
     knock_scoring: str = "sum"  # Jersey: "sum" (d1 + d2) - k, or "each" (d1 - k) + (d2 - k)
+    style: Style = Style()  # how the family's expert plays it
+    chart_top: int = 900  # the statistics chart's scale: about the most one hand gives
 
 
 def target_option(default: int, choices: tuple[int, ...]) -> Option:
@@ -1318,4 +1346,4 @@ def info(id: str, name: str, players: tuple[int, int], deck: Deck, options: tupl
     return GameInfo(id=id, name=name, min_players=players[0], max_players=players[1], deck=deck, options=options,
                     description=description,
                     # Random players seldom go out: the contract's random games play one hand.
-                    extra={"family": "rummy", "contract_options": {"hands": 1}})
+                    extra={"contract_options": {"hands": 1}})

@@ -41,6 +41,7 @@ Events: ``round_start``, ``deal``, ``redeal``, ``skart``, ``declare``, ``pass_le
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, ClassVar, Sequence
 
@@ -151,6 +152,31 @@ def simple_count(pile: int, values: Sequence[int]) -> tuple[int, int]:
     return honours, n // 3 + (1 if n % 3 == 2 else 0)
 
 
+def by_threes(values: Sequence[int]) -> tuple[float, ...]:
+    """What each card won brings when piles are counted by threes (a group of three scores
+    its values less 2): its value less 2/3."""
+    return tuple(v - 1 + 1 / 3 for v in values)
+
+
+@dataclass(frozen=True)
+class Profile:
+    """How the family's bots (game/bots/tarot_policy.py) read a game of it.
+
+    ``worth``: the points each card brings to whoever wins it (the greedy rule's measure);
+    ``every_trick``: each trick is the point (win every one, lead a trump nobody can beat;
+    the search breaks a deal's ties by tricks won); ``pagat_last``: †1 is kept for the last
+    trick; ``scale``: a deal's points per unit of the search's values; ``candidates``: the
+    moves the search weighs, best by its prior; ``settle``: the search may stop before its
+    time when more could not change its choice (docs/bots.md)."""
+
+    worth: tuple[float, ...]
+    every_trick: bool = False
+    pagat_last: bool = False
+    scale: float = 10.0
+    candidates: int = 10
+    settle: bool = True
+
+
 # The declarations as the observing seat may see them (Leipzig Taroc's hidden ones).
 _DECLARED = Shown("declared", "s.declared_view(seat)", read=lambda w, declared: setattr(w, "declared", copy_json(declared)))
 
@@ -163,6 +189,7 @@ class TarotState(State):
     SPADES_TRUMP: ClassVar[bool] = False  # La Rigueur: spades are a second trump suit
     SKART: ClassVar[int] = 0  # cards the dealer takes and discards
     EXCUSE_SETTLE: ClassVar[bool] = True  # the owner gives a low card for the Excuse
+    PROFILE: ClassVar[Profile]  # how the bots read the game
     EXCUSE_END: ClassVar[str] = "excuse"  # debt open at the end, owner won only the Excuse:
     # "excuse": the Excuse goes to the creditor; "keep": nothing is given
     STRENGTH: ClassVar[tuple[int, ...]] = strengths(True)
