@@ -366,7 +366,9 @@ class BeziqueFamilyState(State):
     def _emit(self, event: JSON) -> None:
         self._events.append(event)
 
-    def _score(self, seat: int, points: int, reason: str) -> None:
+    def _score(self, seat: int, points: int, reason: str, last_trick: bool = False) -> None:
+        """Points earned now; reaching the target ends the game at once (the deal is complete
+        only when that happens with the last trick's own points, ``last_trick``)."""
         if self.phase == "over" or not points:
             return
         self.scores[seat] += points
@@ -377,7 +379,7 @@ class BeziqueFamilyState(State):
         if self.variant.target_option and self.totals[seat] >= self.options["target"]:
             # The first to reach the target wins, at once.
             self.winners = [seat]
-            self._end_round(complete=not (self.hands[0] or self.hands[1] or self.trick))
+            self._end_round(complete=last_trick)
 
     def _parsed(self) -> list[tuple[int, str, int, int]]:
         if self._decl_parsed is None:
@@ -585,7 +587,8 @@ class BeziqueFamilyState(State):
         self.trick_winners.append(winner)
         self.trick = []
         brisques = (cards & self.m.brisques).bit_count() * 10 if v.brisques else 0
-        self._emit({"type": "trick_end", "winner": winner, "cards": self.info.deck.codes_of(cards),
+        code = self.info.deck.code
+        self._emit({"type": "trick_end", "winner": winner, "leader": self.leader, "cards": [code(lead), code(follow)],
                     "brisques": brisques, "trick": len(self.tricks) - 1})
         self._score(winner, brisques, "brisques")
         if self.phase == "over":
@@ -611,10 +614,10 @@ class BeziqueFamilyState(State):
 
     def _last_trick(self, winner: int) -> None:
         v = self.variant
-        self._score(winner, v.last_trick, "last_trick")
+        self._score(winner, v.last_trick, "last_trick", last_trick=True)
         if v.all_last_tricks and self.stage_two_from is not None:
             if all(w == winner for w in self.trick_winners[self.stage_two_from:]):
-                self._score(winner, v.all_last_tricks, "all_last_tricks")
+                self._score(winner, v.all_last_tricks, "all_last_tricks", last_trick=True)
         if self.phase != "over":
             self._end_round(complete=True)
 

@@ -134,7 +134,8 @@ class TriompheForceeState(TarotState):
         self.deal_points[seat] += take
         self.declared[-1]["points"] = take
         if events is not None:
-            events.append({"type": "declare", "seat": seat, "combo": name, "cards": DECK.codes_of(cards), "chips": take})
+            events.append({"type": "declare", "seat": seat, "combo": name, "cards": DECK.codes_of(cards), "points": take,
+                           "chips": take})
         if self.pot == 0:
             self._ante(events)
 
