@@ -161,6 +161,13 @@ def _read_options(world: "State", options: dict) -> None:
     world.options = dict(options)
 
 
+def public_fields(observation: tuple) -> tuple[Field, ...]:
+    """The state fields of an observation's declaration (its ``Field`` entries but
+    ``players``, which every state writes apart): a state declared as what its seats see
+    plus what they do not."""
+    return tuple(e for e in observation if isinstance(e, Field) and e is not PLAYERS)
+
+
 # Entries most observations declare.
 GAME = Shown("game", "s.info.id")
 SEAT = Shown("seat", "seat")

@@ -127,6 +127,7 @@ def four(id: str, rank: int, points: int) -> Combination:
 
 
 TRUMP_SEQUENCE = Combination("trump_sequence", "trump_sequence", 250)
+FOURS = (four("four_aces", RA, 100), four("four_kings", RK, 80), four("four_queens", RQ, 60), four("four_jacks", RJ, 40))
 TRUMP_MARRIAGE = Combination("trump_marriage", "trump_pair", 40, ranks=(RK, RQ))
 MARRIAGE = Combination("marriage", "pair", 20, ranks=(RK, RQ))
 

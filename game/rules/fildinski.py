@@ -6,15 +6,12 @@ from __future__ import annotations
 
 from game.cards import PIQUET64
 from game.rules.base import GameInfo
-from game.rules.bezique import (MARRIAGE, RA, RJ, RK, RQ, TRUMP_MARRIAGE, TRUMP_SEQUENCE, BeziqueFamilyState, Combination,
-                                Variant, bezique_pair_option, four, target_option)
+from game.rules.bezique import (FOURS, MARRIAGE, TRUMP_MARRIAGE, TRUMP_SEQUENCE, BeziqueFamilyState, Combination, Variant,
+                                bezique_pair_option, target_option)
 
 TABLE = (
     TRUMP_SEQUENCE,
-    four("four_aces", RA, 100),
-    four("four_kings", RK, 80),
-    four("four_queens", RQ, 60),
-    four("four_jacks", RJ, 40),
+    *FOURS,
     TRUMP_MARRIAGE,
     MARRIAGE,
     Combination("fildinski", "jacks_queens", 40, count=1),

@@ -21,7 +21,7 @@ what is particular to the game:
 from __future__ import annotations
 
 from game.rules.base import JSON, GameInfo, Option
-from game.rules.tarot import (DECK, EXC_BIT, ROIS, TRUMPS, Profile, TarotState, by_threes, count_by_threes, simple_count,
+from game.rules.tarot import (DECK, EXC_BIT, ROIS, TRUMPS, Profile, TarotState, by_threes,
                               skart_combinations, values_table)
 
 VALUES = values_table(roi=5, dame=4, cavalier=3, valet=2, oudler=5, excuse=3, low=1)
@@ -78,14 +78,8 @@ class MaisonTroggenState(TarotState):
         return len(self.rounds) >= 3 * self.options["rounds"]
 
     def score_deal(self) -> JSON:
-        card_points, honours, sets = [], [], []
-        for s in range(self.players):
-            pile = self.pile(s)
-            pts = count_by_threes(pile, VALUES)
-            h, k = simple_count(pile, VALUES)
-            card_points.append(pts)
-            honours.append(h)
-            sets.append(k)
+        card_points, honours, sets = self.counted_by_threes()
+        for s, pts in enumerate(card_points):
             self.deal_points[s] += pts
             self.totals[s] += pts
         return {"card_points": card_points, "simple": {"honours": honours, "sets": sets},

@@ -6,17 +6,15 @@ from __future__ import annotations
 
 from game.cards import PIQUET128
 from game.rules.base import GameInfo, Option
-from game.rules.bezique import (MARRIAGE, RA, RJ, RK, RQ, RT, TRUMP_MARRIAGE, TRUMP_SEQUENCE, BeziqueFamilyState, Combination,
+from game.rules.bezique import (FOURS, MARRIAGE, RT, TRUMP_MARRIAGE, TRUMP_SEQUENCE, BeziqueFamilyState, Combination,
                                 Variant, four)
 
 TABLE = (
     TRUMP_SEQUENCE,
     Combination("sequence", "sequence", 150),
-    four("four_aces", RA, 100),
-    four("four_tens", RT, 90),
-    four("four_kings", RK, 80),
-    four("four_queens", RQ, 60),
-    four("four_jacks", RJ, 40),
+    FOURS[0],
+    four("four_tens", RT, 90),  # the aces' and the tens' fours, then Bezique's other fours
+    *FOURS[1:],
     TRUMP_MARRIAGE,
     MARRIAGE,
     Combination("bezique", "jacks_queens", 40, count=1),

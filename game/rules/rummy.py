@@ -47,7 +47,7 @@ from typing import Any, ClassVar, Sequence
 from game.cards import FRENCH_RANKS, FRENCH_SUITS, Deck, bits
 from game.rules.base import (
     GAME, HAND, HAND_COUNTS, JSON, OPTIONS, PLAYERS, SEAT, GameInfo, Option, RulesError, State, parse_deck_order,
-    round_rng, seat_result,
+    public_fields, round_rng, seat_result,
 )
 from game.rules import melds as finder
 from game.rules.fields import Field, Shown
@@ -221,39 +221,6 @@ class RummyState(State):
     # observation does
     FORMAT = 3
 
-    FIELDS = (
-        Field("round_no", "int", "round"),
-        Field("dealer", "int"),
-        Field("to_move", "opt_int"),
-        Field("step", "str"),
-        Field("hands", "masks"),
-        Field("known", "masks"),
-        Field("shunned", "masks"),
-        Field("last_discard", "masks"),
-        Field("stock", "cards"),
-        Field("pile", "cards"),
-        Field("aside", "mask"),
-        Field("table_json", "json", "table"),
-        Field("laid_off", "masks"),
-        Field("drawn", "card"),
-        Field("drawn_from", "str"),
-        Field("taken", "cards"),
-        Field("melds_this_turn", "int", "melded_this_turn"),
-        Field("joker", "card"),
-        Field("melded", "ints"),
-        Field("laid", "ints"),
-        Field("laid_at_start", "int"),
-        Field("rebuilds", "int"),
-        Field("passes", "int"),
-        Field("took_discard", "bool"),
-        Field("knocker", "opt_int"),
-        Field("gin", "bool"),
-        Field("layoff_left", "int"),
-        Field("scores", "ints", "scores_this_hand"),
-        Field("totals", "ints"),
-        Field("rounds", "records"),
-        Field("winners", "ints"),
-    )
     MOVE_KINDS = {
         "draw": (Field("source", "str", "from"),),
         "take_upcard": (),
@@ -308,6 +275,14 @@ class RummyState(State):
         Shown("drawn", "code(s.drawn) if s.drawn is not None and seat == s.to_move else None",
               read=lambda w, drawn: setattr(w, "drawn", None if drawn is None else w.info.deck.card(drawn))),
         Shown("legal", "[s.move_to_json(m) for m in s.legal_moves()] if seat == s.to_move else []"),
+    )
+    # The state: the observation's fields and what no seat sees whole.
+    FIELDS = public_fields(OBSERVATION) + (
+        Field("table_json", "json", "table"),
+        Field("drawn", "card"),
+        Field("hands", "masks"),
+        Field("stock", "cards"),
+        Field("aside", "mask"),
     )
 
     # ------------------------------------------------------------ the game's data

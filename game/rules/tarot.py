@@ -724,6 +724,18 @@ class TarotState(State):
         """The cards a seat counts at the end of the deal (the skart counts for the dealer)."""
         return self.won[seat] | (self.skart if seat == self.dealer else 0)
 
+    def counted_by_threes(self) -> tuple[list[int], list[int], list[int]]:
+        """Per seat, its pile counted by threes, and the simple count's honours and sets."""
+        values = self.card_values()
+        card_points, honours, sets = [], [], []
+        for s in range(self.players):
+            pile = self.pile(s)
+            card_points.append(count_by_threes(pile, values))
+            h, k = simple_count(pile, values)
+            honours.append(h)
+            sets.append(k)
+        return card_points, honours, sets
+
     def _end_deal(self, events: list | None) -> None:
         if self.excuse_creditor is not None:
             self._settle_excuse(True, events)

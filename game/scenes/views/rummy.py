@@ -686,19 +686,3 @@ class RummyView(GameView):
             head = t("gameover.draw") if winners else t("gameover.no_winner")
         note = self.tx("gameover_lowest") if self.lower_wins() else ""
         return GameOverLines(head, [(self.name(k), t("table.score", count=totals[k])) for k in order], note=note)
-
-
-class BasicRummyView(RummyView):
-    pass
-
-
-class ClassicRummyView(RummyView):
-    pass
-
-
-class BoathouseRummyView(RummyView):
-    pass
-
-
-class JerseyGinView(RummyView):
-    pass
