@@ -456,3 +456,27 @@ def test_a_world_where_the_greedy_rule_would_have_thrown_another_card_weighs_les
     weight = SEARCH_HOOKS["classic_rummy"].likelihood_for(obs)
     lone_court = next(deck.card(c) for c in ("KS", "KH", "QS", "QH", "JH", "JC") if deck.card(c) in s.stock)
     assert weight(world_with(s, 1, "2C", lone_court)) < weight(s)
+
+
+def test_the_simple_rule_declares_the_reading_the_others_can_use_least():
+    """A natural card with jokers is a set or a run through it, as its player declares: the
+    greedy rule lays the reading the fewest unseen cards would lay off on or take a joker
+    back from; the set when even. With the tens unseen and the hearts round 10♥ in the pile,
+    8♥-9♥-10♥ gives nothing away (7♥, 8♥, 9♥, J♥ all seen); with nothing seen, three tens."""
+    hand = ["TH/1", "X1/1", "X2/1", "3C/1", "7S/1", "9D/1", "KC/1"]
+    other = ["AC/1", "3D/1", "6D/1", "8D/1", "5C/1", "QC/1", "2S/1"]
+    for pile, meld, reading in ((["QD/1"], ["TH/1", "X1/1", "X2/1"], "set"),
+                                (["7H/1", "8H/1", "9H/1", "JH/1", "QD/1"], ["X1/1", "X2/1", "TH/1"], "run")):
+        s = position("basic_rummy", [hand, other], pile, step="play")
+        move = simple_move(s)
+        assert move[0] == "meld" and s.move_to_json(move) == {"kind": "meld", "cards": meld, "as": reading}
+
+
+def test_the_expert_weighs_every_reading_of_a_meld_that_reads_both_ways():
+    hand = ["TH/1", "X1/1", "X2/1", "3C/1", "7S/1", "9D/1", "KC/1"]
+    s = position("basic_rummy", [hand, ["AC/1", "3D/1", "6D/1"]], ["QD/1"], step="play")
+    obs = s.observation(0)
+    legal = [s.move_from_json(m) for m in obs["legal"]]
+    kept = SEARCH_HOOKS["basic_rummy"].distinct(obs, legal)
+    ten = {s.info.deck.card(c) for c in ("TH/1", "X1/1", "X2/1")}
+    assert sorted(m[2] for m in kept if m[0] == "meld" and set(m[1]) == ten) == ["run", "run", "run", "set"]

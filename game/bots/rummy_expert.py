@@ -14,7 +14,7 @@ from typing import Any
 
 from game.bots.expert import SearchHooks
 from game.bots.rummy_others import SHUN_POOL, make_likelihood, make_sampler
-from game.bots.rummy_simple import Mind, choose_simple, closest_opponent, fast_move, mind_for
+from game.bots.rummy_simple import Mind, choose_simple, closest_opponent, fast_move, mind_for, readings_of, table_of
 from game.cards import bits
 
 TOP_DISCARDS = 3  # the expert searches this many discards (the greedy rule's order)
@@ -39,7 +39,9 @@ def make_distinct(cls: type):
         choice = choose_simple(cls, obs, legal, expert=True)
         if choice not in legal:
             return legal
-        if step != "play" or choice[0] in ("meld", "layoff", "swap", "go_out"):
+        if choice[0] == "meld":
+            return readings_of(choice, legal)  # a natural card with jokers: every reading weighed
+        if step != "play" or choice[0] in ("layoff", "swap", "go_out"):
             return [choice]
         if choice[0] == "knock" and not _deadwood_after_obs(cls, obs, choice[1]):
             return [choice]  # gin
@@ -51,7 +53,7 @@ def make_distinct(cls: type):
         for s, codes in enumerate(obs["known"]):
             if s != seat:
                 wanted |= deck.mask_of(codes)
-        table = [] if mind.gin else [[deck.card(c) for c in m["cards"]] for m in obs["table"]]
+        table = [] if mind.gin else table_of(deck, obs)
         fit = mind.table_fits(hand & ~mind.arrange(hand)[0], table) if table else 0
         allowed = [m[1] for m in legal if m[0] == "discard"]
         others = closest_opponent(obs)
@@ -79,7 +81,7 @@ def _useful_draws(cls: type, obs: dict, legal: list) -> list:
     pile = obs["pile"]
     melded, _, _ = mind.arrange(hand)
     worst = max((mind.value[c] for c in bits(hand & ~melded)), default=0)
-    table = [] if mind.gin else [[deck.card(c) for c in m["cards"]] for m in obs["table"]]
+    table = [] if mind.gin else table_of(deck, obs)
 
     def useless(card: int) -> bool:
         if mind.rank[card] < 0 or mind.value[card] < worst:

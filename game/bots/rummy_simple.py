@@ -179,15 +179,13 @@ class Mind:
         return worst
 
     def fits_table(self, c: int, table: list) -> bool:
-        """Whether the card could be laid off on one of the table's melds (cards in order).
-        A meld keeps its kind: a card never turns a set (aces and jokers) into a run, which
-        the rules refuse (taking such a card from the pile made two greedy players swap
-        pile cards forever)."""
+        """Whether the card could be laid off on one of the table's melds ((cards in order,
+        kind) pairs). A meld keeps its kind: a card never turns a set (aces and jokers) into
+        a run, which the rules refuse (taking such a card from the pile made two greedy
+        players swap pile cards forever)."""
         deck, rule = self.deck, self.rule
-        for cards in table:
+        for cards, kind in table:
             cards = tuple(cards)
-            reading = M.read_meld(deck, cards, rule)
-            kind = reading.kind if reading is not None else None
             if M.read_meld(deck, cards + (c,), rule, kind) or M.read_meld(deck, (c,) + cards, rule, kind):
                 return True
         return False
@@ -211,7 +209,8 @@ class Mind:
 
     # -- decisions
     def table_fits(self, cards: int, table: list) -> int:
-        """The cards of mask ``cards`` that fit a meld of ``table`` (lists of cards in meld order)."""
+        """The cards of mask ``cards`` that fit a meld of ``table`` ((cards in meld order,
+        kind) pairs)."""
         out = 0
         for c in bits(cards):
             if self.fits_table(c, table):
@@ -285,6 +284,39 @@ def _best_pile_draw(mind: Mind, hand: int, sources: list[tuple[str, int]], table
     return best
 
 
+def table_of(deck, obs: dict) -> list[tuple[list[int], str]]:
+    """The observation's table melds as (cards in meld order, kind) pairs."""
+    return [([deck.card(c) for c in m["cards"]], m["kind"]) for m in obs["table"]]
+
+
+def chosen_reading(mind: "Mind", melds: list, unseen: int):
+    """Of the readings of one meld (a natural card with jokers: a set, or a run through it;
+    the player declares which), the one the others can use least: the fewest ``unseen``
+    natural cards that would lay off on it or take one of its jokers back; the set when
+    even (the reading of a meld not declared otherwise)."""
+    if len(melds) == 1:
+        return melds[0]
+    deck, rule = mind.deck, mind.rule
+
+    def gifts(m) -> int:
+        cards, kind = tuple(m[1]), m[2]
+        jokers = [i for i, c in enumerate(cards) if mind.rank[c] < 0]
+        n = 0
+        for c in bits(unseen & ~mind.jokers):
+            if (M.read_meld(deck, cards + (c,), rule, kind) or M.read_meld(deck, (c,) + cards, rule, kind)
+                    or any(M.read_meld(deck, cards[:i] + (c,) + cards[i + 1:], rule, kind) for i in jokers)):
+                n += 1
+        return n
+
+    return min(melds, key=lambda m: (gifts(m), m[2] != "set"))
+
+
+def readings_of(meld, melds: list) -> list:
+    """The meld moves of ``melds`` laying the same cards as ``meld``: its readings."""
+    cards = set(meld[1])
+    return [m for m in melds if m[0] == "meld" and set(m[1]) == cards]
+
+
 def closest_opponent(obs: dict) -> int:
     """The fewest cards an opponent of the seat holds (how near the hand is to its end)."""
     return min(k for o, k in enumerate(obs["hand_counts"]) if o != obs["seat"])
@@ -299,7 +331,7 @@ def choose_simple(cls: type, obs: dict, legal: list, expert: bool = False):
     seat = obs["seat"]
     hand = deck.mask_of(obs["hand"])
     pile = [deck.card(c) for c in obs["pile"]]
-    table = [[deck.card(c) for c in m["cards"]] for m in obs["table"]]
+    table = table_of(deck, obs)
     if obs["options"].get("layoff_after_meld") and not obs["melded"][seat]:
         table = []  # no lay-off before this seat's first meld: the table's melds are no use yet
     kinds = {m[0] for m in legal}
@@ -345,7 +377,14 @@ def choose_simple(cls: type, obs: dict, legal: list, expert: bool = False):
             if m[0] == "meld" and mind.faces(m[1]) in wanted_melds and (best is None or len(m[1]) > len(best[1])):
                 best = m
         if best is not None:
-            return best
+            readings = readings_of(best, legal)
+            if len(readings) == 1:
+                return best
+            per_copy = deck.size // deck.copies
+            seen = hand | deck.mask_of(obs["pile"]) | sum(1 << c for cards, _ in table_of(deck, obs) for c in cards)
+            for codes in obs["known"]:
+                seen |= deck.mask_of(codes)
+            return chosen_reading(mind, readings, ((1 << per_copy * obs["decks"]) - 1) & ~seen)
     if "layoff" in kinds:
         lay = _best_layoff(mind, hand, legal)
         if lay is not None:
@@ -467,7 +506,13 @@ def fast_move(mind: Mind, state, expert: bool = False) -> tuple:
     if melds and (not v.meld_limit or state.melds_this_turn < v.meld_limit):
         meld = max(melds, key=len)
         if not (last_discard and len(meld) >= size):
-            return ("meld", mind.cls.canonical_meld(meld))
+            if mind.cls.reads_both_ways(meld):
+                seen = hand | sum(1 << c for m in state.table for c in m.cards) | sum(1 << c for c in state.pile)
+                for k in state.known:
+                    seen |= k
+                return chosen_reading(mind, readings_of(("meld", meld), state.meld_moves(hand)), state.in_play & ~seen)
+            kind = M.read_meld(mind.deck, meld, mind.rule).kind
+            return ("meld", mind.cls.canonical_meld(meld, kind), kind)
     if state.table and (v.layoff_before_meld or state.melded[seat]) and not (last_discard and size <= 1):
         best = None
         for c in bits(hand & ~melded):

@@ -21,9 +21,11 @@ Shared mechanics:
   down to two cards.
 * A meld is three or more cards: a set (one rank, different suits, at most four) or a run
   (one suit, consecutive; aces per ``MeldRule.aces``). Jokers stand for any card; a meld
-  holds at least one natural card, and a meld of one natural card with jokers is a set.
-  Identical cards (the two copies of a card, and the jokers, which are all alike) are used
-  lowest-numbered first, so ``legal`` lists each meld once (the finder's ``melds_in``).
+  holds at least one natural card, and a meld of one natural card with jokers is what its
+  player declares (RULES-NOTES): a set of that rank or a run through that card, the order
+  of the cards saying where (the meld move names its reading). Identical cards (the two
+  copies of a card, and the jokers, which are all alike) are used lowest-numbered first, so
+  ``legal`` lists each meld once (the finder's ``meld_readings``).
 * Lay-offs go on anyone's melds; the joker swap takes a melded joker back for the natural
   card it stands for (in a set, any missing suit), and the joker must then be melded or laid
   off in the same turn (step ``joker``).
@@ -33,7 +35,7 @@ Shared mechanics:
   deadwood (gin, knock, undercut).
 
 Moves (tuples; JSON ``{"kind": ...}``): ``("draw", source)``, ``("take_upcard",)``,
-``("pass",)``, ``("meld", cards)``, ``("layoff", card, meld, end)``, ``("swap", card,
+``("pass",)``, ``("meld", cards, "set" or "run")``, ``("layoff", card, meld, end)``, ``("swap", card,
 meld)``, ``("discard", card)``, ``("knock", card)``, ``("go_out", card or None)``.
 docs/protocol.md ("Rummy family") is the reference.
 """
@@ -225,7 +227,7 @@ class RummyState(State):
         "draw": (Field("source", "str", "from"),),
         "take_upcard": (),
         "pass": (),
-        "meld": (Field("cards", "cards"),),
+        "meld": (Field("cards", "cards"), Field("reading", "str", "as")),
         "layoff": (Field("card", "card"), Field("meld", "int"), Field("end", "str")),
         "swap": (Field("card", "card"), Field("meld", "int")),
         "discard": (Field("card", "card"),),
@@ -520,12 +522,13 @@ class RummyState(State):
 
     # ------------------------------------------------------------ melds, lay-offs, swaps
     def meld_moves(self, hand: int) -> list[tuple]:
-        """Every meld the hand can lay down, each once (the meld finder's ``melds_in``: identical
-        cards and jokers lowest-numbered first). After a swap only the joker taken back is
-        offered among the jokers, so every meld listed uses it."""
+        """Every meld the hand can lay down and how it reads, each once (the meld finder's
+        ``meld_readings``: identical cards and jokers lowest-numbered first; a natural card
+        with jokers as a set and as each run through it). After a swap only the joker taken
+        back is offered among the jokers, so every meld listed uses it."""
         if self.joker is not None and hand >> self.joker & 1:
             hand &= ~self.info.deck.jokers | 1 << self.joker
-        return [("meld", m) for m in finder.melds_in(self.info.deck, hand, self.meld_rule_here())]
+        return [("meld", cards, kind) for cards, kind in finder.meld_readings(self.info.deck, hand, self.meld_rule_here())]
 
     def fits(self, m: TableMeld, card: int) -> list[str]:
         """The ends of meld ``m`` where ``card`` may be laid off ("" for a set)."""
@@ -803,7 +806,7 @@ class RummyState(State):
             if missing:
                 return f"{prefix}: not in the hand: {missing}"
             try:
-                classify(cards, deck, self.rule)
+                classify(cards, deck, self.rule, kind=move[2])
             except RulesError as e:
                 return f"{prefix}: {e}"
             if self.v.meld_limit and self.melds_this_turn >= self.v.meld_limit:
@@ -904,9 +907,9 @@ class RummyState(State):
         self.rebuilds += 1
         self._emit({"type": "rebuild", "stock": len(self.stock), "shuffled": self.v.shuffle_pile})
 
-    def _do_meld(self, cards: tuple) -> None:
+    def _do_meld(self, cards: tuple, reading: str) -> None:
         seat = self.to_move
-        m = classify(cards, self.info.deck, self.rule, seat)
+        m = classify(cards, self.info.deck, self.rule, seat, reading)
         self.table.append(m)
         mask = sum(1 << c for c in cards)
         self.hands[seat] &= ~mask
@@ -1135,7 +1138,9 @@ class RummyState(State):
     def move_from_tuple(cls, move: tuple) -> tuple:
         kind = move[0]
         if kind == "meld":
-            return ("meld", cls.canonical_meld(tuple(move[1])))
+            if move[2] not in ("set", "run"):
+                raise RulesError(f"{cls.info.id}: a meld is read \"as\": \"set\" or \"run\", not {move[2]!r}")
+            return ("meld", cls.canonical_meld(tuple(move[1]), move[2]), move[2])
         if kind == "draw" and move[1] not in ("stock", "pile", "pile2"):
             raise RulesError(f"{cls.info.id}: draw from \"stock\", \"pile\" or \"pile2\", not {move[1]!r}")
         if kind == "layoff" and move[3] not in ("", "low", "high"):
@@ -1147,6 +1152,8 @@ class RummyState(State):
     def move_from_json(cls, data: Any) -> tuple:
         if isinstance(data, dict) and data.get("kind") == "layoff" and "end" not in data:
             data = {**data, "end": ""}
+        if isinstance(data, dict) and data.get("kind") == "meld" and "as" not in data:
+            data = {**data, "as": cls.default_reading(data.get("cards"))}
         return super().move_from_json(data)
 
     @classmethod
@@ -1154,19 +1161,41 @@ class RummyState(State):
         out = super().move_to_json(move)
         if out.get("kind") == "layoff" and not out["end"]:
             del out["end"]
+        if out.get("kind") == "meld" and not cls.reads_both_ways(move[1]):
+            del out["as"]  # said only where the cards read both ways
         return out
 
     @classmethod
-    def canonical_meld(cls, cards: tuple) -> tuple:
+    def reads_both_ways(cls, cards: Sequence[int]) -> bool:
+        """One natural card with jokers, four cards at most: a set or a run, as declared."""
+        ranks = cls.info.deck.ranks
+        return 3 <= len(cards) <= 4 and sum(1 for c in cards if ranks[c] >= 0) == 1
+
+    @classmethod
+    def default_reading(cls, codes: Any) -> str:
+        """How a meld given without ``as`` reads: a set when its natural cards are of one
+        rank (RULES-NOTES: until declared otherwise), four cards at most; else a run."""
+        try:
+            cards = [cls.info.deck.card(c) for c in codes]
+        except (TypeError, ValueError, AttributeError):
+            return "set"  # not cards: the move's fields say what is wrong
+        ranks = cls.info.deck.ranks
+        natural = {ranks[c] for c in cards if ranks[c] >= 0}
+        return "set" if len(natural) <= 1 and len(cards) <= 4 else "run"
+
+    @classmethod
+    def canonical_meld(cls, cards: tuple, reading: str | None = None) -> tuple:
         """A set's cards in suit order (clubs, diamonds, hearts, spades), jokers last; a run without
-        jokers in rank order (any order given). Runs with jokers keep the order given: it says what each joker stands for."""
+        jokers in rank order (any order given). Runs with jokers keep the order given: it says what
+        each joker stands for. ``reading`` "set" or "run" (None: a set when the naturals are of one
+        rank)."""
         deck = cls.info.deck
         rank, suit = deck.ranks, deck.suits
         nat = [c for c in cards if rank[c] >= 0]
         js = sorted(c for c in cards if rank[c] < 0)
-        if nat and len({rank[c] for c in nat}) == 1:
+        if reading != "run" and nat and len({rank[c] for c in nat}) == 1:
             return tuple(sorted(nat, key=lambda c: (suit[c], c))) + tuple(js)
-        if js or len({suit[c] for c in nat}) != 1 or len({rank[c] for c in nat}) != len(nat):
+        if reading == "set" or js or len({suit[c] for c in nat}) != 1 or len({rank[c] for c in nat}) != len(nat):
             return cards
         ranks = sorted(nat, key=lambda c: rank[c])
         for i in range(len(ranks)):
@@ -1181,7 +1210,7 @@ class RummyState(State):
         if kind == "draw":
             return f"draw {move[1]}"
         if kind == "meld":
-            return "meld " + " ".join(deck.code(c) for c in move[1])
+            return "meld " + " ".join(deck.code(c) for c in move[1]) + (f" as a {move[2]}" if cls.reads_both_ways(move[1]) else "")
         if kind == "layoff":
             return f"layoff {deck.code(move[1])} on {move[2]}" + (f" {move[3]}" if move[3] else "")
         if kind == "swap":
