@@ -147,3 +147,22 @@ def test_a_bezique_draw_counts_the_turned_trump_in_the_stock_left():
             assert [d["stock"] for d in draws] == [1, 0]
             return
     raise AssertionError("the turned trump was never drawn")
+
+
+def test_every_games_state_names_its_seat_to_move_to_move():
+    """One contract: every game's state names the seat to move ``to_move``, ``null`` once
+    the game is over (the rummy games named it ``turn`` before format 3)."""
+    from game.registry import ENTRIES
+
+    for entry in ENTRIES:
+        cls = entry.load("rules")
+        options = dict(cls.info.extra.get("contract_options") or {})
+        state = cls.new(cls.info.min_players, options, seed=2)
+        rng = random.Random(2)
+        for _ in range(2000):
+            data = state.to_json()
+            assert data["to_move"] == state.current_player() and "turn" not in data, entry.id
+            if state.finished:
+                break
+            state.apply(rng.choice(state.legal_moves()))
+        assert state.finished and state.to_json()["to_move"] is None, entry.id
