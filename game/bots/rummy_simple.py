@@ -27,7 +27,6 @@ family") has the measured figures.
 """
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from game.cards import bits

@@ -34,7 +34,8 @@ from typing import Any, Sequence
 
 from game.cards import SPANISH48, bits
 from game.rules.base import (
-    GAME, HAND, HAND_COUNTS, JSON, OPTIONS, PLAYERS, SEAT, GameInfo, Option, RulesError, State, parse_deck_order, round_rng,
+    DEALER, FINISHED, GAME, HAND, HAND_COUNTS, JSON, OPTIONS, PLAYERS, ROUND, SEAT, TO_MOVE, GameInfo, Option,
+    RulesError, State, parse_deck_order, round_rng,
 )
 from game.rules.fields import Field, Shown
 from game.rules.tricks import TRICK_FIELDS, TrickFields, TrickRecord, deal_blocks, sample_hands, unique_highest
@@ -113,9 +114,9 @@ class AluetteState(TrickFields, State):
     info = INFO
     FORMAT = 2
     FIELDS = (
-        Field("round_no", "int", "round"),
-        Field("dealer", "int"),
-        Field("to_move", "opt_int"),
+        ROUND,
+        DEALER,
+        TO_MOVE,
         Field("hands", "masks"),
         Field("unused", "mask"),
         *TRICK_FIELDS,
@@ -127,10 +128,10 @@ class AluetteState(TrickFields, State):
     OBSERVATION = (
         GAME, SEAT, PLAYERS, OPTIONS,
         Shown("partner", "(seat + 2) % 4"),
-        Field("round_no", "int", "round"),
-        Field("dealer", "int"),
-        Field("to_move", "opt_int"),
-        Shown("finished", "s.to_move is None"),
+        ROUND,
+        DEALER,
+        TO_MOVE,
+        FINISHED,
         Shown("phase", "'play' if s.to_move is not None else 'over'"),
         HAND,
         HAND_COUNTS,

@@ -168,7 +168,11 @@ def public_fields(observation: tuple) -> tuple[Field, ...]:
     return tuple(e for e in observation if isinstance(e, Field) and e is not PLAYERS)
 
 
-# Entries most observations declare.
+# Fields and entries most states and observations declare.
+ROUND = Field("round_no", "int", "round")
+DEALER = Field("dealer", "int")
+TO_MOVE = Field("to_move", "opt_int")  # the seat to move, null once the game is over
+FINISHED = Shown("finished", "s.to_move is None")
 GAME = Shown("game", "s.info.id")
 SEAT = Shown("seat", "seat")
 PLAYERS = Field("players", "int")

@@ -52,8 +52,8 @@ from typing import Any, ClassVar, Sequence
 
 from game.cards import PIQUET32, PIQUET64, PIQUET128, Deck, bits
 from game.rules.base import (
-    GAME, HAND, HAND_COUNTS, JSON, OPTIONS, PLAYERS, SEAT, GameInfo, Option, RulesError, State, parse_deck_order,
-    round_rng, seat_result,
+    DEALER, FINISHED, GAME, HAND, HAND_COUNTS, JSON, OPTIONS, PLAYERS, ROUND, SEAT, TO_MOVE, Option,
+    RulesError, State, parse_deck_order, round_rng, seat_result,
 )
 from game.rules.fields import Field, Shown
 
@@ -183,9 +183,9 @@ class BeziqueFamilyState(State):
     variant: ClassVar[Variant]
 
     FIELDS = (
-        Field("round_no", "int", "round"),
-        Field("dealer", "int"),
-        Field("to_move", "opt_int"),
+        ROUND,
+        DEALER,
+        TO_MOVE,
         Field("leader", "int"),
         Field("phase", "str"),
         Field("stage", "int"),
@@ -220,12 +220,12 @@ class BeziqueFamilyState(State):
     }
     OBSERVATION = (
         GAME, SEAT, PLAYERS, OPTIONS,
-        Field("round_no", "int", "round"),
-        Field("dealer", "int"),
+        ROUND,
+        DEALER,
         Field("phase", "str"),
         Field("stage", "int"),
-        Field("to_move", "opt_int"),
-        Shown("finished", "s.to_move is None"),
+        TO_MOVE,
+        FINISHED,
         Field("leader", "int"),
         Shown("trump", "s.trump_code()", read=lambda w, trump: setattr(w, "trump_letter", trump)),
         Field("turned", "card"),

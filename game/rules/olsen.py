@@ -46,8 +46,8 @@ from typing import Any, Sequence
 
 from game.cards import FRENCH52, bits
 from game.rules.base import (
-    GAME, HAND, HAND_COUNTS, JSON, OPTIONS, PLAYERS, SEAT, GameInfo, Option, RulesError, State, parse_deck_order,
-    round_rng,
+    DEALER, FINISHED, GAME, HAND, HAND_COUNTS, JSON, OPTIONS, PLAYERS, ROUND, SEAT, TO_MOVE, GameInfo, Option,
+    RulesError, State, parse_deck_order, round_rng,
 )
 from game.rules.fields import Field, Shown
 from game.rules.tricks import TRICK_FIELDS, SuitedDeck, TrickFields, TrickRecord, follow_suit, highest_of_led, sample_hands
@@ -148,13 +148,13 @@ class OlsenState(TrickFields, State):
     info = INFO
     FORMAT = 2
     FIELDS = (
-        Field("round_no", "int", "round"),
+        ROUND,
         Field("hands_played", "int"),
-        Field("dealer", "int"),
+        DEALER,
         Field("seats", "ints"),
         Field("tiebreak", "bool"),
         Field("phase", "json"),
-        Field("to_move", "opt_int"),
+        TO_MOVE,
         Field("hands", "masks"),
         Field("pass_masks", "masks", "passes"),
         Field("passed", "masks"),
@@ -172,14 +172,14 @@ class OlsenState(TrickFields, State):
     RULE_CARD_KEYS = ("lead_card",)
     OBSERVATION = (
         GAME, SEAT, PLAYERS, OPTIONS,
-        Field("round_no", "int", "round"),
+        ROUND,
         Field("hands_played", "int"),
-        Field("dealer", "int"),
+        DEALER,
         Field("seats", "ints"),
         Field("tiebreak", "bool"),
         Shown("phase", "s.phase or 'over'", read=lambda w, phase: setattr(w, "phase", None if phase == "over" else phase)),
-        Field("to_move", "opt_int"),
-        Shown("finished", "s.to_move is None"),
+        TO_MOVE,
+        FINISHED,
         Field("removed", "mask"),
         Field("lead_card", "card"),
         HAND,

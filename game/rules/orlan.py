@@ -38,8 +38,8 @@ from typing import Any, Sequence
 
 from game.cards import FRENCH52, bits
 from game.rules.base import (
-    GAME, HAND, HAND_COUNTS, JSON, OPTIONS, PLAYERS, SEAT, GameInfo, Option, RulesError, State, parse_deck_order,
-    round_rng,
+    DEALER, FINISHED, GAME, HAND, HAND_COUNTS, JSON, OPTIONS, PLAYERS, ROUND, SEAT, TO_MOVE, GameInfo, Option,
+    RulesError, State, parse_deck_order, round_rng,
 )
 from game.rules.fields import Field, Shown
 from game.rules.sum_capture import SUBSET_CACHE, cached_subset_sums
@@ -134,9 +134,9 @@ class OrlanState(State):
     info = INFO
     FORMAT = 3
     FIELDS = (
-        Field("round_no", "int", "round"),
-        Field("dealer", "int"),
-        Field("to_move", "opt_int"),
+        ROUND,
+        DEALER,
+        TO_MOVE,
         Field("hands", "masks"),
         Field("table", "mask"),
         Field("piles", "masks"),
@@ -153,10 +153,10 @@ class OrlanState(State):
     }
     OBSERVATION = (
         GAME, SEAT, PLAYERS, OPTIONS,
-        Field("round_no", "int", "round"),
-        Field("dealer", "int"),
-        Field("to_move", "opt_int"),
-        Shown("finished", "s.to_move is None"),
+        ROUND,
+        DEALER,
+        TO_MOVE,
+        FINISHED,
         Shown("phase", "'play' if s.to_move is not None else 'over'"),
         HAND,
         HAND_COUNTS,

@@ -48,8 +48,8 @@ from typing import Any, ClassVar, Sequence
 
 from game.cards import FRENCH_RANKS, FRENCH_SUITS, Deck, bits
 from game.rules.base import (
-    GAME, HAND, HAND_COUNTS, JSON, OPTIONS, PLAYERS, SEAT, GameInfo, Option, RulesError, State, parse_deck_order,
-    public_fields, round_rng, seat_result,
+    DEALER, GAME, HAND, HAND_COUNTS, JSON, OPTIONS, PLAYERS, ROUND, SEAT, TO_MOVE, GameInfo, Option, RulesError, State,
+    parse_deck_order, public_fields, round_rng, seat_result,
 )
 from game.rules import melds as finder
 from game.rules.fields import Field, Shown
@@ -236,12 +236,12 @@ class RummyState(State):
     }
     OBSERVATION = (
         GAME, PLAYERS, OPTIONS,
-        Field("round_no", "int", "round"),
-        Field("dealer", "int"),
+        ROUND,
+        DEALER,
         Shown("phase", "s.step"),
         Field("step", "str"),
         Shown("turn", "0 if s.to_move is None else s.to_move"),  # to_move's older name, kept for clients
-        Field("to_move", "opt_int"),
+        TO_MOVE,
         Shown("finished", "s.step == 'over'"),
         Shown("decks", "s.decks(s.players, s.options)"),
         Shown("hand_size", "s.hand_size(s.players, s.options)"),  # cards dealt

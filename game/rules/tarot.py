@@ -47,8 +47,8 @@ from typing import Any, ClassVar, Sequence
 
 from game.cards import TAROT78, bits
 from game.rules.base import (
-    GAME, HAND, HAND_COUNTS, JSON, OPTIONS, PLAYERS, SEAT, GameInfo, RulesError, State, parse_deck_order, round_rng,
-    seat_result,
+    DEALER, FINISHED, GAME, HAND, HAND_COUNTS, JSON, OPTIONS, PLAYERS, ROUND, SEAT, TO_MOVE, GameInfo, RulesError,
+    State, parse_deck_order, round_rng, seat_result,
 )
 from game.rules.fields import MOVER_LEGAL, Field, Shown, copy_json
 from game.rules.tricks import sample_hands
@@ -196,11 +196,11 @@ class TarotState(State):
     FORMAT = 2  # format 2: the phase of a finished game is "over" (the common name), not "end"
 
     PUBLIC_FIELDS: ClassVar[tuple[Field, ...]] = (
-        Field("round_no", "int", "round"),
+        ROUND,
         Field("deal_count", "int"),
-        Field("dealer", "int"),
+        DEALER,
         Field("phase", "str"),
-        Field("to_move", "opt_int"),
+        TO_MOVE,
         Field("leader", "int"),
         Field("trick", "cards"),
         Field("tricks", "card_lists"),
@@ -220,7 +220,7 @@ class TarotState(State):
     # What a seat sees: PUBLIC_FIELDS and EXTRA_FIELDS (the declarations as that seat may
     # see them), then what is its own or counted, the legal moves, a game's EXTRA_SHOWN.
     SHOWN: ClassVar[tuple[Shown, ...]] = (
-        Shown("finished", "s.to_move is None"),
+        FINISHED,
         HAND,
         HAND_COUNTS,
         Shown("skart_count", "s.skart.bit_count()"),
