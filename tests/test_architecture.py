@@ -25,7 +25,7 @@ def test_no_pygame_under_rules_or_bots():
 
 # ------------------------------------------------------------------ one plug-in per game
 # Screenshot fixtures: fixed deals of particular games, like the tests' (they may name games).
-FIXTURES = {"tools/screenshots.py"}
+FIXTURES = {"tools/screenshots.py", "tools/saves_screenshots.py"}
 
 
 def game_ids() -> set[str]:
