@@ -9,9 +9,10 @@ seeds, and timed (process CPU time, so a busy machine changes little):
 * ``observation``: ``state.observation(seat)`` per second (what every bot reads at every
   move, and the simple level's whole input), each of a fresh copy of the position (a game
   that keeps a position's observation would gain nothing real from being asked again);
-* ``worlds``: the expert's worlds per second from one observation (its ``sampler_for`` hook
-  where the game has one, else ``State.sample``): what is known parsed once, each world
-  dealing the hidden cards.
+* ``worlds``: the expert's worlds per second from one observation, as the expert draws
+  them (its ``sampler_for`` hook where the game has one, else the game's ``State.sampler``:
+  what is known parsed once, each world dealing the hidden cards; a game without one,
+  ``State.sample`` for each world).
 
 The baseline, measured in the same run on the same observations: copying the observation's
 JSON (``game.rules.fields.copy_json``), the least any builder of that JSON must do. The
@@ -100,6 +101,8 @@ def main() -> None:
             obs_rate += fresh_observations_per_cpu_second(state, seat, budget)
             copy_rate += per_cpu_second(lambda: copy_json(obs), budget)
             sampler = hooks.sampler_for(obs) if hooks is not None and hooks.sampler_for else None
+            if sampler is None and hasattr(cls, "hidden_dealer"):
+                sampler = cls.sampler(obs)
             if sampler is None:
                 sampler = lambda rng, obs=obs: cls.sample(obs, rng)  # noqa: E731
             rng = random.Random(1)
