@@ -505,12 +505,14 @@ def fast_move(mind: Mind, state, expert: bool = False) -> tuple:
     if melds and (not v.meld_limit or state.melds_this_turn < v.meld_limit):
         meld = max(melds, key=len)
         if not (last_discard and len(meld) >= size):
-            if mind.cls.reads_both_ways(meld):
+            rank = mind.rank
+            # a meld of the arrangement: a set when its naturals are of one rank (four cards at most)
+            kind = "set" if len(meld) <= 4 and len({rank[c] for c in meld if rank[c] >= 0}) == 1 else "run"
+            if kind == "set" and sum(1 for c in meld if rank[c] >= 0) == 1:  # one natural: it reads both ways
                 seen = hand | sum(1 << c for m in state.table for c in m.cards) | sum(1 << c for c in state.pile)
                 for k in state.known:
                     seen |= k
                 return chosen_reading(mind, readings_of(("meld", meld), state.meld_moves(hand)), state.in_play & ~seen)
-            kind = M.read_meld(mind.deck, meld, mind.rule).kind
             return ("meld", mind.cls.canonical_meld(meld, kind), kind)
     if state.table and (v.layoff_before_meld or state.melded[seat]) and not (last_discard and size <= 1):
         best = None

@@ -359,6 +359,8 @@ class RummyState(State):
         deck = self.info.deck
         self.rule = _meld_rule(self.v)
         self.values = card_values(deck, self.rule)
+        # the deck's reading of its cards, at hand for the hot paths (lay-offs, swaps)
+        self.ranks, self.suits, self.jokers = deck.ranks, deck.suits, deck.jokers
         copies = self.decks(self.players, self.options)
         per_copy = deck.size // deck.copies
         self.in_play = (1 << (per_copy * copies)) - 1
@@ -463,8 +465,7 @@ class RummyState(State):
     def loners(self, hand: int, nj: int | None = None) -> int:
         """The cards of ``hand`` that can be in no meld with its other cards and ``nj`` of its
         jokers (default: all; cheap: rank and suit neighbours only)."""
-        deck = self.info.deck
-        ranks, suits, jokers = deck.ranks, deck.suits, deck.jokers
+        ranks, suits, jokers = self.ranks, self.suits, self.jokers
         if nj is None:
             nj = (hand & jokers).bit_count()
         if nj >= 2:
@@ -511,7 +512,7 @@ class RummyState(State):
 
     def _jokers(self, mask: int) -> list[int]:
         """The jokers of ``mask``, the one that must be used (after a swap) first."""
-        js = list(bits(mask & self.info.deck.jokers))
+        js = list(bits(mask & self.jokers))
         if self.joker is not None and self.joker in js:
             js.remove(self.joker)
             js.insert(0, self.joker)
@@ -527,13 +528,12 @@ class RummyState(State):
         with jokers as a set and as each run through it). After a swap only the joker taken
         back is offered among the jokers, so every meld listed uses it."""
         if self.joker is not None and hand >> self.joker & 1:
-            hand &= ~self.info.deck.jokers | 1 << self.joker
+            hand &= ~self.jokers | 1 << self.joker
         return [("meld", cards, kind) for cards, kind in finder.meld_readings(self.info.deck, hand, self.meld_rule_here())]
 
     def fits(self, m: TableMeld, card: int) -> list[str]:
         """The ends of meld ``m`` where ``card`` may be laid off ("" for a set)."""
-        deck = self.info.deck
-        ranks, suits = deck.ranks, deck.suits
+        ranks, suits = self.ranks, self.suits
         aces = self.v.aces
         r = ranks[card]
         n = len(m.cards)
@@ -581,7 +581,7 @@ class RummyState(State):
         return replace(m, cards=m.cards + (card,))
 
     def layoff_moves(self, hand: int, only_joker: int | None = None) -> list[tuple]:
-        ranks = self.info.deck.ranks
+        ranks = self.ranks
         if only_joker is not None:
             cards = [only_joker]
         else:
@@ -595,8 +595,7 @@ class RummyState(State):
 
     def _swap_target(self, m: TableMeld, card: int) -> int | None:
         """The position of the joker ``card`` replaces in ``m``, or None."""
-        deck = self.info.deck
-        ranks, suits = deck.ranks, deck.suits
+        ranks, suits = self.ranks, self.suits
         r = ranks[card]
         if r < 0:
             return None
@@ -618,7 +617,7 @@ class RummyState(State):
         out = []
         low = sorted(self._lowest(hand).values())
         for i, m in enumerate(self.table):
-            if not any(self.info.deck.ranks[c] < 0 for c in m.cards):
+            if not any(self.ranks[c] < 0 for c in m.cards):
                 continue
             for c in low:
                 pos = self._swap_target(m, c)
@@ -731,7 +730,7 @@ class RummyState(State):
             return []
         # A meld with j jokers holds at most 2(j + 1) cards that need one, so the jokers can
         # place at most 4 per joker of the cards that fit no meld of naturals.
-        nj = (hand & self.info.deck.jokers).bit_count()
+        nj = (hand & self.jokers).bit_count()
         if nj and self.loners(hand, 0).bit_count() > 4 * nj + 1:
             return []
         if not self.can_meld_all(hand, 1):
