@@ -761,6 +761,7 @@ class TableLayout:
         refused = self.refused[0] if self.refused else None
         dragged = self.press[0] if self.press and self.drag_pos else None
         slots = hand_slots(len(cards), self.hand_area, self.cw, self.pad // 2, self.index_share())
+        notes = []  # (card rect, lines) written over the cards once they are all laid
         for i, code in enumerate(cards):
             if code is not None and code in flying:
                 continue
@@ -801,6 +802,28 @@ class TableLayout:
                 pygame.draw.rect(surface, HINT_COLOUR, r.inflate(12, 12), max(2, int(4 * s)), border_radius=12)
             if mine and code == self.focus_card and code not in self.selected:
                 pygame.draw.line(surface, (255, 255, 255), (r.x + 4, r.bottom + 3), (r.x + max(8, min(visible_w, r.width) - 4), r.bottom + 3), max(2, int(3 * s)))
+            lines = v.hand_note(code)
+            if lines:
+                notes.append((r, lines))
+        self.card_notes = notes
+        for r, lines in notes:
+            self.draw_card_note(surface, r, lines)
+
+    def draw_card_note(self, surface, r: pygame.Rect, lines: list[str]) -> None:
+        """Short lines low on a hand card, each on a dark tag (readable over the next card,
+        whose index stays clear above them): the view's ``hand_note``."""
+        size = max(12, int(self.small * 0.8))
+        line_h = fonts.font(size, True).get_linesize()
+        pad = max(2, line_h // 6)
+        y = r.bottom - max(3, r.width // 14)
+        for text in reversed(lines):
+            img = fonts.render_rich(text, fonts.fit_size(text, size, int(r.width * 1.6), True, minimum=12), (255, 255, 255), True)
+            tag = pygame.Rect(r.x + max(2, r.width // 20), y - line_h - pad, img.get_width() + 2 * pad, line_h + pad)
+            y = tag.y - 1
+            back = pygame.Surface(tag.size, pygame.SRCALPHA)
+            pygame.draw.rect(back, (30, 36, 48, 225), back.get_rect(), border_radius=max(3, line_h // 3))
+            surface.blit(back, tag)
+            surface.blit(img, img.get_rect(center=tag.center))
 
     def draw_drag(self, surface) -> None:
         if self.press is None or self.drag_pos is None:
