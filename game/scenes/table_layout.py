@@ -16,11 +16,7 @@ from game.scenes.animation import lerp_rect
 from game.scenes.views import base as z
 from game.ui import fonts, widgets
 from game.ui.cards import CARD_RATIO
-
-try:  # the shared hand layout (game/ui/hand_layout.py), once it is there
-    from game.ui.hand_layout import layout_hand
-except ImportError:  # pragma: no cover - until then, the table's own two-row fan below
-    layout_hand = None
+from game.ui.hand_layout import layout_hand
 
 # Where the other seats sit, clockwise from the viewer (at the bottom), per table size.
 POSITIONS = {
@@ -40,31 +36,13 @@ BANNER_SUIT_COLOURS = [(240, 240, 240), (255, 110, 110), (255, 110, 110), (240, 
 
 def hand_slots(count: int, area: pygame.Rect, cw: int, gap: int, share: float = MIN_INDEX_SHARE) -> list[pygame.Rect]:
     """Rects for ``count`` cards in ``area``: side by side, overlapped, or in two rows
-    (the second lower and in front) when one row would hide the indexes. The shared hand
-    layout of game/ui (``layout_hand``) decides when it is there."""
+    (the second lower and in front) when one row would hide the indexes (the shared hand
+    layout of game/ui, ``layout_hand``, decides)."""
     if count <= 0:
         return []
-    if layout_hand is not None:
-        ch = int(cw * CARD_RATIO)
-        lay = layout_hand(count, area, (cw, ch), (int(cw * share), int(ch * 0.46)), lift=0.0, gap=gap / max(1, cw))
-        return [pygame.Rect(lay.rect(i)) for i in range(count)]
-
-    def row(n: int, w: int, y: int) -> list[pygame.Rect]:
-        step = 0.0 if n <= 1 else min(w + gap, (area.width - w) / (n - 1))
-        total = step * (n - 1) + w
-        x0 = area.centerx - total / 2
-        return [pygame.Rect(int(x0 + i * step), y, w, int(w * CARD_RATIO)) for i in range(n)]
-
-    one = row(count, cw, area.y)
-    if count < 2 or one[1].x - one[0].x >= cw * share:
-        return one
-    # Two rows: cards a little smaller so both rows fit the hand's height.
-    drop = 0.46  # the back row shows its top 46 %: rank and suit of the index
-    w2 = max(16, int(area.height / (1 + drop) / CARD_RATIO))
-    first = -(-count // 2)
-    top = row(first, w2, area.y)
-    bottom = row(count - first, w2, area.y + int(w2 * CARD_RATIO * drop))
-    return top + bottom
+    ch = int(cw * CARD_RATIO)
+    lay = layout_hand(count, area, (cw, ch), (int(cw * share), int(ch * 0.46)), lift=0.0, gap=gap / max(1, cw))
+    return [pygame.Rect(lay.rect(i)) for i in range(count)]
 
 
 class TableLayout:
