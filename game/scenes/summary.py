@@ -6,7 +6,7 @@ import pygame
 
 from game.i18n import t
 from game.scenes.base import Scene
-from game.scenes.views import standalone_view
+from game.scenes.table_picture import standalone_view
 from game.ui import fonts, widgets
 from game.ui.cards import CARD_RATIO, suit_colours
 

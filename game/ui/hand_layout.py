@@ -145,14 +145,19 @@ def layout_hand(
     best = None
     for rows in range(1, max(1, min(max_rows, n)) + 1):
         lo, hi = min(min_width, cw), cw
-        if not attempt(lo, rows)[0][0]:
-            continue
-        while lo < hi:  # the largest width that fits (fitting is monotone in the width)
-            mid = (lo + hi + 1) // 2
-            if attempt(mid, rows)[0][0]:
-                lo = mid
-            else:
-                hi = mid - 1
+        if attempt(lo, rows)[0][0]:
+            while lo < hi:  # the largest width that fits (from a fitting width up, fitting is monotone)
+                mid = (lo + hi + 1) // 2
+                if attempt(mid, rows)[0][0]:
+                    lo = mid
+                else:
+                    hi = mid - 1
+        else:
+            # The smallest card is too narrow for its index (a touch target's width asked):
+            # the widths that fit, if any, lie higher. Step down from the largest.
+            lo = next((w for w in range(hi, lo, -1) if attempt(w, rows)[0][0]), None)
+            if lo is None:
+                continue
         if best is None or lo > best[0]:
             best = (lo, rows)
     fits = best is not None

@@ -196,6 +196,9 @@ class TrickView(TrickTakingView):
             return True
         return False
 
+    def last_trick_winner(self) -> int | None:
+        return self.table.obs["tricks"][-1]["winner"]
+
     def draw_last_trick(self, surface) -> None:
         last = self.table.obs["tricks"][-1]
         self.draw_trick_shown(surface, [(p["seat"], p["card"]) for p in last["plays"]], last["winner"])
