@@ -79,6 +79,44 @@ def build_theme(scale: float) -> dict:
     }
 
 
+def assign_player(saved, pid: str, stats) -> bool:
+    """Give the human seats of a saved game that name player ``pid`` without its id (a save
+    from before ids) that id, in the seats and the statistics tally. True if any changed."""
+    changed = False
+    seats = saved.tally.get("seats") if isinstance(saved.tally, dict) else None
+    for i, seat in enumerate(saved.seats):
+        if seat.kind == "human" and seat.player is None and stats.find(seat.name) == pid:
+            seat.player = pid
+            if isinstance(seats, list) and i < len(seats) and isinstance(seats[i], dict):
+                seats[i]["player"] = pid
+            changed = True
+    return changed
+
+
+def rename_seats(saved, pid: str, name: str) -> bool:
+    """The human seats of player ``pid`` in a saved game (and its tally) under ``name``."""
+    changed = False
+    seats = saved.tally.get("seats") if isinstance(saved.tally, dict) else None
+    for i, seat in enumerate(saved.seats):
+        if seat.player == pid and seat.name != name:
+            seat.name = name
+            if isinstance(seats, list) and i < len(seats) and isinstance(seats[i], dict):
+                seats[i]["name"] = name
+            changed = True
+    return changed
+
+
+def message_params(params: dict) -> dict:
+    """A storage message's parameters as shown: ``game`` (a game id) becomes its title."""
+    from game import registry
+
+    game = params.get("game")
+    if game is None:
+        return params
+    entry = registry.BY_ID.get(game)
+    return {**params, "game": i18n.t(entry.title_key) if entry is not None else i18n.t("save.unknown_game")}
+
+
 class App:
     def __init__(self, size=(1280, 720), headless: bool | None = None, settings: Settings | None = None, stats: Stats | None = None, seed: int | None = None, storage=None, kiosk=None, density: float | None = None) -> None:
         if headless:
@@ -118,7 +156,10 @@ class App:
                 self.messages.append(msg)
         self.stats = stats
         self.seed = seed
-        self.match = None  # the game in progress (Continue)
+        # Every game in progress, one per game of the shelf (game/saves.py), as last saved:
+        # game id -> SavedGame. Read just after the first frame (finish_start).
+        self.saved_games: dict = {}
+        self.match = None  # the game being played (or the one Continue offers first)
         self.shelf_game: str | None = None  # the game last chosen on the menu's shelf
         self.started = False
         # Kiosk mode: the config from game/kiosk.py (the operator's file), the behaviour in
@@ -142,6 +183,22 @@ class App:
             from game.scenes.kiosk_mode import KioskMode
 
             self.kiosk = KioskMode(self, kiosk)
+
+    @property
+    def match(self):
+        return self._match
+
+    @match.setter
+    def match(self, match) -> None:
+        """The game being played. A game set here that was never saved (a test, a tool, a
+        rematch) is in progress from now on, in memory until its first move is saved."""
+        self._match = match
+        if match is not None and not match.finished and match.game_id not in self.saved_games:
+            from game.saves import now_text
+
+            saved = match.saved()
+            saved.saved_at = now_text()
+            self.saved_games[match.game_id] = saved
 
     # ------------------------------------------------------------ window
     def set_units(self, units: Units) -> None:
@@ -242,18 +299,14 @@ class App:
         if self.started:
             return
         self.started = True
-        from game.saves import load_game
+        from game.saves import load_games
 
-        saved = load_game(self.storage)
-        if saved.message:
-            self.messages.append(saved.message)
-        if saved.game is not None and self.match is None:
-            from game.scenes.match import Match
-
-            try:
-                self.match = Match.from_saved(saved.game)
-            except (ValueError, KeyError):
-                self.match = None
+        found = load_games(self.storage)
+        self.messages += found.messages
+        self.saved_games.update({gid: g for gid, g in found.games.items() if gid not in self.saved_games})
+        if self.match is None and self.games_in_progress():
+            # The most recent game is the one Continue offers; the others wait in their slots.
+            self.match = self.match_of(self.games_in_progress()[0].game_id)
             if self.match is not None:
                 self.scenes.rebuild()  # the menu's Continue button comes alive
         self.sounds.load()
@@ -270,18 +323,55 @@ class App:
         self.kiosk.gate(action)
 
     def save_match(self) -> None:
-        """After every move: the game in progress is saved; a finished one is discarded."""
+        """After every move: the game is saved in its game's slot; a finished one is discarded."""
         m = self.match
         if m is None:
             return
         from game.saves import discard_game, save_game
 
         if m.finished:
-            discard_game(self.storage)
+            self.forget_game(m)
             return
-        msg = save_game(m.saved(), self.storage)
+        saved = m.saved()
+        msg = save_game(saved, self.storage)
+        self.saved_games[m.game_id] = saved  # written or not, it is this session's game in progress
         if msg:
             self.messages.append(msg)
+
+    def games_in_progress(self) -> list:
+        """The games in progress (SavedGame), the most recently played first."""
+        return sorted(self.saved_games.values(), key=lambda g: g.saved_at, reverse=True)
+
+    def match_of(self, game_id: str):
+        """The game in progress of ``game_id`` as a Match (the one being played if it is that
+        game, so its undo history stays), or None if there is none or it cannot be resumed."""
+        m = self.match
+        if m is not None and m.game_id == game_id and not m.finished:
+            return m
+        saved = self.saved_games.get(game_id)
+        if saved is None:
+            return None
+        from game.scenes.match import Match
+
+        try:
+            match = Match.from_saved(saved)
+        except (ValueError, KeyError, TypeError):
+            return None
+        match.name_players(self.stats)
+        return match
+
+    def resume(self, game_id: str):
+        """Make ``game_id``'s game in progress the one being played; returns it (or None)."""
+        match = self.match_of(game_id)
+        if match is not None:
+            self.match = match
+        return match
+
+    def start_match(self, match) -> None:
+        """A new game is being played: saved at once in its game's slot, so it replaces the
+        game in progress there now (the player was asked) and can be continued at once."""
+        self.match = match
+        self.save_match()
 
     def record_finished(self, match) -> None:
         if match.recorded:
@@ -292,9 +382,18 @@ class App:
             if msg:
                 self.messages.append(msg)
         self.keep_replay(match)
+        self.forget_game(match)
+
+    def forget_game(self, match) -> None:
+        """A finished game leaves its game's slot, unless another game of that game holds it
+        by now (then that one stays: it is not this game)."""
         from game.saves import discard_game
 
-        discard_game(self.storage)
+        saved = self.saved_games.get(match.game_id)
+        if saved is not None and saved.tally.get("uid") not in (None, "", match.tally.uid):
+            return
+        self.saved_games.pop(match.game_id, None)
+        discard_game(match.game_id, self.storage)
 
     @property
     def recent_games(self):
@@ -305,7 +404,44 @@ class App:
             self._recent = RecentGames.load(self.storage)
             if self._recent.message:
                 self.messages.append(self._recent.message)
+            self._recent.key_by_player(self.player_id)
         return self._recent
+
+    def player_id(self, key: str) -> str | None:
+        """A player's id from an id or a name (None if nobody known is meant)."""
+        return key if self.stats.name_of(key) is not None else self.stats.find(key)
+
+    def rename_player(self, name: str, new_name: str):
+        """Rename a player (the statistics screen). Their figures, recent games and seats in
+        the games in progress follow: all of them hold the player's id. None, or a Message
+        saying why not."""
+        from game.saves import save_game
+        from game.storage import Message
+
+        stats = self.stats
+        pid = stats.find(name)
+        if pid is None:
+            return Message("players.unknown", {"name": name})
+        # Games in progress saved before players had ids name them only: their seats get the
+        # id first (each slot rewritten atomically, its time unchanged), then the name changes.
+        for saved in self.saved_games.values():
+            if assign_player(saved, pid, stats):
+                msg = save_game(saved, self.storage)
+                if msg:
+                    return msg
+        self.recent_games  # noqa: B018 - its index moves from names to ids before the name changes
+        msg = stats.rename(name, new_name)
+        if msg is not None:
+            return msg
+        msg = stats.save(self.storage)
+        if self.match is not None:
+            self.match.name_players(stats)
+        # The seats of the games in progress show the new name too (a resumed game would
+        # take it from the statistics anyway: this only keeps the shelf and the files in step).
+        for saved in self.saved_games.values():
+            if rename_seats(saved, pid, stats.name_of(pid)):
+                save_game(saved, self.storage)
+        return msg
 
     def keep_replay(self, match) -> None:
         """A finished game with a person at the table joins their recent games (after its
@@ -314,7 +450,9 @@ class App:
         if rep is None or not match.humans:
             return
         rep.finish(match.state)
-        msg = self.recent_games.add(rep)
+        # Kept under each human player's id (by name for a seat whose player is unknown).
+        players = [(s.player if self.stats.name_of(s.player) else self.stats.find(s.name)) or s.name for s in match.seats if s.human]
+        msg = self.recent_games.add(rep, players)
         if msg:
             self.messages.append(msg)
 
@@ -422,7 +560,7 @@ class App:
         if self.toast is None and self.messages:
             msg = self.messages.pop(0)
             self.shown_messages.append(msg)
-            self.toast = [i18n.t(msg.key, **msg.params), 6.0]
+            self.toast = [i18n.t(msg.key, **message_params(msg.params)), 6.0]
         if self.toast is None:
             return
         from game.ui import fonts, widgets
@@ -461,8 +599,22 @@ class App:
 
 
 def run(argv: list[str] | None = None) -> int:
-    """``--size=WxH`` (device pixels), ``--scale=D`` (density: device pixels per logical pixel;
-    a 3x phone upright is ``--size=1170x2532 --scale=3``), ``--kiosk``."""
+    app = open_app(argv)
+    app.tick()  # the menu is on screen before the rest loads
+    if os.environ.get("ORLAN_BENCH_FIRST_FRAME"):
+        # bench/startup.py: report when the menu was first drawn, then stop.
+        print("first-frame", __import__("time").time(), flush=True)
+        return 0
+    import asyncio
+
+    asyncio.run(app.main_loop())
+    return 0
+
+
+def open_app(argv: list[str] | None = None) -> App:
+    """The app for ``run``'s arguments, not yet drawn: ``--size=WxH`` (device pixels),
+    ``--scale=D`` (density: device pixels per logical pixel; a 3x phone upright is
+    ``--size=1170x2532 --scale=3``), ``--kiosk``."""
     size = (1280, 720)
     density = None
     kiosk = False
@@ -481,19 +633,17 @@ def run(argv: list[str] | None = None) -> int:
         config = kiosk_config_for_run()  # None: says on stderr why kiosk mode stays off
     # Without --kiosk the App reads the kiosk file itself (kiosk mode if it is there and valid).
     app = App(size, density=density) if config is None else App(size, kiosk=config, density=density)
+    if kiosk and app.kiosk is None:
+        # Asked for, but there is no usable kiosk file: say so on the screen, with how to make one.
+        from game.kiosk import load_kiosk
+        from game.scenes import catalog
+
+        app.scenes.push(catalog.make("kiosk_off", app, load_kiosk()))
     if app.kiosk is not None:
         app.set_fullscreen(True)
         app.kiosk.stop_on_sigterm()
         print(f"kiosk: on (config {app.kiosk_config.path}, idle timeout {app.kiosk_config.idle_timeout} s)", file=sys.stderr, flush=True)
-    app.tick()  # the menu is on screen before the rest loads
-    if os.environ.get("ORLAN_BENCH_FIRST_FRAME"):
-        # bench/startup.py: report when the menu was first drawn, then stop.
-        print("first-frame", __import__("time").time(), flush=True)
-        return 0
-    import asyncio
-
-    asyncio.run(app.main_loop())
-    return 0
+    return app
 
 
 if __name__ == "__main__":

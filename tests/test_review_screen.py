@@ -139,7 +139,7 @@ def test_a_finished_game_joins_the_recent_games_and_survives_a_restart(on_disk, 
     assert app.stats.record("Ana", "orlan")["games"] == 1
     again = make_app(storage=storage)  # a new start of the app on the same storage
     recent = again.recent_games
-    assert recent.ids("Ana") == [match.replay.id]
+    assert recent.ids(again.stats.find("Ana")) == [match.replay.id]  # kept under the player's id
     replay, msg = recent.get(match.replay.id)
     assert msg is None and replay.moves == match.replay.moves and replay.finished
 

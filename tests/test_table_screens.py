@@ -20,8 +20,17 @@ from game.scenes import catalog  # noqa: E402
 from game.scenes.match import Match, Seat  # noqa: E402
 from game.settings import Settings  # noqa: E402
 from game.storage import MemoryStorage  # noqa: E402
+from game.ui.units import TOUCH  # noqa: E402
 from tests.layout_helpers import drawn_texts, target_problems, text_problems  # noqa: E402
 from tests.table_cases import most_seats  # noqa: E402
+
+@pytest.fixture(autouse=True)
+def no_kiosk_buttons(monkeypatch):
+    """Kiosk mode raises the smallest button for its process; these measure the app's own."""
+    from game.ui import widgets
+
+    monkeypatch.setattr(widgets, "MIN_BUTTON_PX", TOUCH)
+
 
 NAMES = ["You", "Amira", "Bashir", "Ceren", "Dara", "Elif", "Farid", "Gül", "Hana", "Idris"]
 SIZES = [(390, 844, 1), (844, 390, 1), (800, 480, 1), (1920, 1080, 1), (390, 844, 3)]

@@ -25,6 +25,11 @@ SCENES: dict[str, str] = {
     "attract": "game.scenes.attract:AttractScene",
     "operator": "game.scenes.operator:CodePadScene",
     "operator_menu": "game.scenes.operator:OperatorScene",
+    "kiosk_off": "game.scenes.operator:KioskOffScene",
+    "continue": "game.scenes.in_progress:ContinueScene",
+    "replace": "game.scenes.in_progress:ReplaceScene",
+    "known_players": "game.scenes.players:KnownPlayersScene",
+    "rename_player": "game.scenes.players:RenamePlayerScene",
 }
 
 

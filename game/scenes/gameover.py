@@ -58,7 +58,8 @@ class GameOverScene(Scene):
     def rematch(self) -> None:
         """The same game, seats and options again (a new deal)."""
         m = self.match
-        self.app.match = Match(m.game_id, m.seats, m.options, seed=None if self.app.seed is None else self.app.seed + 1, timer=m.timer)
+        # Saved at once in the game's slot, which this finished game has just left.
+        self.app.start_match(Match(m.game_id, m.seats, m.options, seed=None if self.app.seed is None else self.app.seed + 1, timer=m.timer))
         self.app.scenes.replace(catalog.make("table", self.app, self.app.match))
 
     def menu(self) -> None:

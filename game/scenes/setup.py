@@ -25,6 +25,7 @@ from game.rules import GAMES
 from game.scenes import catalog
 from game.scenes.base import Scene
 from game.scenes.match import KINDS, Match, Seat
+from game.stats import name_key
 from game.ui import fonts, widgets
 
 
@@ -47,6 +48,7 @@ class SetupScene(Scene):
         self.starter_chosen = False  # until the player picks, the first human seat starts
         self.names: dict[int, str] = {}
         self.entries: dict = {}
+        self.pick_buttons: dict = {}  # seat -> the button opening the known players
         self.labels: list[tuple[str, pygame.Rect]] = []
         self.option_buttons: dict[str, object] = {}
         self.notes: list[tuple[str, pygame.Rect]] = []  # wrapped texts under the options
@@ -109,16 +111,25 @@ class SetupScene(Scene):
         if isinstance(note, str):
             self.notes.append((note, pygame.Rect(left_x, top + rows * step, col_w, by - gap - top - rows * step)))
         self.entries = {}
+        self.pick_buttons = {}
+        # Beside a human seat's name, a button opens the known players (KnownPlayersScene);
+        # every seat's kind button leaves that room, so the column stays aligned.
+        pick_w = max(44, bh)
+        known = bool(self.app.stats.names)
         for seat in range(self.players):
-            row(right_x, seat, "" if self.kinds[seat] == "human" else self.display_name(seat), t(f"kind.{self.kinds[seat]}"), lambda seat=seat: self.cycle_kind(seat))
-            if self.kinds[seat] == "human":
-                # Human seats get a name field: statistics are kept per name.
-                y = top + seat * step
+            y = top + seat * step
+            human = self.kinds[seat] == "human"
+            self.labels.append(("" if human else self.display_name(seat), pygame.Rect(right_x, y, label_w + pick_w, bh)))
+            self.button(pygame.Rect(right_x + label_w + pick_w + gap // 2, y, btn_w - pick_w - gap // 2, bh), t(f"kind.{self.kinds[seat]}"), lambda seat=seat: self.cycle_kind(seat))
+            if human:
+                # Human seats get a name field: statistics are kept per player.
                 eh = min(bh, max(min(bh, 36), int(44 * s)))
-                entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(right_x, y + (bh - eh) // 2, label_w - gap, eh), self.app.ui, initial_text=self.display_name(seat))
+                entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(right_x, y + (bh - eh) // 2, label_w - gap // 2, eh), self.app.ui, initial_text=self.display_name(seat))
                 entry.set_text_length_limit(16)
                 self.elements.append(entry)
                 self.entries[seat] = entry
+                if known:
+                    self.pick_buttons[seat] = self.button(pygame.Rect(right_x + label_w, y + (bh - min(bh, pick_w)) // 2, pick_w, min(bh, pick_w)), "", lambda seat=seat: self.pick_player(seat), focusable=False)
         if self.teams or info.teams == "fixed":
             self.labels.append((t("setup.teams_hint"), pygame.Rect(right_x, top + self.players * step, col_w, bh)))
         bw = min(int(w * 0.3), int(300 * s))
@@ -184,6 +195,23 @@ class SetupScene(Scene):
         self.read_names()
         super().build()
 
+    def cover(self) -> None:
+        self.read_names()  # a dialog over the setup: the names typed so far stay
+        super().cover()
+
+    def pick_player(self, seat: int) -> None:
+        self.read_names()
+        self.app.scenes.push(catalog.make("known_players", self.app, self, seat))
+
+    def set_name(self, seat: int, name: str, focus: bool = False) -> None:
+        """A seat's name chosen among the known players (or emptied to type a new one)."""
+        self.names[seat] = name
+        entry = self.entries.get(seat)
+        if entry is not None and entry.alive():
+            entry.set_text(name)
+        if focus and entry is not None and entry.alive():
+            entry.focus()
+
     def handle(self, event) -> bool:
         # While a name is being typed, keys belong to the text field.
         if event.type == pygame.KEYDOWN and any(e.is_focused for e in getattr(self, "entries", {}).values()):
@@ -236,22 +264,56 @@ class SetupScene(Scene):
 
     def make_match(self) -> Match:
         self.read_names()
+        stats = self.app.stats
         seats = [Seat(self.kinds[i], self.display_name(i)) for i in range(self.players)]
+        for seat in seats:
+            # A typed name is the known player it matches (case and spaces aside), spelt as known.
+            pid = stats.find(seat.name) if seat.human else None
+            if pid is not None:
+                seat.name, seat.player = stats.name_of(pid), pid
         # Two humans with the same name would share a statistics profile: number them.
         seen: dict[str, int] = {}
         for seat in seats:
-            seen[seat.name] = seen.get(seat.name, 0) + 1
-            if seen[seat.name] > 1:
-                seat.name = f"{seat.name} {seen[seat.name]}"
+            key = name_key(seat.name)
+            seen[key] = seen.get(key, 0) + 1
+            if seen[key] > 1:
+                seat.name, seat.player = f"{seat.name} {seen[key]}", None
         options = self.options_for(self.game)
         if "teams" in options and self.info.teams == "optional":
             options["teams"] = self.teams  # 2 vs 2 only at four players
         return Match(self.game, seats, options, seed=self.app.seed, timer=self.app.settings.turn_timer)
 
     def start(self) -> None:
-        self.app.match = self.make_match()
+        """Start: if this game already has a game in progress, ask before replacing it."""
+        saved = self.app.saved_games.get(self.game)
+        if saved is None:
+            self.begin()
+            return
+        self.read_names()
+        self.app.scenes.push(catalog.make("replace", self.app, saved, self.begin, self.resume_instead))
+
+    def begin(self) -> None:
+        """The new game, its human players remembered (known next time), at the table."""
+        match = self.make_match()
+        stats = self.app.stats
+        for seat in match.seats:
+            if seat.human:
+                stats.remember_name(seat.name)
+        match.name_players(stats)
+        msg = stats.save(self.app.storage)
+        if msg:
+            self.app.messages.append(msg)
+        self.app.start_match(match)
+        self.show(match)
+
+    def resume_instead(self) -> None:
+        match = self.app.resume(self.game)
+        if match is not None:
+            self.show(match)
+
+    def show(self, match: Match) -> None:
         self.app.scenes.reset(self.app.scenes.stack[0].__class__(self.app))
-        self.app.scenes.push(catalog.make("table", self.app, self.app.match))
+        self.app.scenes.push(catalog.make("table", self.app, match))
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.app.scale
@@ -267,3 +329,11 @@ class SetupScene(Scene):
                     break
                 fonts.blit_text(surface, part, small, widgets.SOFT, (rect.x, y), max_width=rect.width - 8)
                 y += fonts.font(small).get_linesize()
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        # The known-players buttons carry a small chevron (drawn: every font has no arrows).
+        for b in self.pick_buttons.values():
+            r = b.rect
+            k = max(5, r.height // 6)
+            c = r.center
+            pygame.draw.polygon(surface, widgets.WHITE, [(c[0] - k, c[1] - k // 2), (c[0] + k, c[1] - k // 2), (c[0], c[1] + k // 2 + 1)])

@@ -8,7 +8,8 @@ its statistics plug-in's (``game.stats.GameStats``, named by its registry entry)
 scene names no game. Tap a row (or use the up and down arrows) to select a profile.
 
 "Recent games" opens the selected player's last finished games (game/scenes/recent.py),
-each reviewable move by move. "Reset…" opens ``ResetStatsScene``, a confirmation overlay: reset the selected player (every
+each reviewable move by move. "Rename" gives the selected player another name
+(game/scenes/players.py): their figures stay theirs. "Reset…" opens ``ResetStatsScene``, a confirmation overlay: reset the selected player (every
 game), reset every player, or cancel. Confirming goes through ``Stats.reset`` and saves the
 statistics document at once (in kiosk mode the operator code is asked first: a passer-by
 must not wipe everybody's record)."""
@@ -83,8 +84,8 @@ class StatsScene(Scene):
         # Game tabs on the left (the chosen one greyed, as on the rules page), Reset and Back
         # on the right; each button as wide as its text needs, all of them within the screen.
         games = stats_games()
-        texts = [t(f"{gid}.title") for gid in games] + [t("stats.recent"), t("stats.reset"), t("common.back")]
-        wanted = [int(150 * s)] * len(games) + [int(200 * s)] * 3
+        texts = [t(f"{gid}.title") for gid in games] + [t("stats.recent"), t("players.rename"), t("stats.reset"), t("common.back")]
+        wanted = [int(150 * s)] * len(games) + [int(200 * s)] * 4
         widths = self.button_widths(texts, wanted, w - 2 * gap, gap)
         self.tab_buttons = {}
         self.selector = None
@@ -97,18 +98,21 @@ class StatsScene(Scene):
             # Too many games for a row of tabs: ‹ the chosen game ›, each arrow a step along the shelf.
             arrow = max(bh, int(64 * s))
             name_w = max(fonts.font(self.ui_size(), True).size(text)[0] for text in texts[: len(games)]) + 2 * max(16, int(28 * s))
-            widths = [arrow, name_w, arrow] + widths[-3:]
-            widths = self.button_widths([t("common.previous"), t(f"{self.game_id}.title"), t("common.next"), *texts[-3:]], widths, w - 2 * gap, gap)
+            widths = [arrow, name_w, arrow] + widths[-4:]
+            widths = self.button_widths([t("common.previous"), t(f"{self.game_id}.title"), t("common.next"), *texts[-4:]], widths, w - 2 * gap, gap)
             x = (w - sum(widths) - gap * len(widths)) // 2
             self.button(pygame.Rect(x, y, widths[0], bh), t("common.previous"), lambda: self.step_game(-1))
             self.selector = self.button(pygame.Rect(x + widths[0] + gap, y, widths[1], bh), t(f"{self.game_id}.title"), lambda: self.step_game(1))
             self.button(pygame.Rect(x + widths[0] + widths[1] + 2 * gap, y, widths[2], bh), t("common.next"), lambda: self.step_game(1))
             x += sum(widths[:3]) + 3 * gap
         x += gap  # a wider gap between the tabs and the actions
-        recent_w, reset_w, back_w = widths[-3:]
+        recent_w, rename_w, reset_w, back_w = widths[-4:]
         # The selected player's recent games, each one reviewable move by move.
         self.recent_button = self.button(pygame.Rect(x, y, recent_w, bh), t("stats.recent"), self.show_recent, enabled=bool(self.names()))
         x += recent_w + gap
+        # Rename the selected player: their statistics follow (kiosk: the operator's code first).
+        self.rename_button = self.button(pygame.Rect(x, y, rename_w, bh), t("players.rename"), lambda: self.app.operator_gate(self.ask_rename), enabled=bool(self.names()))
+        x += rename_w + gap
         # Reset acts on the selected player (every game): there must be one in this game's table.
         self.reset_button = self.button(pygame.Rect(x, y, reset_w, bh), t("stats.reset"), lambda: self.app.operator_gate(self.ask_reset), enabled=bool(self.names()))
         self.button(pygame.Rect(x + reset_w + gap, y, back_w, bh), t("common.back"), self.back)
@@ -191,6 +195,17 @@ class StatsScene(Scene):
         name = self.selected_name()
         if name is not None:
             self.app.scenes.push(catalog.make("recent", self.app, name))
+
+    def ask_rename(self) -> None:
+        name = self.selected_name()
+        if name is not None:
+            self.app.scenes.push(catalog.make("rename_player", self.app, name))
+
+    def player_renamed(self, name: str | None) -> None:
+        """Back from the rename: the same player stays selected under the new name."""
+        names = self.names()
+        if name in names:
+            self.selected = names.index(name)
 
     def ask_reset(self) -> None:
         name = self.selected_name()

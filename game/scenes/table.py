@@ -21,7 +21,7 @@ import pygame
 from game.i18n import t
 from game.scenes.animation import Flight, Step, Thinker
 from game.scenes import catalog
-from game.scenes.base import Scene
+from game.scenes.base import Scene, TouchTarget
 from game.scenes.match import Match, make_player_bot
 from game.scenes.table_input import TableInput
 from game.scenes.table_layout import TableLayout
@@ -549,8 +549,6 @@ class TableScene(TableInput, TableLayout, TableBase, Scene):
         """Everything a tap acts on besides the buttons: the hand's cards (the part of each
         left uncovered), the chooser's choices, the piles, the seat chips, the cards of the
         open table and the melds."""
-        from game.scenes.base import TouchTarget
-
         out = [TouchTarget("card", code, part) for code, part in self.hand_targets()]
         out += [TouchTarget("choice", text, rect) for rect, text in self.choice_rects]
         if self.has(zones.STOCK):
