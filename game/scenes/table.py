@@ -41,6 +41,7 @@ def table_scene(app, match: Match) -> "TableScene":
 
 class TableScene(TableInput, TableLayout, TableBase, Scene):
     name = "table"
+    fills_screen = True  # its background covers the window
 
     def __init__(self, app, match: Match) -> None:
         Scene.__init__(self, app)
@@ -381,6 +382,9 @@ class TableScene(TableInput, TableLayout, TableBase, Scene):
 
     def hud_labels(self) -> list[str]:
         return [t(key) for key, _, _ in self.hud_items()]
+
+    def hud_signature(self) -> tuple:
+        return (self.app.settings.sound, self.app.settings.undo_allowed, len(self.match.humans))
 
     def menu_extras(self) -> list[tuple[str, object, bool]]:
         """The HUD's buttons that did not fit beside the round's text: the pause menu offers

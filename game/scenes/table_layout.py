@@ -120,8 +120,9 @@ class TableLayout:
                     continue
                 frac = 1.0 if step.dur <= 0 else max(0.0, min(1.0, (step.t - f.delay) / max(1e-6, step.dur - f.delay)))
                 r = lerp_rect(f.src, f.dst, frac)
-                # Card sizes in flight go in steps of 8 px, so the cache holds a few sizes only.
-                width = max(8, (r.width + 4) // 8 * 8)
+                # Card sizes in flight go in steps of 8 logical px, so the cache holds a few sizes only.
+                q = 8 * max(1, int(self.app.density))
+                width = max(q, (r.width + q // 2) // q * q)
                 img = self.face(f.code, width) if f.code else self.app.cards.back(self.app.settings.card_back, width)
                 surface.blit(img, r)
         self.draw_drag(surface)
@@ -195,13 +196,32 @@ class TableLayout:
 
     def draw_chip(self, surface, seat: int) -> None:
         """A seat as a chip: name (dealer, partner's colour), then the cards held and the
-        view's figures; gold when it is that player's turn."""
+        view's figures; gold when it is that player's turn. Drawn once per change and kept."""
         v = self.view
-        geo = self.geo
         pos = self.position(seat)
         p = self.panels.get(pos)
         if p is None or p.width <= 0:
             return
+        seat_lines = v.seat_lines(seat)
+        count = 0 if self.hide_hands else self.hand_count(seat)
+        won = v.won_label(seat) if v.WON_ROW and self.has(z.WON) else ""
+        key = (p.size, pos, v.name(seat), tuple(seat_lines), won, count, self.shown.get("dealer") == seat, v.team_of(seat),
+               self.is_turn(seat), self.seat_detail == seat, v.in_round(seat), self.app.settings.card_back, id(self.geo))
+        cache = self.__dict__.setdefault("_chips", {})
+        kept = cache.get(seat)
+        if kept is None or kept[0] != key:
+            chip = pygame.Surface(p.size, pygame.SRCALPHA)
+            with fonts.capturing() as drawn:
+                self.paint_chip(chip, seat, pos, seat_lines, count, won)
+            kept = cache[seat] = (key, chip, drawn)
+        surface.blit(kept[1], p.topleft)
+        fonts.replay(kept[2], p.x, p.y)
+
+    def paint_chip(self, surface, seat: int, pos: str, seat_lines, count: int, won: str) -> None:
+        """A chip's face on its own surface (at 0, 0)."""
+        v = self.view
+        geo = self.geo
+        p = surface.get_rect()
         u = self.app.units
         widgets.panel(surface, p, alpha=170, radius=u.px(10), colour=CHIP_COLOUR)
         if self.is_turn(seat):
@@ -234,22 +254,18 @@ class TableLayout:
         yy = y + line1
         x2 = p.x + pad
         if pos != "bottom" and self.has(z.HAND):
-            count = 0 if self.hide_hands else self.hand_count(seat)
             bw = max(6, int(line2 * 0.62))
             back = self.app.cards.back(self.app.settings.card_back, bw)
             surface.blit(back, (x2, yy + (line2 - back.get_height()) // 2))
             rr = fonts.blit_text(surface, str(count), detail, widgets.SOFT, (x2 + bw + 3, yy), bold=True, box=pygame.Rect(x2 + bw + 3, yy, fonts.font(detail, True).size("88")[0] + 2, line2))
             x2 = rr.right + pad
         box = pygame.Rect(x2, yy, p.right - pad - x2, line2)
-        figures = [text for text, _, _ in v.seat_lines(seat)]
-        if v.WON_ROW and self.has(z.WON):
-            figures.append(v.won_label(seat))
-        figures = [f for f in figures if f]
-        colour = v.seat_lines(seat)[-1][1] if v.seat_lines(seat) else widgets.SOFT
+        figures = [f for f in [text for text, _, _ in seat_lines] + [won] if f]
+        colour = seat_lines[-1][1] if seat_lines else widgets.SOFT
         text = "  ·  ".join(figures)
-        least = fonts.font(fonts.min_size())
-        if figures and least.size(text)[0] > box.width:  # the last figure that fits (the total first)
-            text = next((f for f in reversed(figures) if least.size(f)[0] <= box.width), figures[-1])
+        least = fonts.min_size()
+        if figures and fonts.text_width(text, least) > box.width:  # the last figure that fits (the total first)
+            text = next((f for f in reversed(figures) if fonts.text_width(f, least) <= box.width), figures[-1])
         if text:
             fonts.blit_text(surface, fonts.ellipsize(text, detail, box.width), detail, colour, box.topleft, box=box, max_width=box.width)
 

@@ -134,21 +134,37 @@ class TableBase:
     def geometry_key(self) -> tuple:
         plan = max([self.hand_plan, len(self.shown.get("hand", []))] + list(self.shown.get("hand_counts", []) or [0]))
         self.hand_plan = plan
-        return (self.app.units, self.match.players, plan, tuple(self.hud_widths()), self.compact_override())
+        return (self.app.units, self.match.players, plan, self.hud_widths(), self.compact_override())
 
     def compact_override(self) -> bool | None:
         """None: the arrangement follows the screen's shape."""
         return None
 
-    def hud_widths(self) -> list[int]:
+    def hud_signature(self) -> tuple:
+        """What the HUD's texts depend on (the labels are measured again when it changes)."""
+        return ()
+
+    def hud_widths(self) -> tuple[int, ...]:
+        from game.i18n import language
         from game.ui import fonts
 
-        font = fonts.font(fonts.ui_font_size(self.app.scale), True)
-        pad = self.app.units.px(12)
-        return [max(self.app.units.touch, font.size(text)[0] + 2 * pad) for text in self.hud_labels()]
+        key = (self.app.units, language(), self.hud_signature())
+        cached = self.__dict__.get("_hud_widths")
+        if cached is None or cached[0] != key:
+            font = fonts.font(fonts.ui_font_size(self.app.scale), True)
+            pad = self.app.units.px(12)
+            widths = tuple(max(self.app.units.touch, font.size(text)[0] + 2 * pad) for text in self.hud_labels())
+            self._hud_widths = cached = (key, widths)
+        return cached[1]
 
     @property
     def geo(self) -> TableGeometry:
+        # Asked dozens of times a frame: its key is looked at once a frame (and at once after
+        # a resize, whose measures are part of the quick check).
+        quick = (self.app.frame, self.app.units)
+        if self._geo is not None and self.__dict__.get("_geo_quick") == quick:
+            return self._geo[1]
+        self._geo_quick = quick
         key = self.geometry_key()
         if self._geo is None or self._geo[0] != key:
             spec = TableSpec.of(self.view, self.match.state.info.deck.name)

@@ -98,6 +98,29 @@ class recording:
         _RECORDERS.remove(self.drawn)
 
 
+class capturing:
+    """``with fonts.capturing() as drawn:`` the texts drawn meanwhile go to ``drawn`` only (a
+    surface drawn once and cached: its texts are noted again, moved, each time it is shown)."""
+
+    def __enter__(self) -> list[DrawnText]:
+        global _RECORDERS
+        self.saved = _RECORDERS
+        self.drawn: list[DrawnText] = []
+        _RECORDERS = [self.drawn]
+        return self.drawn
+
+    def __exit__(self, *exc) -> None:
+        global _RECORDERS
+        _RECORDERS = self.saved
+
+
+def replay(drawn: list[DrawnText], dx: int, dy: int) -> None:
+    """Note again texts captured on a cached surface now shown at (dx, dy)."""
+    if _RECORDERS:
+        for d in drawn:
+            record(d.text, d.size, d.rect.move(dx, dy), d.box.move(dx, dy) if d.box is not None else None)
+
+
 def record(text: str, size: int, rect, box=None) -> None:
     """Note a text drawn by other means (a pre-rendered image), for the layout tests."""
     if _RECORDERS and text.strip():
