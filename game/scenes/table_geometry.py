@@ -437,9 +437,10 @@ def _compact(u: Units, spec: TableSpec, players: int, hand_count: int, hud_width
             side = pygame.Rect(table.x, table.y, piles_w + 2 * pad, table.height)
             stock.midleft = (side.x + pad, side.centery)
             table = pygame.Rect(side.right + pad, table.y, table.right - side.right - pad, table.height)
-        else:
-            side = pygame.Rect(table.x, table.y, table.width, stock.height + pad + tag_h)
-            stock.topleft = (side.centerx - piles_w // 2, side.y + pad // 2)
+        else:  # with room above for a pile card that rises when it may be taken
+            rise = int(ch * 0.08)
+            side = pygame.Rect(table.x, table.y, table.width, stock.height + rise + pad + tag_h)
+            stock.topleft = (side.centerx - piles_w // 2, side.y + pad // 2 + rise)
             table = pygame.Rect(table.x, side.bottom, table.width, table.bottom - side.bottom)
     step = fan_step(u, sw)
     fan = step * (spec.discard_fan - 1) if spec.has(z.DISCARD) else 0

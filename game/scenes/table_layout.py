@@ -261,11 +261,15 @@ class TableLayout:
             x2 = rr.right + pad
         box = pygame.Rect(x2, yy, p.right - pad - x2, line2)
         figures = [f for f in [text for text, _, _ in seat_lines] + [won] if f]
+        main = next(((text, colour) for text, colour, bold in seat_lines if bold), seat_lines[-1][:2] if seat_lines else ("", widgets.SOFT))
         colour = seat_lines[-1][1] if seat_lines else widgets.SOFT
         text = "  ·  ".join(figures)
         least = fonts.min_size()
-        if figures and fonts.text_width(text, least) > box.width:  # the last figure that fits (the total first)
-            text = next((f for f in reversed(figures) if fonts.text_width(f, least) <= box.width), figures[-1])
+        if figures and fonts.text_width(text, least) > box.width:
+            # Too narrow for every line: the main figure (the bold line), or its short form.
+            text, colour = main
+            if fonts.text_width(text, least) > box.width:
+                text = v.chip_short(seat) or text
         if text:
             fonts.blit_text(surface, fonts.ellipsize(text, detail, box.width), detail, colour, box.topleft, box=box, max_width=box.width)
 

@@ -21,9 +21,9 @@ Guarantees, for every card i:
     raised by ``lift``: the top-left index of every card is never covered (so each card in a
     hand of 28 can be read and tapped);
   * every card, raised or not, lies inside the area.
-The layout keeps the largest card that fits, trying 1 to ``max_rows`` rows (fewer rows win a
-tie). A raised card (playable or selected) moves up by ``lift``, so playable cards stand out
-without hiding anything. If nothing fits even at ``min_width`` the smallest layout is
+The layout keeps the largest card that fits, trying 1 to ``max_rows`` rows (a row more only
+for cards 8 % wider: ``ROW_PRICE``). A raised card (playable or selected) moves up by
+``lift``, so playable cards stand out without hiding anything. If nothing fits even at ``min_width`` the smallest layout is
 returned (the area is too small for the hand: the caller should give it more room).
 Rows are filled top first, the top row taking the extra card, each row centred and
 staggered by half a step against the next.
@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence, Union
 
 Index = Union[Sequence[int], Callable[[int], Sequence[int]]]
+ROW_PRICE = 1.08  # a row more only for cards 8 % wider: fewer rows read better and leave the felt its room
 
 
 @dataclass(frozen=True)
@@ -158,7 +159,7 @@ def layout_hand(
             lo = next((w for w in range(hi, lo, -1) if attempt(w, rows)[0][0]), None)
             if lo is None:
                 continue
-        if best is None or lo > best[0]:
+        if best is None or lo > best[0] * ROW_PRICE:
             best = (lo, rows)
     fits = best is not None
     width, rows = best if fits else (min(min_width, cw), max(1, min(max_rows, n)))

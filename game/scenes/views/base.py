@@ -289,6 +289,12 @@ class GameView:
         """Lines under a seat's name: (text, colour, bold)."""
         return []
 
+    def chip_short(self, seat: int) -> str:
+        """A seat's main figure in a few letters, for a seat chip too narrow for its lines
+        ("12 pts"; the chip's panel shows the lines in full)."""
+        totals = self.shown.get("totals") or []
+        return t("table.points_short", count=totals[seat]) if seat < len(totals) else ""
+
     def prompt(self, selected: list[str], options: list[dict], phase: str) -> str:
         """The status line on the viewer's turn (the table adds hints and thinking)."""
         return t("table.your_move")

@@ -582,8 +582,11 @@ class RummyView(GameView):
         melds = self.shown.get("table", [])
         self._spans = []
         if not melds:
-            for i, text in enumerate(self.felt_text(flying)):
-                fonts.blit_text(surface, text, table.small, widgets.DIM, (area.centerx, area.centery + i * table.line), "center", max_width=area.width - 10)
+            lines = self.felt_text(flying)
+            box = pygame.Rect(area.x + 5, area.centery - table.line * len(lines), area.width - 10, 2 * table.line)
+            for text in lines:  # wrapped on two lines when the felt is narrow
+                fonts.draw_in_box(surface, text, table.small, widgets.DIM, box)
+                box = box.move(0, box.height)
             return True
         cw, placed = self.meld_layout(area)
         step = max(8, int(cw * CARD_STEP))

@@ -430,6 +430,9 @@ class TriompheForceeView(TarotView):
     def total_line(self, seat: int) -> str:
         return t("triomphe_forcee.chips", count=self.chips(seat))
 
+    def chip_short(self, seat: int) -> str:
+        return self.total_line(seat)
+
     def combo_button(self, combo: str) -> str:
         return t(f"triomphe_forcee.combo.{combo}")
 

@@ -341,6 +341,10 @@ class AluetteView(TrickView):
         teams = self.shown["team_totals"]
         return t("trick.team_points", team=team + 1, count=teams[team] if teams else self.shown["totals"][seat])
 
+    def chip_short(self, seat: int) -> str:
+        teams = self.shown["team_totals"]
+        return t("table.points_short", count=teams[seat % 2] if teams else self.shown["totals"][seat])
+
     def hand_marks(self, phase: str) -> bool:
         return False  # any card may be played
 
