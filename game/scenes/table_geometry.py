@@ -141,6 +141,7 @@ class TableGeometry:
     hand_index: Callable[[int], tuple[int, int]]
     lift: float
     trick: dict[str, pygame.Rect] = field(default_factory=dict)
+    faceup: dict[str, pygame.Rect] = field(default_factory=dict)  # compact, few seats: a row of each chip's face-up cards
     fan_step: int = 0  # how far each card of a fanned discard pile peeks out from under the next
 
     @property
@@ -453,6 +454,18 @@ def _compact(u: Units, spec: TableSpec, players: int, hand_count: int, hud_width
     # The aside pile (skart, spoiled tricks) and the pot in the table's corners.
     aw = max(px(24), int(sw * 0.6))
     aside = pygame.Rect(0, 0, aw, int(aw * CARD_RATIO))
+    # Two or three seats and cards laid face up (declarations, penalty cards): the others'
+    # show in a band across the felt's top, each under its chip's column (a chip's panel
+    # shows them too); more seats: in the chips' panels only.
+    faceup: dict[str, pygame.Rect] = {}
+    fw = max(px(30), int(sw * 0.8))
+    if spec.has(z.FACEUP) and 2 <= players <= 3 and shape != SHORT:
+        band = int(fw * CARD_RATIO) + pad
+        if table.height - band > 3 * touch:
+            share = table.width // (players - 1)
+            for i, r in enumerate(order):
+                faceup[f"chip{r}"] = pygame.Rect(table.x + i * share + pad // 2, table.y + pad // 2, share - pad, int(fw * CARD_RATIO))
+            table = pygame.Rect(table.x, table.y + band, table.width, table.height - band)
     aside.bottomleft = (table.x + pad // 2, table.bottom - pad // 2 - tag_h)
     pot = pygame.Rect(table.right - px(120), table.y, px(120), tag_h)
     inner = table.copy()
@@ -473,8 +486,8 @@ def _compact(u: Units, spec: TableSpec, players: int, hand_count: int, hud_width
         hud=hud, hud_text=hud_text, menu_only=menu_only, hud_slots=hud_slots, seats=seats, hand_area=hand_area,
         prompt=prompt, actions=actions, felt=felt, felt_line=felt_line, table=table, side=side, stock=stock, discard=discard, trump=trump,
         aside=aside, pot=pot, deck=deck, cw=cw, ch=ch, sw=sw, tw=tw, th=int(tw * CARD_RATIO),
-        fw=max(px(30), int(sw * 0.8)), open_w=open_w, hand_rows=lay.rows, hand_index=index, lift=lift, trick=trick,
-        fan_step=step,
+        fw=fw, open_w=open_w, hand_rows=lay.rows, hand_index=index, lift=lift, trick=trick,
+        fan_step=step, faceup=faceup,
     )
 
 

@@ -102,6 +102,7 @@ class TableLayout:
                 self.draw_trick(surface, flying, highlight)
             if self.has(z.MELDS):
                 self.draw_melds(surface)
+        self.draw_faceup_band(surface)
         if self.has(z.ASIDE):
             self.draw_pile(surface, self.aside_rect, self.shown.get(z.ASIDE, 0), self.view.aside_label(self.shown.get(z.ASIDE, 0)), hide_empty=True)
         if self.has(z.POT) and self.shown.get(z.POT):
@@ -272,6 +273,29 @@ class TableLayout:
                 text = v.chip_short(seat) or text
         if text:
             fonts.blit_text(surface, fonts.ellipsize(text, detail, box.width), detail, colour, box.topleft, box=box, max_width=box.width)
+
+    def draw_faceup_band(self, surface) -> None:
+        """Compact, two or three seats: each other seat's face-up cards (declarations,
+        penalty cards) in a row under its chip's column, the cards a chooser's button would
+        use ringed."""
+        geo = self.geo
+        if not geo.faceup:
+            return
+        ringed = self.choice_cards()
+        s = self.app.scale
+        for pos, area in geo.faceup.items():
+            seat = self.seat_at(pos)
+            cards = self.view.zone_cards(z.FACEUP, seat) if seat is not None else []
+            if not cards:
+                continue
+            fw = geo.fw
+            step = min(fw + geo.pad // 2, (area.width - fw) / max(1, len(cards) - 1)) if len(cards) > 1 else 0
+            x0 = area.centerx - int(step * (len(cards) - 1) + fw) // 2
+            for i, code in enumerate(cards):
+                r = pygame.Rect(int(x0 + i * step), area.y, fw, int(fw * CARD_RATIO))
+                surface.blit(self.face(code, fw), r)
+                if code in ringed:
+                    pygame.draw.rect(surface, HINT_COLOUR, r.inflate(4, 4), max(2, int(3 * s)), border_radius=6)
 
     def chip_text_lines(self, seat: int) -> list[tuple[str, tuple, bool]]:
         """Everything a chip stands for, in full: the seat's lines and its pile's."""
