@@ -41,6 +41,11 @@ def program_name(argv0: str | None = None) -> str:
     return base
 
 
+RAY_HELP = ("run the games as Ray tasks on an existing Ray cluster instead of local processes: 'auto' (the "
+            "cluster of RAY_ADDRESS or of this machine) or the head's host:port; needs pip install -e \".[cluster]\" "
+            "(docs/bots.md)")
+
+
 SIZE_FORM = "WIDTHxHEIGHT in pixels, e.g. --size=800x480"
 
 
@@ -134,6 +139,7 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     ar.add_argument("--iterations-a", type=int, help="iteration budget of side A instead of time")
     ar.add_argument("--iterations-b", type=int, help="iteration budget of side B instead of time")
     ar.add_argument("--workers", type=int, default=2, help="worker processes (at most 2)")
+    ar.add_argument("--ray", metavar="ADDRESS", help=RAY_HELP)
     ar.add_argument("--options", help="game options as JSON, e.g. '{\"target\": 11}'")
     ar.add_argument("--no-progress", action="store_true")
 
@@ -151,6 +157,7 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     so = sub.add_parser("soak", help="play many random and simple-bot games of every game, checking the game contract")
     so.add_argument("--games", type=int, default=1000)
     so.add_argument("--workers", type=int, default=2, help="worker processes")
+    so.add_argument("--ray", metavar="ADDRESS", help=RAY_HELP)
     so.add_argument("--seed", type=int, default=0, help="seed of the first game (game i has seed + i)")
     so.add_argument("--game", choices=sorted(GAMES), help="only this game")
     so.add_argument("--players", type=int, help="only this player count")
@@ -219,12 +226,15 @@ def main(argv: list[str] | None = None) -> int:
             games=args.games,
             seed=args.seed,
             workers=args.workers,
+            ray=args.ray,
         )
+        from game.parallel import ClusterError
+
         try:
             game_class_check = GAMES[args.game]
             game_class_check.new(args.players, options, seed=0)
             records = run_arena(cfg, progress=not args.no_progress)
-        except (RulesError, ValueError) as e:
+        except (RulesError, ValueError, ClusterError) as e:
             print(f"error: {e}", file=sys.stderr)
             return 2
         print("\n".join(report_lines(cfg, summarize(cfg, records))))
@@ -238,11 +248,12 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError as e:
             print(f"error: {e}", file=sys.stderr)
             return 2
+        from game.parallel import ClusterError
         from game.soak import JournalMismatch
 
         try:
-            rep = soak(plan, max(1, args.workers), not args.no_progress, args.journal)
-        except (JournalMismatch, OSError) as e:
+            rep = soak(plan, max(1, args.workers), not args.no_progress, args.journal, args.ray)
+        except (JournalMismatch, OSError, ClusterError) as e:
             print(f"error: {e}", file=sys.stderr)
             return 2
         print("\n".join(rep.lines()))
