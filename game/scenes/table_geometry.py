@@ -403,7 +403,8 @@ def _compact(u: Units, spec: TableSpec, players: int, hand_count: int, hud_width
     # the step's buttons too), and upright the action bar above it (more rows of buttons
     # grow up over the felt).
     status_h = chip_h if shape == SHORT else max(chip_h, pad + 3 * _line(u.px(12)))  # three lines of status upright
-    status = pygame.Rect(0, hand_area.y - pad // 2 - status_h, w, status_h)
+    # (a raised card's gold dot sits on its top edge: room for its upper half)
+    status = pygame.Rect(0, hand_area.y - pad // 2 - small // 3 - status_h, w, status_h)
     actions = status.copy() if shape == SHORT else pygame.Rect(0, status.y - pad // 2 - touch, w, touch)
     own_w = min(px(150), w // 3)
     seats["bottom"] = pygame.Rect(pad, status.y, own_w, status_h)
