@@ -164,17 +164,32 @@ class TableGeometry:
 
     def _hand_layout(self, count: int, share: float) -> HandLayout:
         touch = self.units.touch
+        # A card's index, measured exactly, costs a drawing of every corner of the deck at
+        # that width: the search uses the index scaled from the planned card's (rounded up,
+        # two pixels more), and the width it finds is then checked exactly.
+        ref_w, (ref_iw, ref_ih) = self.cw, self.hand_index(self.cw)
 
-        def index(width: int) -> tuple[int, int]:
-            iw, ih = self.hand_index(width)
-            iw = max(iw, int(width * share))
-            margin = max(2, width // 24)
-            lift = int(round(width * CARD_RATIO * self.lift))
-            return max(iw, touch - margin), max(ih, touch - margin - lift)
+        def need(measure):
+            def index(width: int) -> tuple[int, int]:
+                iw, ih = measure(width)
+                iw = max(iw, int(width * share))
+                margin = max(2, width // 24)
+                lift = int(round(width * CARD_RATIO * self.lift))
+                return max(iw, touch - margin), max(ih, touch - margin - lift)
+            return index
+
+        def estimate(width: int) -> tuple[int, int]:
+            return int(ref_iw * width / ref_w) + 2, int(ref_ih * width / ref_w) + 2
 
         rows = 4 if self.shape == PORTRAIT else 3 if self.compact else 2
-        min_w = self.units.px(CARD_INDEX / INDEX_RANK_SHARE) if self.compact else 24
-        return layout_hand(count, self.hand_area, (self.cw, self.ch), index, lift=self.lift, gap=0.06, max_rows=rows, min_width=min(min_w, self.cw))
+        min_w = min(self.units.px(CARD_INDEX / INDEX_RANK_SHARE) if self.compact else 24, self.cw)
+        rough = layout_hand(count, self.hand_area, (self.cw, self.ch), need(estimate), lift=self.lift, gap=0.06, max_rows=rows, min_width=min_w)
+        if not rough.fits:
+            return layout_hand(count, self.hand_area, (self.cw, self.ch), need(self.hand_index), lift=self.lift, gap=0.06, max_rows=rows, min_width=min_w)
+        exact = layout_hand(count, self.hand_area, rough.card, need(self.hand_index), lift=self.lift, gap=0.06, min_width=min(min_w, rough.card[0]), rows_only=rough.rows)
+        if exact.fits:
+            return exact
+        return layout_hand(count, self.hand_area, (self.cw, self.ch), need(self.hand_index), lift=self.lift, gap=0.06, max_rows=rows, min_width=min_w)
 
     def hand_slots(self, count: int, share: float = MIN_INDEX_SHARE) -> list[pygame.Rect]:
         if count <= 0:

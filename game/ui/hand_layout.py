@@ -128,11 +128,13 @@ def layout_hand(
     gap: float = 0.08,
     max_rows: int = 2,
     min_width: int = 24,
+    rows_only: int | None = None,
 ) -> HandLayout:
     """Lay out ``n`` cards in ``area`` (x, y, w, h), cards at most ``card_size`` (w, h).
 
     ``lift`` and ``gap`` are fractions of the card height (how far a raised card rises) and
-    width (the space between cards when there is room to spare)."""
+    width (the space between cards when there is room to spare). ``rows_only``: that many
+    rows and no other (a layout found with a quick estimate of the index, checked exactly)."""
     cw, ch = int(card_size[0]), int(card_size[1])
     ratio = ch / cw
     n = max(0, int(n))
@@ -144,9 +146,12 @@ def layout_hand(
         return _geometry(n, area, width, height, iw, ih, rows, lift_px, int(round(width * gap))), height, lift_px
 
     best = None
-    for rows in range(1, max(1, min(max_rows, n)) + 1):
+    counts = [rows_only] if rows_only else range(1, max(1, min(max_rows, n)) + 1)
+    for rows in counts:
         lo, hi = min(min_width, cw), cw
-        if attempt(lo, rows)[0][0]:
+        if attempt(hi, rows)[0][0]:  # the largest card fits: nothing to search
+            lo = hi
+        elif attempt(lo, rows)[0][0]:
             while lo < hi:  # the largest width that fits (from a fitting width up, fitting is monotone)
                 mid = (lo + hi + 1) // 2
                 if attempt(mid, rows)[0][0]:
@@ -155,10 +160,19 @@ def layout_hand(
                     hi = mid - 1
         else:
             # The smallest card is too narrow for its index (a touch target's width asked):
-            # the widths that fit, if any, lie higher. Step down from the largest.
-            lo = next((w for w in range(hi, lo, -1) if attempt(w, rows)[0][0]), None)
-            if lo is None:
+            # the widths that fit, if any, lie higher. Step down from the largest in coarse
+            # steps to one that fits, then search between it and the step above.
+            stride = max(1, (hi - lo) // 16)
+            found = next((w for w in range(hi, lo, -stride) if attempt(w, rows)[0][0]), None)
+            if found is None:
                 continue
+            lo, hi = found, min(hi, found + stride - 1)
+            while lo < hi:
+                mid = (lo + hi + 1) // 2
+                if attempt(mid, rows)[0][0]:
+                    lo = mid
+                else:
+                    hi = mid - 1
         if best is None or lo > best[0] * ROW_PRICE:
             best = (lo, rows)
     fits = best is not None
