@@ -420,17 +420,16 @@ def progress(saved: SavedGame) -> Progress:
 
 
 def round_text(game_id: str, round_: int | None) -> str:
-    """"Round 3" in the game's own word: ``<game>.progress.round``, else its family's
-    ``progress.round.<family>`` (a hand, a deal), else ``progress.round``."""
-    from game.i18n import lookup, t
+    """"Round 3" in the game's own word (its registry entry's ``round_word``: "Hand 3",
+    "Deal 3"), as the table and the review say it."""
+    from game.i18n import t
     from game.registry import BY_ID
 
     if round_ is None:
         return ""
     entry = BY_ID.get(game_id)
-    keys = [f"{game_id}.progress.round"] + ([f"progress.round.{entry.family}"] if entry is not None else [])
-    key = next((k for k in keys if lookup(k) is not None), "progress.round")
-    return t(key, count=round_)
+    word = entry.round_word if entry is not None else "round"
+    return t("progress.round" if word == "round" else f"progress.round.{word}", count=round_)
 
 
 def sides_text(p: Progress) -> str:

@@ -73,7 +73,8 @@ class GameStats:
     points_label    text key of the points-per-round column (and of the chart's values)
     best_label      text key of the best-score column
     chart_heading   text key of the chart's heading (``{name}``: the player)
-    chart_top       the most one round can give: the chart's scale
+    chart_top       the most one round can give: the chart's scale never goes past it
+                    (``chart_scale``: the scale follows the player's own figures)
     maxima          the counters (of ``counters``) that keep the highest value seen in a
                     round and in the profile instead of adding up
     v1_figures      True for the one game whose figures version-1 documents kept without
@@ -681,6 +682,9 @@ class Stats:
         out = [{"name": n, **self.summary(n, game_id)} for n in self.profiles if self.record(n, game_id)["games"]]
         return sorted(out, key=lambda r: (-r["wins"], -r["games"], r["name"]))
 
+    def chart_scale_for(self, name: str, game_id: str) -> tuple[float, float]:
+        return chart_scale(self.points_per_round_series(name, game_id), game_stats(game_id).chart_top)
+
     def points_per_round_series(self, name: str, game_id: str | None = None, last: int = 20) -> list[float]:
         """Average points per round of each of the last games, oldest first (a chart)."""
         return [g["points_per_round"] for g in self.record(name, game_id)["recent"][-last:]]
@@ -691,3 +695,28 @@ class Stats:
         for level, b in sorted(self.record(name, game_id)["by_level"].items()):
             out[level] = {"games": b["games"], "wins": b["wins"], "rate": b["wins"] / b["games"] if b["games"] else 0.0}
         return out
+
+
+def nice_ceiling(value: float) -> float:
+    """The smallest of 1, 2, 5, 10, 20, 50... at least ``value`` (a chart's round scale)."""
+    step = 1.0
+    while True:
+        for k in (1.0, 2.0, 5.0):
+            if step * k >= value:
+                return step * k
+        step *= 10.0
+
+
+def chart_scale(series: list[float], chart_top: float) -> tuple[float, float]:
+    """The low and high ends of a chart of points per round: round numbers that hold the
+    player's own figures (one game of 0 points is no reason to draw 0-900), at least a
+    twentieth of the most one round can give (a few points stay small bars, not full
+    ones) and 1, and never past ``chart_top``. Below 0 only when a figure is."""
+    floor = max(1.0, chart_top / 20.0 if chart_top else 1.0)
+    high = nice_ceiling(max([floor, *series]))
+    low = -nice_ceiling(max(floor, -min(series))) if series and min(series) < 0 else 0.0
+    if chart_top:
+        high = min(high, float(chart_top))
+        low = max(low, -float(chart_top))
+    return low, high
+

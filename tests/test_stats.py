@@ -261,3 +261,17 @@ def test_a_version_1_document_with_mixed_games_is_split_per_game():
         assert [{k: g[k] for k in CORE} for g in a["recent"]] == [{k: g[k] for k in CORE} for g in b["recent"]]
         assert {k: a["best"][k] for k in CORE} == {k: b["best"][k] for k in CORE}
     assert migrated.record("Ana", "olsen")["hearts"] == 0  # not known to version 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from([2, 5, 26, 65, 420, 900, 2000, 8000]), st.data())
+def test_the_chart_scale_holds_the_figures_in_round_numbers_close_above_them(chart_top, data):
+    from game.stats import chart_scale
+
+    series = data.draw(st.lists(st.floats(-chart_top, chart_top, allow_nan=False), max_size=20))
+    low, high = chart_scale(series, chart_top)
+    assert low <= min([0.0, *series]) and high >= max([0.0, *series])  # every bar fits
+    assert -chart_top <= low <= 0 < high <= chart_top or (chart_top < 1 and high == 1)
+    floor = max(1.0, chart_top / 20)
+    assert high <= 2.5 * max([floor, *series]) or high == chart_top  # follows the figures
+    assert high == chart_top or f"{high:g}".lstrip("-")[0] in "125"  # 1, 2, 5, 10, 20, 50...

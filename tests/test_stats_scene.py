@@ -422,3 +422,28 @@ def test_an_old_statistics_document_shows_its_orlan_figures():
     assert scene.drawn_details == expected_details(
         {"rounds": 9, "cards": 190, "clubs": 50, "two_clubs": 4, "ten_diamonds": 5, "sweeps": 3, "bi_qahwa": 1})
     assert scene.rows() == [["Ana", "2", "1", "50 %", fmt(20 / 9), "11"]]
+
+
+def test_the_chart_scale_follows_the_players_figures():
+    """One Basic Rummy game of 0 points was drawn on a 0-900 scale (the most a hand can
+    give): now a round scale over the player's own figures, 50 at least there."""
+    app = make_app((800, 480))
+    rng = random.Random(1)
+    m = Match("basic_rummy", [Seat("human", "Ann"), Seat("human", "Bo")], {"hands": 1}, seed=4)
+    while not m.finished:
+        m.play(rng.choice(m.state.legal_moves()))
+    assert app.stats.record_game(m.tally)
+    zero = next(n for n in ("Ann", "Bo") if app.stats.points_per_round_series(n, "basic_rummy") == [0.0])
+    scene = app.scenes.push(StatsScene(app, "basic_rummy"))
+    app.tick(DT)
+    select(app, scene, zero)
+    app.tick(DT)
+    assert scene.chart_range == (0.0, 50.0)
+
+
+def test_a_chart_with_negative_figures_draws_them_below_zero():
+    from game.stats import chart_scale
+
+    assert chart_scale([30.0, -12.0], 420) == (-50.0, 50.0)  # Leipzig: deals can cost points
+    assert chart_scale([250.0], 2000) == (0.0, 500.0)  # Bezique: not flat under 2,000
+    assert chart_scale([25.5], 26) == (0.0, 26.0)  # never past the most a round can give

@@ -10,6 +10,7 @@ Quit.
 Touch: tap a family tab, tap a game to read about it, tap it again (or New game) to set
 it up. Keys: Left/Right change the family, Up/Down the game, Enter sets up the chosen
 game (or presses the button Tab moved to), Esc brings the focus back to the chosen game.
+The game described is always the one that has the focus (Tab onto a game chooses it).
 """
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from game.ui import fonts, widgets
 def players_text(info) -> str:
     if info.min_players == info.max_players:
         return t("setup.players_value", count=info.min_players)
-    return t("menu.players_range", low=info.min_players, high=info.max_players)
+    return t("menu.players_range", low=info.min_players, count=info.max_players)
 
 
 class MenuScene(Scene):
@@ -68,6 +69,23 @@ class MenuScene(Scene):
         self.build()
         if focus:
             self.focus_game()
+
+    def build(self) -> None:
+        # The focus stays on the chosen game when the shelf is rebuilt with another chosen
+        # (the game in progress found just after start-up): the game described is the one
+        # that has the focus, and Enter sets up that same game.
+        on_game = self.focus < 0 or (self.focus < len(self.focusables) and self.focusables[self.focus] in self.game_buttons.values())
+        super().build()
+        if on_game:
+            self.focus_game()
+
+    def move_focus(self, delta: int) -> None:
+        super().move_focus(delta)
+        # Tab onto a game chooses it: the panel describes the game that has the focus.
+        focused = self.focusables[self.focus] if 0 <= self.focus < len(self.focusables) else None
+        for game_id, b in self.game_buttons.items():
+            if b is focused:
+                self.app.shelf_game = game_id
 
     def focus_game(self) -> None:
         b = self.game_buttons.get(self.chosen)

@@ -20,7 +20,7 @@ import pygame
 from game.i18n import t
 from game.scenes import catalog
 from game.scenes.base import Scene
-from game.stats import game_stats
+from game.stats import chart_scale, game_stats
 from game.ui import fonts, widgets
 
 # Bars of a game where the lowest total wins (penalty points) are red, others green.
@@ -304,26 +304,35 @@ class StatsScene(Scene):
         gap = int(box.width * 0.06)
         left = pygame.Rect(box.x, box.y, int(box.width * 0.56), box.height)
         right = pygame.Rect(left.right + gap, box.y, box.right - left.right - gap, box.height)
-        # Points per round over the last games, from 0 to the most one round can give.
+        # Points per round over the last games, on a scale that follows them (chart_scale).
         head = fonts.blit_text(surface, self.chart_heading(name, small, left.width), small, widgets.GOLD, left.topleft, bold=True, max_width=left.width)
         series = stats.points_per_round_series(name, self.game_id)
         tiny = max(11, int(small * 0.85))
-        top = game_stats(self.game_id).chart_top or max([1.0, *series])
-        label_w = fonts.font(tiny).size(number(top))[0] + 6
+        low, top = chart_scale(series, game_stats(self.game_id).chart_top)
+        self.chart_range = (low, top)
+        label_w = max(fonts.font(tiny).size(number(v))[0] for v in (low, top)) + 6
         plot = pygame.Rect(left.x + label_w, head.bottom + tiny + 6, left.width - label_w, min(left.bottom - head.bottom - tiny - 10, int(small * 12)))
-        pygame.draw.line(surface, widgets.DIM, plot.bottomleft, plot.bottomright, 1)
+        zero = plot.bottom - int(plot.height * -low / (top - low))
+        pygame.draw.line(surface, widgets.DIM, (plot.x, zero), (plot.right, zero), 1)
         pygame.draw.line(surface, (90, 100, 110), plot.topleft, plot.topright, 1)
         fonts.blit_text(surface, number(top), tiny, widgets.DIM, (plot.x - 4, plot.y), "midright")
-        fonts.blit_text(surface, number(0), tiny, widgets.DIM, (plot.x - 4, plot.bottom), "midright")
+        fonts.blit_text(surface, number(0), tiny, widgets.DIM, (plot.x - 4, zero), "midright")
+        if low < 0:
+            pygame.draw.line(surface, (90, 100, 110), plot.bottomleft, plot.bottomright, 1)
+            fonts.blit_text(surface, number(low), tiny, widgets.DIM, (plot.x - 4, plot.bottom), "midright")
         colour = PENALTY_COLOUR if self.app.stats.lower_wins(self.game_id) else POINTS_COLOUR
         if series:
             bw = max(3, min(32, plot.width // max(1, len(series)) - 4))
             for i, v in enumerate(series):
-                bh = max(1, int(plot.height * min(1.0, max(0.0, v / top))))
-                bar = pygame.Rect(plot.x + 4 + i * (bw + 4), plot.bottom - bh, bw, bh)
+                bh = max(1, int(plot.height * min(1.0, abs(v) / (top - low))))
+                x = plot.x + 4 + i * (bw + 4)
+                bar = pygame.Rect(x, zero - bh, bw, bh) if v >= 0 else pygame.Rect(x, zero, bw, min(bh, plot.bottom - zero))
                 pygame.draw.rect(surface, colour, bar, border_radius=2)
                 if bw >= tiny * 1.6:
-                    fonts.blit_text(surface, average(v), tiny, widgets.SOFT, (bar.centerx, bar.y - 2), "midbottom")
+                    if v >= 0:
+                        fonts.blit_text(surface, average(v), tiny, widgets.SOFT, (bar.centerx, bar.y - 2), "midbottom")
+                    else:
+                        fonts.blit_text(surface, average(v), tiny, widgets.SOFT, (bar.centerx, bar.bottom + 2), "midtop")
         # Win rate against each opponent level: label, bar, percentage flush right.
         head = fonts.blit_text(surface, t("stats.chart_levels"), small, widgets.GOLD, right.topleft, bold=True, max_width=right.width)
         levels = stats.win_rate_by_level(name, self.game_id)

@@ -632,6 +632,7 @@ class TableLayout:
                 r = r.move(0, -(lay.lift or int(self.ch * 0.08)))
             rects.append(r)
         visible = visible_parts(rects)
+        notes = []  # (the card's uncovered part, lines) written over the cards once they are all laid
         for i, code in enumerate(cards):
             if code is not None and code in flying:
                 continue
@@ -667,6 +668,31 @@ class TableLayout:
                 pygame.draw.rect(surface, HINT_COLOUR, r.inflate(12, 12), max(2, int(4 * s)), border_radius=12)
             if mine and code == self.focus_card and code not in self.selected:
                 pygame.draw.line(surface, (255, 255, 255), (r.x + 4, r.bottom + 3), (r.x + max(8, min(visible_w, r.width) - 4), r.bottom + 3), max(2, int(3 * s)))
+            lines = v.hand_note(code)
+            if lines:  # low on the part of the card left in sight (a card of an upper row: above the next row)
+                notes.append((pygame.Rect(r.x, r.y, r.width, visible[i].height or r.height), lines))
+        self.card_notes = notes
+        for r, lines in notes:
+            self.draw_card_note(surface, r, lines)
+
+    def draw_card_note(self, surface, r: pygame.Rect, lines: list[str]) -> None:
+        """Short lines low on a hand card, each on a dark tag (readable over the next card,
+        whose index stays clear above them): the view's ``hand_note``."""
+        size = max(fonts.min_size(), int(self.small * 0.8))
+        line_h = fonts.font(size, True).get_linesize()
+        pad = max(2, line_h // 6)
+        y = r.bottom - max(3, r.width // 14)
+        for text in reversed(lines):
+            fitted = fonts.fit_size(text, size, int(r.width * 1.6), True)
+            img = fonts.render_rich(text, fitted, (255, 255, 255), True)
+            tag = pygame.Rect(r.x + max(2, r.width // 20), y - line_h - pad, img.get_width() + 2 * pad, line_h + pad)
+            y = tag.y - 1
+            back = pygame.Surface(tag.size, pygame.SRCALPHA)
+            pygame.draw.rect(back, (30, 36, 48, 225), back.get_rect(), border_radius=max(3, line_h // 3))
+            surface.blit(back, tag)
+            ir = img.get_rect(center=tag.center)
+            surface.blit(img, ir)
+            fonts.record(text, fitted, ir, tag)
 
     def hand_targets(self) -> list[tuple[str, pygame.Rect]]:
         """Each card of the bottom hand and the part of it a tap reaches (not covered)."""

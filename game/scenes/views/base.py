@@ -346,6 +346,12 @@ class GameView:
         """A colour to frame a hand card with (cards just received), or None."""
         return None
 
+    def hand_note(self, code: str) -> list[str]:
+        """Short lines the table writes on a hand card, low on its face: what only this
+        physical card carries (the Bezique family: the combinations a declared card has
+        served in, when another copy of it is in the hand). Default: none."""
+        return []
+
     def draw_felt(self, surface, flying: set, highlight: set) -> bool:
         """Extra drawing on the felt (a stamp, the last trick); True if it replaces the zones."""
         return False
