@@ -16,6 +16,8 @@ Turn flow, every frame:
 """
 from __future__ import annotations
 
+import time
+
 import pygame
 
 from game.i18n import t
@@ -57,6 +59,7 @@ class TableScene(TableInput, TableLayout, TableBase, Scene):
         self.game_over = False
         self.seat_detail: int | None = None  # compact: the chip tapped open
         self.hud_buttons: dict[str, object] = {}
+        self.draw_ms = 0.0  # how long drawing the table takes (a moving average), for the bots' slices
         self._actions_shown = None
         self._relayout = False
         self._legal: tuple | None = None
@@ -264,6 +267,9 @@ class TableScene(TableInput, TableLayout, TableBase, Scene):
             self.think_time = 0.0
             self.thinker = Thinker(self.match.bots[seat], self.match.observation(seat))
         self.think_time += dt
+        # A frame holds the bot's slice and the table's drawing: on a large screen (a 3x
+        # phone) the drawing takes longer, the slice less.
+        self.thinker.max_slice = max(Thinker.SLICE_MS, Thinker.MAX_SLICE_MS - max(0.0, self.draw_ms - 2.0))
         if self.thinker.tick() and self.think_time >= self.dur(AI_MIN_THINK):
             move = self.thinker.move()
             self.thinking_seat = None
@@ -415,6 +421,11 @@ class TableScene(TableInput, TableLayout, TableBase, Scene):
 
     def showing_banners(self) -> bool:
         return self.app.scenes.top is self
+
+    def draw(self, surface) -> None:
+        t0 = time.perf_counter()
+        TableLayout.draw(self, surface)
+        self.draw_ms = 0.9 * self.draw_ms + 0.1 * (time.perf_counter() - t0) * 1000.0
 
     def refresh_actions(self) -> None:
         """Buttons for what the current step allows (pass these cards, draw, knock...)."""
