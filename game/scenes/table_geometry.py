@@ -36,7 +36,7 @@ from game.scenes.views import base as z
 from game.ui import fonts, widgets
 from game.ui.cards import CARD_RATIO
 from game.ui.hand_layout import HandLayout, layout_hand
-from game.ui.units import CARD_INDEX, DESKTOP, PORTRAIT, SHORT, TOUCH, Units
+from game.ui.units import CARD_INDEX, DESKTOP, PORTRAIT, SHORT, Units
 
 # Where the other seats sit on a desktop, clockwise from the viewer (at the bottom), per table size.
 POSITIONS = {
@@ -199,7 +199,7 @@ class TableGeometry:
 
 
 # ------------------------------------------------------------------ sizes
-def _text_sizes(u: Units, spec: TableSpec, compact: bool) -> tuple[int, int, int]:
+def _text_sizes(u: Units, spec: TableSpec) -> tuple[int, int, int]:
     """(seat text, a chip's second line, tags) in device pixels."""
     small = u.text(spec.text_size, least=14)
     detail = u.text(spec.text_size * 0.85, least=12)
@@ -243,15 +243,15 @@ def trick_places(n: int, area: pygame.Rect, positions: list[str], tag_h: int, ga
     if not compact:
         # Toward each player: a cross (up to four) or a ring (desktop, five and more).
         for tw in range(int(min(limit, area.width, area.height / CARD_RATIO)), max(best[0], 8), -2):
-            out = _ring(n, area, positions, tw, tag_h, compact)
-            if out and _apart(out.values(), tag_h, gap) and all(area.contains(r.inflate(0, 0).union(r.move(0, tag_h))) for r in out.values()):
+            out = _ring(n, area, positions, tw, tag_h)
+            if out and _apart(out.values(), tag_h, gap) and all(area.contains(r.union(r.move(0, tag_h))) for r in out.values()):
                 if tw >= best[0]:
                     best = (tw, out)
                 break
     return best
 
 
-def _ring(n: int, area: pygame.Rect, positions: list[str], tw: int, tag_h: int, compact: bool) -> dict[str, pygame.Rect]:
+def _ring(n: int, area: pygame.Rect, positions: list[str], tw: int, tag_h: int) -> dict[str, pygame.Rect]:
     th = int(tw * CARD_RATIO)
     cx, cy = area.centerx, area.centery - tag_h // 2
     out = {}
@@ -330,7 +330,7 @@ def _compact(u: Units, spec: TableSpec, players: int, hand_count: int, hud_width
     px = u.px
     touch = max(u.touch, px(widgets.MIN_BUTTON_PX))  # kiosk mode asks larger
     pad = px(10 if shape not in (PORTRAIT, SHORT) else 6)
-    small, detail, tag = _text_sizes(u, spec, True)
+    small, detail, tag = _text_sizes(u, spec)
     line = _line(small)
     tag_h = _line(tag)
     chip_h = max(touch, pad // 2 + line + _line(detail, False) + pad // 2)
@@ -516,7 +516,7 @@ def _desktop(u: Units, spec: TableSpec, players: int, hand_count: int, hud_width
     touch = u.touch
     bh = max(touch, int(46 * s))
     hud_h = bh + 2 * (pad // 2)
-    small, detail, tag = _text_sizes(u, spec, False)
+    small, detail, tag = _text_sizes(u, spec)
     line = _line(small)
     tag_h = _line(tag)
     cw = int(min(h * spec.hand_height / CARD_RATIO, w * spec.hand_width))
