@@ -217,7 +217,6 @@ def _view(obs: dict):
     return hand, table, seen, nxt
 
 
-@register_simple("orlan")
 def simple_policy(obs: dict, legal: list, rng: random.Random):
     return best_move(legal, *_view(obs), rng)
 
@@ -253,7 +252,6 @@ def prior(obs: dict, legal: list) -> list[float]:
     return [score(m, table, chances, jack_keep) for m in legal]
 
 
-@register_rollout("orlan")
 def rollout_policy(state: OrlanState, legal: list, rng: random.Random):
     if len(legal) == 1:
         return legal[0]
@@ -452,9 +450,12 @@ def likelihood_for(obs: dict):
         return w
 
     return weight
-register_hooks(
-    "orlan",
-    SearchHooks(
+
+
+def register(cls: type[OrlanState]) -> None:
+    register_simple(cls.info.id)(simple_policy)
+    register_rollout(cls.info.id)(rollout_policy)
+    register_hooks(cls.info.id, SearchHooks(
         round_marker=_round_marker,
         evaluate=_evaluate,
         horizon_for=_horizon_for,
@@ -471,5 +472,4 @@ register_hooks(
         copy_world=OrlanState.fast_copy,
         likelihood_for=likelihood_for,
         infer_pool=INFER_POOL,
-    ),
-)
+    ))

@@ -18,7 +18,7 @@ from game.scenes.table_geometry import FAN_SHOW, MIN_INDEX_SHARE, POSITIONS  # n
 from game.scenes.views import base as z
 from game.ui import fonts, widgets
 from game.ui.cards import CARD_RATIO
-
+from game.ui.hand_layout import layout_hand
 LEADER_COLOUR = (240, 200, 70)
 BANNER_SUIT_COLOURS = [(240, 240, 240), (255, 110, 110), (255, 110, 110), (240, 240, 240)]  # on a dark panel
 OPTION_COLOURS = [(255, 215, 64), (80, 200, 255), (255, 120, 200), (140, 255, 140), (255, 160, 80), (200, 160, 255)]
@@ -30,8 +30,6 @@ CHIP_COLOUR = (14, 20, 28)
 def hand_slots(count: int, area: pygame.Rect, cw: int, gap: int, share: float = MIN_INDEX_SHARE) -> list[pygame.Rect]:
     """Rects for ``count`` cards in ``area`` (a desktop hand): side by side, overlapped, or in
     two rows (the second lower and in front) when one row would hide the indexes."""
-    from game.ui.hand_layout import layout_hand
-
     if count <= 0:
         return []
     ch = int(cw * CARD_RATIO)

@@ -12,9 +12,11 @@ the card to throw, go out at once (Boathouse). Jersey's first round is take the 
 pass; after a gin or a knock the others lay off on the hand shown, then press Done.
 
 When the chosen cards make several melds (a joker standing for one card or another:
-5♥ 6♥ and a joker are 4♥-5♥-6♥ or 5♥-6♥-7♥), a joker may go at either end of a run, or a card
-fits several melds, the gesture opens a chooser (``move_choices``): "Joker as 4♥" / "Joker
-as 7♥", and Back, which leaves the chosen cards chosen.
+5♥ 6♥ and a joker are 4♥-5♥-6♥ or 5♥-6♥-7♥; a natural card with jokers is a set or a run
+through it, as its player declares: 10♥ and two jokers are three tens, 8♥-9♥-10♥, 9♥-10♥-J♥
+or 10♥-J♥-Q♥), a joker may go at either end of a run, or a card fits several melds, the
+gesture opens a chooser (``move_choices``): "Joker as 4♥" / "Joker as 7♥", "Jokers as any
+10: a set", and Back, which leaves the chosen cards chosen.
 
 Everything comes from the observation (``phase``, ``legal``, ``hand``, ``pile``, ``table``,
 ``known``, ``drawn``, ``last_pile_card``) and the events of ``apply``. Texts are the game's
@@ -26,7 +28,7 @@ import pygame
 
 from game.i18n import t
 from game.rules.base import RulesError
-from game.rules.rummy import classify, faces_of
+from game.rules.rummy import classify, face_name
 from game.scenes.animation import Flight, Step
 from game.scenes.views.base import DISCARD, HAND, MELDS, STOCK, GameOverLines, GameView, SummaryTable
 from game.ui import fonts, widgets
@@ -237,18 +239,24 @@ class RummyView(GameView):
         return labelled + [(self.tx("choice_back"), None)]
 
     def reading_order(self, move: dict) -> tuple:
-        """Readings low to high: a run by where it starts, a lay-off's low end first."""
+        """Readings low to high: a set first (a meld's reading unless declared otherwise),
+        then a run by where it starts, a lay-off's low end first."""
         if move["kind"] == "meld":
-            meld = self.classified(list(move["cards"]))
-            return (meld.low if meld is not None else 0,)
+            meld = self.classified(list(move["cards"]), move.get("as"))
+            return (0, 0) if meld is None or meld.kind == "set" else (1, meld.low)
         return (move["meld"], {"low": 0, "": 1, "high": 2}.get(move.get("end", ""), 1))
 
     def reading_label(self, move: dict, name_meld: bool) -> str:
-        """ "Joker as 4♥" (a meld, or a joker laid off at one end of a run); the card alone
-        otherwise; "... on 5♥ 6♥ 7♥" when the choices go on different melds."""
+        """ "Joker as 4♥" (a meld, or a joker laid off at one end of a run); "Jokers as any
+        10: a set" (a natural card with jokers declared a set); the card alone otherwise;
+        "... on 5♥ 6♥ 7♥" when the choices go on different melds."""
         if move["kind"] == "meld":
             cards = list(move["cards"])
-            return self.jokers_as(cards, [c for c in cards if is_joker(c)]) or " ".join(card_name(c) for c in cards)
+            jokers = [c for c in cards if is_joker(c)]
+            if move.get("as") == "set" and jokers:
+                natural = next(c for c in cards if not is_joker(c))
+                return self.tx("choice_set", count=len(jokers), rank=rank_label(base_code(natural)))
+            return self.jokers_as(cards, jokers, move.get("as")) or " ".join(card_name(c) for c in cards)
         card = move["card"]
         table = self.obs.get("table", [])
         meld = list(table[move["meld"]]["cards"]) if 0 <= move["meld"] < len(table) else []
@@ -258,24 +266,24 @@ class RummyView(GameView):
         what = what or card_name(card)
         return self.tx("choice_on", what=what, meld=" ".join(card_name(c) for c in meld)) if name_meld else what
 
-    def jokers_as(self, cards: list[str], jokers: list[str]) -> str:
+    def jokers_as(self, cards: list[str], jokers: list[str], kind: str | None = None) -> str:
         """ "Joker as 4♥" ("Jokers as 3♥, 4♥"): what these jokers stand for in the meld the
-        cards make in this order (a run; in a set a joker is any missing suit: "")."""
-        meld = self.classified(cards) if jokers else None
+        cards make in this order, read as ``kind`` (a run; in a set a joker is any missing
+        suit: "")."""
+        meld = self.classified(cards, kind) if jokers else None
         if meld is None or meld.kind != "run":
             return ""
-        faces, aces = faces_of(self.deck()), self.meld_rule().aces
-        names = [card_name(faces.name(meld.rank_at(i, aces), meld.suit)) for i, c in enumerate(cards) if c in jokers]
+        names = [card_name(face_name(meld.rank_at(i), meld.suit)) for i, c in enumerate(cards) if c in jokers]
         if len(names) == 1:
             return self.tx("choice_joker", card=names[0])
         return self.tx("choice_jokers", cards=", ".join(names))
 
-    def classified(self, cards: list[str]):
-        """The meld these cards make in this order (the rules' reading: a run's first rank and
-        suit), or None."""
+    def classified(self, cards: list[str], kind: str | None = None):
+        """The meld these cards make in this order, read as ``kind`` (the rules' reading: a
+        run's first rank and suit; None: a set when it reads both ways), or None."""
         deck = self.deck()
         try:
-            return classify([deck.card(c) for c in cards], faces_of(deck), self.meld_rule().aces)
+            return classify([deck.card(c) for c in cards], deck, self.meld_rule(), kind=kind)
         except (RulesError, ValueError):
             return None
 
@@ -388,7 +396,10 @@ class RummyView(GameView):
     def explain(self, move: dict) -> str:
         kind = move.get("kind")
         if kind == "meld":
-            return self.tx("hint_meld", cards=" ".join(card_name(c) for c in move["cards"]))
+            text = self.tx("hint_meld", cards=" ".join(card_name(c) for c in move["cards"]))
+            if "as" in move:  # a natural card with jokers: how it is declared
+                text += "  ·  " + self.reading_label(move, False)
+            return text
         if kind in ("layoff", "swap"):
             owner = self.obs.get("table", [{}] * (move["meld"] + 1))[move["meld"]].get("owner", 0)
             return self.tx(f"hint_{kind}", card=card_name(move["card"]), name=self.name(owner))
@@ -425,7 +436,7 @@ class RummyView(GameView):
                 return self.tx("refused_joker")
             return self.tx("refused")
         state = self.match.state
-        if kind in ("meld", "layoff") and state.strands(state.hands[state.turn], self.deck().mask_of(selected)):
+        if kind in ("meld", "layoff") and state.strands(state.hands[state.to_move], self.deck().mask_of(selected)):
             return self.tx("refused_keeps_pile_card", card=card_name(obs["last_pile_card"]))
         if kind == "meld":
             if len(selected) < 3:
@@ -725,19 +736,3 @@ class RummyView(GameView):
             head = t("gameover.draw") if winners else t("gameover.no_winner")
         note = self.tx("gameover_lowest") if self.lower_wins() else ""
         return GameOverLines(head, [(self.name(k), t("table.score", count=totals[k])) for k in order], note=note)
-
-
-class BasicRummyView(RummyView):
-    pass
-
-
-class ClassicRummyView(RummyView):
-    pass
-
-
-class BoathouseRummyView(RummyView):
-    pass
-
-
-class JerseyGinView(RummyView):
-    pass

@@ -346,8 +346,7 @@ class LeipzigTarocView(TarotView):
         return t("tarot.points_total", count=self.shown["totals"][seat])
 
     def combo_button(self, combo: str) -> str:
-        from game.rules.leipzig_taroc import combinations_in  # the value shown on the button
-
+        combinations_in = type(self.match.state).combinations_in  # the value shown on the button
         if combo == "none" and self.table.phase() == "annul":
             return t("leipzig_taroc.keep_deal")
         hand = TAROT78.mask_of(self.table.obs.get("hand", []))
