@@ -66,6 +66,7 @@ class RummyView(GameView):
         super().__init__(table)
         self.sort_mode = "suit"
         self._arranged: tuple | None = None  # (hand key, Arrangement)
+        self._spans: list[tuple[str, pygame.Rect]] = []  # each meld as drawn: a tap lays off on it
 
     # ------------------------------------------------------------ the game's data
     @property
@@ -78,7 +79,7 @@ class RummyView(GameView):
 
     @property
     def obs(self) -> dict:
-        return getattr(self.table, "obs", None) or {}
+        return self.table.obs or {}
 
     def deck(self):
         state = self.match.state
@@ -184,8 +185,7 @@ class RummyView(GameView):
         else:
             return
         self.shown["hand"] = self.sort_hand(list(self.shown.get("hand", [])))
-        if hasattr(self.table, "refresh_actions"):
-            self.table.refresh_actions()
+        self.table.refresh_actions()
 
     def key(self, key: int) -> bool:
         if key == pygame.K_s:
@@ -315,13 +315,13 @@ class RummyView(GameView):
         move = next((m for m in legal if m.get("kind") == "draw" and m.get("from") == want), None)
         if move is not None:
             return move
-        selected = list(getattr(self.table, "selected", []))
+        selected = list(self.table.selected)
         if len(selected) == 1:  # a chosen card, then a tap on the pile: discard it
             move = next((m for m in legal if m.get("kind") == "discard" and m["card"] == selected[0]), None)
-            if move is None and hasattr(self.table, "banner"):
+            if move is None:
                 self.table.banner = (self.action_refusal("discard", selected), 2.5)
             return move
-        if want == "pile2" and any(m.get("kind") == "draw" for m in legal) and hasattr(self.table, "banner"):
+        if want == "pile2" and any(m.get("kind") == "draw" for m in legal):
             self.table.banner = (self.tx("refused_pile2"), 2.5)
         return None
 
@@ -362,7 +362,7 @@ class RummyView(GameView):
     def prompt(self, selected, options, phase) -> str:
         obs = self.obs
         pile = obs.get("pile", [])
-        if getattr(self.table, "readings", None):  # the chooser of a gesture's readings is open
+        if self.table.readings:  # the chooser of a gesture's readings is open
             jokers = sum(1 for c in selected if is_joker(c))
             text = self.tx("prompt_reading", count=jokers) if jokers else self.tx("prompt_where")
         elif phase == "upcard":
@@ -456,14 +456,14 @@ class RummyView(GameView):
         if zone == DISCARD:
             return self.action_refusal("discard", [code])
         if zone == MELDS:
-            selected = list(getattr(self.table, "selected", []))
+            selected = list(self.table.selected)
             if len(selected) > 1:
                 return self.action_refusal("meld", selected)
             return self.action_refusal("layoff", [code])
         return None
 
     def felt_text(self, flying: set) -> list[str]:
-        if self.shown.get("table") or getattr(self.table, "readings", None):  # the chooser takes the felt's middle
+        if self.shown.get("table") or self.table.readings:  # the chooser takes the felt's middle
             return []
         return [self.tx("no_melds")]
 
@@ -526,17 +526,20 @@ class RummyView(GameView):
 
     # ------------------------------------------------------------ the felt: every meld
     def meld_area(self, seat: int):
-        table = self.table
-        return self.felt_box() if hasattr(table, "table_area") else None
+        return self.felt_box()
+
+    def meld_spans(self) -> list[tuple[str, pygame.Rect]]:
+        return list(self._spans)
 
     def felt_box(self) -> pygame.Rect:
         """The felt less the buttons along its bottom: one row always kept for them (the
         melds keep their size when the buttons come and go), more while there are more."""
         table = self.table
         area = table.table_area.copy()
-        bottom = table.felt_area.bottom - widgets.button_height(self.app.scale) - table.pad
-        tops = [b.rect.y for b in getattr(table, "action_buttons", {}).values() if getattr(b, "visible", True) and hasattr(b, "rect")]
-        tops += [r.y for r, _ in getattr(table, "choice_rects", None) or []]  # a chooser in the buttons' place
+        # Compact, the buttons have their own bar under the felt (extra rows grow over it).
+        bottom = table.felt_area.bottom if table.compact else table.felt_area.bottom - widgets.button_height(self.app.scale) - table.pad
+        tops = [b.rect.y for b in table.action_buttons.values() if b.visible]
+        tops += [r.y for r, _ in table.choice_rects]  # a chooser in the buttons' place
         bottom = min([bottom] + tops) - table.pad // 2
         area.height = max(20, bottom - area.y)
         return area
@@ -551,11 +554,12 @@ class RummyView(GameView):
         order = sorted(range(len(melds)), key=lambda i: ((melds[i]["owner"] - table.viewer - 1) % n, i))
         tag_h = fonts.font(table.tag, True).get_linesize()
         gap = max(4, table.pad // 2)
-        cw = max(18, min(table.cw, int(area.height / CARD_RATIO)))
+        least = int(self.app.units.touch / CARD_RATIO) + 1  # a meld is tapped to lay off on it
+        cw = max(least, min(table.cw, int(area.height / CARD_RATIO)))
         while True:
             ch = int(cw * CARD_RATIO)
             step = max(8, int(cw * CARD_STEP))
-            row_h = ch + tag_h // 2 + gap
+            row_h = ch + tag_h + gap
             x, y, out, prev = area.x, area.y, [], None
             fits = True
             for i in order:
@@ -565,17 +569,17 @@ class RummyView(GameView):
                     x, y = area.x, y + row_h
                 elif x > area.x:
                     x += sep
-                if y + ch + tag_h // 2 > area.bottom or w > area.width:  # the owner's tag sticks out below
+                if y + ch + tag_h > area.bottom or w > area.width:  # the owner's tag goes under the meld
                     fits = False
                     break
                 out.append((i, melds[i]["owner"], pygame.Rect(x, y, cw, ch)))
                 x += w
                 prev = melds[i]["owner"]
-            if fits or cw <= 18:
+            if fits or cw <= least:
                 # Centre each row, and the block of rows, in the area.
                 if out:
                     used = out[-1][2].bottom - area.y
-                    dy = max(0, (area.height - used - tag_h // 2) // 2)
+                    dy = max(0, (area.height - used - tag_h) // 2)
                     ends: dict[int, int] = {}
                     for i, _, r in out:
                         ends[r.y] = max(ends.get(r.y, 0), r.x + cw + step * (len(melds[i]["cards"]) - 1))
@@ -588,18 +592,22 @@ class RummyView(GameView):
         s = self.app.scale
         area = self.felt_box()
         melds = self.shown.get("table", [])
+        self._spans = []
         if not melds:
-            for i, text in enumerate(self.felt_text(flying)):
-                fonts.blit_text(surface, text, table.small, widgets.DIM, (area.centerx, area.centery + i * table.line), "center", max_width=area.width - 10)
+            lines = self.felt_text(flying)
+            box = pygame.Rect(area.x + 5, area.centery - table.line * len(lines), area.width - 10, 2 * table.line)
+            for text in lines:  # wrapped on two lines when the felt is narrow
+                fonts.draw_in_box(surface, text, table.small, widgets.DIM, box)
+                box = box.move(0, box.height)
             return True
         cw, placed = self.meld_layout(area)
         step = max(8, int(cw * CARD_STEP))
-        ringed = {c for o in getattr(table, "options", []) for c in self.move_targets(o)}
-        hint = table.hint["move"] if getattr(table, "hint", None) else None
+        ringed = {c for o in table.options for c in self.move_targets(o)}
+        hint = table.hint["move"] if table.hint else None
         hinted = set(self.move_targets(hint)) if hint else set()
-        if hasattr(table, "choice_cards"):
-            hinted |= table.choice_cards()  # the meld of the chooser's button under the pointer
+        hinted |= table.choice_cards()  # the meld of the chooser's button under the pointer
         tagged = set()
+        self._spans = []
         self.stands_for: dict[str, tuple[str, pygame.Rect]] = {}  # joker -> (its card, the chip drawn)
         for i, owner, first in placed:
             cards = melds[i]["cards"]
@@ -613,6 +621,7 @@ class RummyView(GameView):
                         self.stands_for[code] = (jokers[code], chip)
                 table.card_rects[code] = r
             span = pygame.Rect(first.x, first.y, cw + step * (len(cards) - 1), first.height)
+            self._spans.append((" ".join(cards), span))
             if set(cards) & highlight:
                 pygame.draw.rect(surface, widgets.GOLD, span.inflate(6, 6), max(2, int(3 * s)), border_radius=8)
             if set(cards) & ringed:
@@ -631,7 +640,7 @@ class RummyView(GameView):
         colours = suit_colours(self.app.settings.four_colour_suits)
         suit = "CDHS".index(face[1]) if len(face) > 1 else -1
         colour = colours[suit] if suit >= 0 else (30, 30, 30)
-        size = max(12, min(int(r.width * 0.3), int(visible * 0.55)))
+        size = max(fonts.min_size(), min(int(r.width * 0.3), int(visible * 0.55)))
         rank = fonts.font(size, True).render(rank_label(face[0] + "C"), True, colour)
         parts = [rank] + ([symbols.symbol(suit, max(8, int(size * 0.7)), colour)] if suit >= 0 else [])
         pad = max(2, size // 6)
