@@ -2,7 +2,7 @@
 ask: for every registered game where the screen depends on the game (setup, rules page,
 statistics, review, game over) and once for the app's own screens (shelf, Continue list,
 replace question, known players, settings, rename and reset dialogs, recent games, the
-kiosk's code pad, operator menu and notice), at phone sizes upright and on their side,
+kiosk's attract screen, code pad, operator menu and notice), at phone sizes upright and on their side,
 800x480, a landscape tablet, a desktop and a 3x phone, in English; French and Dutch (the
 long texts) at the smallest sizes and a desktop. Every text drawn is 12 logical px or more,
 inside its box and on screen; every touch target is 44x44 logical px or more, on screen,
@@ -25,8 +25,6 @@ from tests.screen_cases import (  # noqa: E402
 )
 from tests.ui_helpers import DT, drag  # noqa: E402
 
-# The kiosk's attract screen is the table playing itself: the table's own tests measure it.
-MEASURED_APP_SCREENS = [s for s in APP_SCREENS if s != "attract"]
 
 
 def problems_of(app, name: str, game_id: str | None = None) -> list[str]:
@@ -61,7 +59,7 @@ def test_every_screen_fits(language, size, review_games, games):
     w, h, density = size
     app = make_app((w, h), density, language)
     found = []
-    for name in MEASURED_APP_SCREENS:
+    for name in APP_SCREENS:
         found += problems_of(app, name)
     for name in GAME_SCREENS:
         for game_id in review_games if name == "review" else games:

@@ -53,9 +53,14 @@ class AttractScene(TableScene):
 
     # ------------------------------------------------------------ the demo table
     def compact_override(self) -> bool | None:
-        """The demo keeps the panels around the felt (its title lives in the top bar): a
-        kiosk is a tablet, and nobody taps a chip here."""
-        return False
+        """On a kiosk's tablet (800x480 and up) and a desktop the demo keeps the panels
+        around the felt (its title lives in the top bar; nobody taps a chip here); a phone
+        has no room for them and shows the compact table."""
+        return None if self.app.shape == "portrait" or self.app.logical_size[1] < 480 else False
+
+    def tap_zones(self) -> list:
+        """Nothing on the demo table is tapped: any touch anywhere opens the menu."""
+        return []
 
     def hand_visible(self) -> bool:
         return True  # the bottom bot's cards face up: more to watch
@@ -155,11 +160,13 @@ class AttractScene(TableScene):
         pulse = 0.5 + 0.5 * math.sin(self.clock * 2 * math.pi / 1.6)
         if self.scores and self.between is not None:
             self.draw_scores(surface)
-        # The top bar carries the title instead of the round number.
-        bar = pygame.Rect(0, 0, w, self.hud_h)
-        pygame.draw.rect(surface, tuple(max(0, c - 40) for c in self.app.table_colour), bar)
-        widgets.panel(surface, bar, alpha=110, radius=0)
-        fonts.blit_text(surface, t("app.title"), max(fonts.min_size(), int(self.hud_h * 0.62)), widgets.GOLD, (self.pad * 2, bar.centery), "midleft", bold=True, max_width=w - 4 * self.pad)
+        # The top bar carries the title instead of the round number (a phone on its side has
+        # no top bar: the seat chips take the top row).
+        if self.hud_h >= u.px(28):
+            bar = pygame.Rect(0, 0, w, self.hud_h)
+            pygame.draw.rect(surface, tuple(max(0, c - 40) for c in self.app.table_colour), bar)
+            widgets.panel(surface, bar, alpha=110, radius=0)
+            fonts.blit_text(surface, t("app.title"), max(fonts.min_size(), int(self.hud_h * 0.62)), widgets.GOLD, (self.pad * 2, bar.centery), "midleft", bold=True, max_width=w - 4 * self.pad)
         # "Touch to play" in a pill on the lower edge of the table, where the eyes go
         # between the cards played and the hand, clear of the table cards' middle rows.
         size = u.text(40, least=20)
