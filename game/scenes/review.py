@@ -334,7 +334,7 @@ class ReviewScene(Scene):
             board_h = min(int(w * 1.0), int(m.height * 0.42))
             board = pygame.Rect(0, 0, w, board_h)
             return board, pygame.Rect(m.margin, board_h + m.gap, w - 2 * m.margin, top - board_h - m.gap)
-        share = 0.62 if m.shape == "desktop" else 0.52
+        share = 0.62 if m.shape == "desktop" else 0.58
         board = pygame.Rect(0, 0, int(w * share), top)
         return board, pygame.Rect(board.right + m.gap, m.margin, w - board.right - m.gap - m.margin, top - m.margin)
 
@@ -729,7 +729,9 @@ class ReviewScene(Scene):
         v = self.board.view
         num_w = fonts.font(small, True).size("000")[0]
         mark_w = fonts.font(size, True).size("?? 000.00")[0] + m.px(4)
-        name_w = int((box.width - num_w - mark_w) * 0.32)
+        # The mover's name in a column of its own where the list is wide enough; in a narrow
+        # one the move has the room (the reviewed player's moves are the bright ones).
+        name_w = int((box.width - num_w - mark_w) * 0.32) if box.width >= m.px(280) else 0
         y = box.y
         for kind, k in rows[first:last + 1]:
             hgt = head if kind == "round" else line
@@ -750,7 +752,8 @@ class ReviewScene(Scene):
             colour = widgets.WHITE if mine else OTHER_COLOUR
             self.text(surface, str(k + 1), small, OTHER_COLOUR, (box.x + num_w, row.centery), "midright", pygame.Rect(box.x, row.y, num_w, hgt))
             name_box = pygame.Rect(box.x + num_w + m.px(4), row.y, name_w, hgt)
-            self.text(surface, fonts.ellipsize(self.seat_name(mover), size, name_box.width, mine, shrink=False), size, colour, (name_box.x, row.centery), "midleft", name_box, mine)
+            if name_w:
+                self.text(surface, fonts.ellipsize(self.seat_name(mover), size, name_box.width, mine, shrink=False), size, colour, (name_box.x, row.centery), "midleft", name_box, mine)
             move_box = pygame.Rect(name_box.right + m.px(4), row.y, box.right - mark_w - name_box.right - m.px(8), hgt)
             self.text_in(surface, v.move_text(self.replay.moves[k]), size, colour, move_box, mine)
             e = by_index.get(k)
