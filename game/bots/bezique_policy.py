@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 
+from game.bots.bezique_endgame import endgame_for
 from game.bots.expert import SearchHooks, register_hooks
 from game.bots.simple import register_rollout, register_simple
 from game.cards import bits
@@ -386,4 +387,5 @@ for _cls in GAMES:
         horizon_for=make_horizon(_id),
         prior_weight=PRIOR_POINTS / SCALE[_id],
         settle_z=3.0,
+        endgame_for=endgame_for(_cls, SCALE[_id]),
     ))

@@ -86,6 +86,7 @@ from typing import Any, Callable
 
 from game.bots.base import Bot
 from game.bots.simple import SIMPLE_POLICIES, random_policy, rollout_policy
+from game.bots.solver import Abort, Solver
 from game.rules.base import Move, State
 
 
@@ -141,6 +142,10 @@ class SearchHooks:
     # once and gives every root move a copy, instead of dealing it again per root move (a
     # deal shuffles the unseen cards; a copy only copies a few lists).
     copy_world: Callable[[State], State] | None = None
+    # endgame_for(obs) -> solver.Plan | None: exact search of each world (game/bots/solver.py)
+    # instead of play-outs: where the observation fixes the world (``Plan.known``) one world
+    # solved to the end decides; elsewhere each world is searched ``Plan.depth`` plies.
+    endgame_for: Callable[[dict], Any] | None = None
 
 
 SEARCH_HOOKS: dict[str, SearchHooks] = {}
@@ -224,7 +229,11 @@ class ExpertBot(Bot):
         if self.prune_moves and self.hooks.distinct is not None and len(self._legal) > 1:
             self._legal = self.hooks.distinct(obs, self._legal)
         self._bias = [0.0] * len(self._legal)
-        if self.prune_moves and self.hooks.prior is not None and len(self._legal) > 1:
+        plan = self.hooks.endgame_for(obs) if self.hooks.endgame_for is not None and len(self._legal) > 1 else None
+        self._plan = plan
+        self._solver = None
+        # A solved position weighs every legal move, with no thumb on the scale.
+        if self.prune_moves and self.hooks.prior is not None and len(self._legal) > 1 and not (plan and plan.exact):
             prior = self.hooks.prior(obs, self._legal)
             order = sorted(range(len(self._legal)), key=lambda i: -prior[i])
             if self.hooks.candidates:
@@ -240,14 +249,14 @@ class ExpertBot(Bot):
         self._world_seed = 0
         self._rollout_ms = 0.0
         self._rollouts = 0
-        self._trees = [_Node() for _ in range(n)] if self.hooks.tree_c is not None else None
+        self._trees = [_Node() for _ in range(n)] if self.hooks.tree_c is not None and plan is None else None
         self._sq = [0.0] * n  # summed squares of (value - value of move 0), for settling
         # per move, the lowest and highest (value - value of move 0) in one world: the widest
         # swing between two moves that one more world could bring
         self._lo = [0.0] * n
         self._hi = [0.0] * n
         self.settled = False
-        fast = self.hooks.rollout_for(obs) if self.hooks.rollout_for and self._trees is None else None
+        fast = self.hooks.rollout_for(obs) if self.hooks.rollout_for and self._trees is None and plan is None else None
         self._playout = fast
         self._leaf = self.hooks.playout_from(obs) if self.hooks.playout_from and self.horizon is None else None
         self._world: State | None = None
@@ -271,19 +280,32 @@ class ExpertBot(Bot):
             if not first and elapsed + 1.5 * self._rollout_ms > ms:
                 return False
             first = False
-            self._rollout_next()
+            if not self._rollout_next(t0 + ms / 1000.0):
+                return False  # the solver stopped at the slice's end; it goes on from there
             took = (time.perf_counter() - t0) * 1000.0 - elapsed
             self._rollouts += 1
             # Running mean of a rollout's cost, to stop before overshooting the budget.
             self._rollout_ms = took if self._rollouts == 1 else 0.8 * self._rollout_ms + 0.2 * took
 
-    def _rollout_next(self) -> None:
+    def _rollout_next(self, deadline: float) -> bool:
+        """One root move of the current world (a new world after the last); False when the
+        solver stopped at ``deadline`` before it had the move's value."""
         n = len(self._legal)
         if self._cursor >= n:
             self._cursor = 0
             self._draw_world()
+            if self._plan is not None:
+                self._solver = Solver(self._plan.family)
+                self._root = self._plan.root(self._world)
         i = self._cursor
-        if self._playout is not None:
+        if self._plan is not None:
+            plan = self._plan
+            try:
+                v = self._solver.move_value(self._root, plan.move(self._legal[i]), plan.depth, deadline)
+            except Abort:
+                return False
+            self._partial[i] = v / plan.scale
+        elif self._playout is not None:
             # Same world and same dice as _rollout would use, without re-sampling.
             rng = random.Random(self._world_seed + 1)
             self._partial[i] = self._playout(self._world, self.seat, self._legal[i], rng)
@@ -303,11 +325,14 @@ class ExpertBot(Bot):
                 if first or d > self._hi[k]:
                     self._hi[k] = d
             self.worlds += 1
+            if self._plan is not None and self._plan.exact:
+                self.settled = True  # the one world there is, solved to the end
             z = self.hooks.settle_z
             if z is not None and self.worlds >= self.hooks.settle_worlds and self.iterations is None:
                 world_ms = max(1e-6, self._rollout_ms * n)
                 left = max(0.0, self.ms - self._spent_now())
                 self.settled = self.can_stop(left / world_ms, z)
+        return True
 
     def _spent_now(self) -> float:
         # ``_spent`` counts finished slices; the current one started ``_slice_t0``.
@@ -318,7 +343,7 @@ class ExpertBot(Bot):
         likelihood the weighted pick among ``infer_pool`` candidate worlds."""
         rng = self.rng
         like = self._likelihood
-        keep = self._playout is not None or self.hooks.copy_world is not None
+        keep = self._playout is not None or self.hooks.copy_world is not None or self._plan is not None
         if like is None:
             self._world_seed = rng.getrandbits(64)
             if keep:
