@@ -73,6 +73,7 @@ class BeziqueEndgame:
             bound += 400 * hands_left
         self.decisive = last_deal or (self.target is not None and max(self.totals) + bound >= self.target)
         self._scratch = None
+        self._move_cache: dict = {}
 
     # ------------------------------------------------------------------ positions
     def root(self, hands: list[int], obs: dict) -> tuple:
@@ -109,6 +110,9 @@ class BeziqueEndgame:
         if declaring is not None and declaring[0] >= 0:
             return self._declarations(pos) + [SKIP]
         hand = h1 if p else h0
+        cached = self._move_cache.get((hand, led))
+        if cached is not None:
+            return cached
         strength = self.strength
         face = self.face
         if led < 0:
@@ -133,7 +137,8 @@ class BeziqueEndgame:
             win.sort(key=lambda c: strength[c])
             lose.sort(key=lambda c: strength[c])
             cards = win + lose
-        return [("play", c) for c in cards]
+        out = self._move_cache[(hand, led)] = [("play", c) for c in cards]
+        return out
 
     def _follow(self, hand: int, led: int) -> int:
         same = hand & self.suit_mask[self.suit[led]]
@@ -256,16 +261,122 @@ class BeziqueEndgame:
         return (h0, h1, p, led, g[0], g[1], sweep, declaring, end), 0.0, True
 
 
-def endgame_for(cls: type[BeziqueFamilyState], scale: float, win_units: float = 3.0):
+class BeziqueDeal:
+    """The end of the first stage in one world, then the second stage solved exactly (perfect-
+    information Monte Carlo with exact play-outs at the end): a root move, then the simple
+    rule for both players (``rollout``, through the rules) until the stock is drawn, then the
+    exact search of ``BeziqueEndgame``. The root is the world; every other position is a
+    second-stage position wrapped with its family ((family, position)), or ("over", value):
+    the game ended on the way. The reward of a root move is the points of the deal it and the
+    rule's play-out earned, the seat's minus the other's."""
+
+    def __init__(self, cls: type[BeziqueFamilyState], world: BeziqueFamilyState, seat: int, win_points: float,
+                 rollout, seed: int):
+        self.cls = cls
+        self.world = world
+        self.seat = seat
+        self.win_points = win_points
+        self.rollout = rollout
+        self.seed = seed
+        self.root = ("world",)
+        self._children: dict = {}
+        self._families: dict = {}
+
+    def key(self, pos: tuple):
+        if pos[0] == "over" or pos[0] == "world":
+            return pos
+        family, inner = pos
+        return id(family), inner
+
+    def terminal(self, pos: tuple):
+        if pos[0] == "over":
+            return pos[1]
+        if pos[0] == "world":
+            return None
+        return pos[0].terminal(pos[1])
+
+    def estimate(self, pos: tuple) -> float:
+        return 0.0
+
+    def moves(self, pos: tuple) -> list:
+        if pos[0] in ("over", "world"):
+            return []
+        return pos[0].moves(pos[1])
+
+    def play(self, pos: tuple, move) -> tuple[tuple, float, bool]:
+        if pos[0] == "world":
+            hit = self._children.get(move)
+            if hit is None:
+                hit = self._children[move] = self._play_out(move)
+            return hit
+        family, inner = pos
+        child, r, same = family.play(inner, move)
+        return (family, child), r, same
+
+    def _play_out(self, move) -> tuple[tuple, float, bool]:
+        import random
+
+        state = self.world.fast_copy()
+        seat = self.seat
+        before = state.scores[seat] - state.scores[1 - seat]
+        rounds = len(state.rounds)
+        state.apply_unchecked(move)
+        rng = random.Random(f"{self.seed}:{move}")
+        while state.stage == 1 and state.to_move is not None and len(state.rounds) == rounds:
+            state.apply_unchecked(self.rollout(state, state.legal_moves(), rng))
+        if state.to_move is None or len(state.rounds) > rounds:
+            # The game ended on the way (a total reached the target).
+            last = state.rounds[-1]["points"]
+            v = float(last[seat] - last[1 - seat]) - before
+            v += self.win_points if seat in state.winners else -self.win_points
+            return ("over", 0.0), v, True
+        diff = state.scores[seat] - state.scores[1 - seat] - before
+        obs = state.observation(seat)
+        fkey = (tuple(state.totals), state.trump, frozenset(map(repr, obs["declarations"])) if self.cls.variant.declare_in_stage2 else None)
+        family = self._families.get(fkey)
+        if family is None:
+            family = self._families[fkey] = BeziqueEndgame(self.cls, obs, self.win_points)
+        inner = family.root(list(state.hands), obs)
+        return (family, inner), float(diff), state.to_move == seat
+
+
+def endgame_for(cls: type[BeziqueFamilyState], scale: float, rollout, win_units: float = 3.0):
     """The expert's hook (``SearchHooks.endgame_for``): from the second stage on, the
-    observation fixes the other hand, and the rest of the deal is solved exactly. Values are
-    in points; ``scale`` points make one unit of the game's ``evaluate``, a game won is worth
+    observation fixes the other hand, and the rest of the deal is solved exactly; in the first
+    stage, with time enough (``STOCK_BY_MS``) and the stock nearly drawn, each world is played
+    out by the simple rule to the second stage and solved exactly from there. Values are in
+    points; ``scale`` points make one unit of the game's ``evaluate``, a game won is worth
     ``win_units`` units (as there)."""
 
-    def plan(obs: dict):
-        if obs["stage"] != 2 or obs["phase"] not in ("play", "declare") or obs.get("finished"):
+    def plan(obs: dict, ms: float | None = None):
+        if obs.get("finished") or obs["phase"] not in ("play", "declare"):
             return None
-        family = BeziqueEndgame(cls, obs, win_units * scale)
-        return Plan(family, lambda world: family.root(world.hands, obs), known=True, scale=scale)
+        if obs["stage"] == 2:
+            family = BeziqueEndgame(cls, obs, win_units * scale)
+            return Plan(lambda world: (family, family.root(world.hands, obs)), known=True, scale=scale)
+        if obs["stock"] > stock_limit(ms):
+            return None
+        seat = obs["seat"]
+
+        def start(world: BeziqueFamilyState):
+            family = BeziqueDeal(cls, world, seat, win_units * scale, rollout, world.seed)
+            return family, family.root
+
+        return Plan(start, scale=scale)
 
     return plan
+
+
+# The first stage is played out to its end and the second solved exactly once the stock holds
+# at most this many cards, by the time per move (ms): a solve costs a few milliseconds, so a
+# short budget keeps the play-outs cut a few turns ahead (bezique_policy's HORIZON).
+STOCK_BY_MS = ((500.0, 10), (0.0, -1))
+
+
+def stock_limit(ms: float | None) -> int:
+    if ms is None:
+        return STOCK_BY_MS[-1][1]
+    for limit, stock in STOCK_BY_MS:
+        if ms >= limit:
+            return stock
+    return STOCK_BY_MS[-1][1]

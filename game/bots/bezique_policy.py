@@ -377,7 +377,7 @@ for _cls in GAMES:
     _id = _cls.info.id
     _simple = make_simple(_cls)
     register_simple(_id)(_simple)
-    register_rollout(_id)(make_rollout(_cls))
+    _rollout = register_rollout(_id)(make_rollout(_cls))
     register_hooks(_id, SearchHooks(
         round_marker=_marker,
         evaluate=make_evaluate(SCALE[_id]),
@@ -387,5 +387,5 @@ for _cls in GAMES:
         horizon_for=make_horizon(_id),
         prior_weight=PRIOR_POINTS / SCALE[_id],
         settle_z=3.0,
-        endgame_for=endgame_for(_cls, SCALE[_id]),
+        endgame_for=endgame_for(_cls, SCALE[_id], _rollout),
     ))

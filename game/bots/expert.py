@@ -80,11 +80,10 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from game.bots.base import Bot
+from game.bots.base import Bot, clock
 from game.bots.simple import SIMPLE_POLICIES, random_policy, rollout_policy
 from game.bots.solver import Abort, Solver
 from game.rules.base import Move, State
@@ -142,10 +141,11 @@ class SearchHooks:
     # once and gives every root move a copy, instead of dealing it again per root move (a
     # deal shuffles the unseen cards; a copy only copies a few lists).
     copy_world: Callable[[State], State] | None = None
-    # endgame_for(obs) -> solver.Plan | None: exact search of each world (game/bots/solver.py)
+    # endgame_for(obs, ms) -> solver.Plan | None: exact search of each world (game/bots/solver.py)
     # instead of play-outs: where the observation fixes the world (``Plan.known``) one world
-    # solved to the end decides; elsewhere each world is searched ``Plan.depth`` plies.
-    endgame_for: Callable[[dict], Any] | None = None
+    # solved to the end decides; elsewhere each world is searched ``Plan.depth`` plies, as
+    # deep as the time per move ``ms`` allows.
+    endgame_for: Callable[[dict, float | None], Any] | None = None
 
 
 SEARCH_HOOKS: dict[str, SearchHooks] = {}
@@ -229,7 +229,11 @@ class ExpertBot(Bot):
         if self.prune_moves and self.hooks.distinct is not None and len(self._legal) > 1:
             self._legal = self.hooks.distinct(obs, self._legal)
         self._bias = [0.0] * len(self._legal)
-        plan = self.hooks.endgame_for(obs) if self.hooks.endgame_for is not None and len(self._legal) > 1 else None
+        plan = None
+        if self.hooks.endgame_for is not None and len(self._legal) > 1:
+            # The depth follows the time per move even under an iteration budget (a fixed number
+            # of worlds): measurements at fixed counts then keep each budget's depth.
+            plan = self.hooks.endgame_for(obs, self.ms)
         self._plan = plan
         self._solver = None
         # A solved position weighs every legal move, with no thumb on the scale.
@@ -268,7 +272,7 @@ class ExpertBot(Bot):
     def _think(self, ms: float) -> bool:
         if len(self._legal) == 1:
             return True
-        t0 = self._slice_t0 = time.perf_counter()
+        t0 = self._slice_t0 = clock()
         limit = self.iterations
         first = True  # every slice makes progress, however thin
         while True:
@@ -276,13 +280,13 @@ class ExpertBot(Bot):
                 return True
             if self.settled:
                 return True
-            elapsed = (time.perf_counter() - t0) * 1000.0
+            elapsed = (clock() - t0) * 1000.0
             if not first and elapsed + 1.5 * self._rollout_ms > ms:
                 return False
             first = False
             if not self._rollout_next(t0 + ms / 1000.0):
                 return False  # the solver stopped at the slice's end; it goes on from there
-            took = (time.perf_counter() - t0) * 1000.0 - elapsed
+            took = (clock() - t0) * 1000.0 - elapsed
             self._rollouts += 1
             # Running mean of a rollout's cost, to stop before overshooting the budget.
             self._rollout_ms = took if self._rollouts == 1 else 0.8 * self._rollout_ms + 0.2 * took
@@ -295,8 +299,8 @@ class ExpertBot(Bot):
             self._cursor = 0
             self._draw_world()
             if self._plan is not None:
-                self._solver = Solver(self._plan.family)
-                self._root = self._plan.root(self._world)
+                family, self._root = self._plan.start(self._world)
+                self._solver = Solver(family)
         i = self._cursor
         if self._plan is not None:
             plan = self._plan
@@ -336,7 +340,7 @@ class ExpertBot(Bot):
 
     def _spent_now(self) -> float:
         # ``_spent`` counts finished slices; the current one started ``_slice_t0``.
-        return self._spent + (time.perf_counter() - self._slice_t0) * 1000.0
+        return self._spent + (clock() - self._slice_t0) * 1000.0
 
     def _draw_world(self) -> None:
         """The next world's seed (and world, for a game's own rollout): one draw, or with a

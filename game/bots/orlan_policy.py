@@ -22,6 +22,7 @@ import math
 import random
 
 from game.bots.expert import SearchHooks, register_hooks, team_seats
+from game.bots.orlan_endgame import endgame_for
 from game.bots.simple import register_rollout, register_simple
 from game.cards import FRENCH52, bits
 from game.rules.orlan import (
@@ -471,5 +472,6 @@ register_hooks(
         copy_world=OrlanState.fast_copy,
         likelihood_for=likelihood_for,
         infer_pool=INFER_POOL,
+        endgame_for=endgame_for,
     ),
 )

@@ -32,8 +32,9 @@ searches that need no more.
 """
 from __future__ import annotations
 
-import time
 from typing import Any, Hashable, Protocol
+
+from game.bots.base import clock
 
 INF = float("inf")
 FULL_DEPTH = 1 << 30  # "to the end": deeper than any game
@@ -126,9 +127,15 @@ class Solver:
                 if lo == hi:
                     return lo
         self.nodes += 1
-        if not self.nodes & CHECK and self.deadline is not None and time.perf_counter() > self.deadline:
+        if not self.nodes & CHECK and self.deadline is not None and clock() > self.deadline:
             raise Abort
         moves = self._moves(pos)
+        if len(moves) == 1:
+            # A forced move: nothing to choose, nothing worth a table entry.
+            child, r, same = self._play(pos, moves[0])
+            if same:
+                return r + self._search(child, alpha - r, beta - r, depth - 1)
+            return r - self._search(child, r - beta, r - alpha, depth - 1)
         if first is not None and first in moves and moves[0] != first:
             moves = [first] + [m for m in moves if m != first]
         play = self._play
@@ -175,26 +182,25 @@ def minimax_check(family: Family, pos: Any) -> float:
 
 
 def deadline_in(ms: float) -> float:
-    return time.perf_counter() + ms / 1000.0
+    return clock() + ms / 1000.0
 
 
 class Plan:
     """What the expert needs to search one position with exact endgames (``SearchHooks.
     endgame_for(obs)`` returns one, or None where the game has none).
 
-    ``family`` gives the positions; ``root(world)`` the position of a sampled world (a full
-    State) at the observation's point; ``move(m)`` a root move in the family's terms.
-    ``known``: the observation fixes the world, so one world solved exactly decides the move
-    (and every legal move is weighed: no candidate is left out). ``depth``: plies searched
-    in each world before ``estimate`` scores the position (None: to the end).
+    ``start(world) -> (family, position)``: a sampled world (a full State) as the family's
+    position at the observation's point (the family may depend on the world: the stock's
+    order in Orlan); ``move(m)`` a root move in the family's terms. ``known``: the
+    observation fixes the world, so one world solved exactly decides the move (and every
+    legal move is weighed: no candidate is left out). ``depth``: plies searched in each
+    world before the family's ``estimate`` scores the position (None: to the end).
     ``scale``: the family's points per unit of the game's ``evaluate``, so that values and
     the search's thresholds (priors, early stop) stay in one unit.
     """
 
-    def __init__(self, family: Family, root, known: bool = False, depth: int | None = None,
-                 scale: float = 1.0, move=None):
-        self.family = family
-        self.root = root
+    def __init__(self, start, known: bool = False, depth: int | None = None, scale: float = 1.0, move=None):
+        self.start = start
         self.known = known
         self.depth = depth
         self.scale = scale

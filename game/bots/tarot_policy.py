@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
+from game.bots import tarot_endgame
 from game.bots.expert import SearchHooks, register_hooks
 from game.bots.simple import register_rollout, register_simple
 from game.cards import TAROT78, bits
@@ -278,8 +279,11 @@ def _marker(state: TarotState) -> int:
     return len(state.rounds)
 
 
+EVAL_SCALE = {"maison_troggen": 10.0, "leipzig_taroc": 10.0, "la_rigueur": 10.0, "triomphe_forcee": 2.0}
+
+
 def evaluate_for(game: str):
-    scale = {"maison_troggen": 10.0, "leipzig_taroc": 10.0, "la_rigueur": 10.0, "triomphe_forcee": 2.0}[game]
+    scale = EVAL_SCALE[game]
 
     def evaluate(state: TarotState, seat: int, ended: bool) -> float:
         """The seat's points of the deal the rollout finished minus the others' mean (chips in
@@ -474,11 +478,15 @@ PLAYOUTS = {g: playout_for(FINISH[g]) for g in GAMES}
 # of 48 games against simple at 900 ms, against 31.2% with ten and the early stop, on the
 # same deals (bench/tarot_arena_results.md).
 SEARCH = {"la_rigueur": {"candidates": 6, "settle_z": None}}
+# Exact endgames where the dealer, who made the skart, can know every card (game/bots/tarot_endgame.py).
+KNOWN_ENDGAMES = ("maison_troggen", "leipzig_taroc")
 
 for _game in GAMES:
     register_simple(_game)(simple_for(_game))
     register_rollout(_game)(rollout_for_game(_game))
     _kw = {"candidates": 10, "settle_z": 3.0, **SEARCH.get(_game, {})}
+    if _game in KNOWN_ENDGAMES:
+        _kw["endgame_for"] = tarot_endgame.endgame_for(_state_class(_game), evaluate_for(_game), EVAL_SCALE[_game])
     register_hooks(_game, _hooks(round_marker=_marker, evaluate=evaluate_for(_game), apply_fast="apply_unchecked",
                                  prior=prior_for(_game), prior_weight=0.01, distinct=distinct_for(_game),
                                  settle_worlds=24, sampler_for=sampler_for, rollout_for=rollout_for, playout_from=playout_from,

@@ -11,6 +11,8 @@ that remains. After a few dead ends it returns None: the caller then uses the ex
 from __future__ import annotations
 
 import random
+from itertools import combinations
+
 from game.cards import bits
 
 
@@ -60,3 +62,35 @@ def deal_hidden(rest: int, need: dict[int, int], allow: dict[int, int], rng: ran
             pos += k
         return hands
     return None
+
+
+def count_deals(rest: int, need: dict[int, int], allow: dict[int, int], limit: int = 2) -> int:
+    """How many deals of the cards of ``rest`` give seat s exactly ``need[s]`` cards, all of
+    ``allow[s]`` (counted up to ``limit``): 1 means the seat can know every hidden card.
+    For the few cards of the last tricks (the search is exhaustive)."""
+    seats = [s for s in need if need[s]]
+    if sum(need.values()) != rest.bit_count():
+        return 0
+    found = 0
+
+    def deal(i: int, left: int) -> None:
+        nonlocal found
+        if i == len(seats) - 1:
+            s = seats[i]
+            if left & ~allow[s] == 0:
+                found += 1
+            return
+        s = seats[i]
+        pool = list(bits(left & allow[s]))
+        for chosen in combinations(pool, need[s]):
+            m = 0
+            for c in chosen:
+                m |= 1 << c
+            deal(i + 1, left & ~m)
+            if found >= limit:
+                return
+
+    if not seats:
+        return 1 if not rest else 0
+    deal(0, rest)
+    return found
