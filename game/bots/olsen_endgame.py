@@ -33,8 +33,9 @@ JD_BIT = 1 << JD
 class OlsenHand:
     """The rest of one hand in one world, for ``seat`` against the others."""
 
-    def __init__(self, world, seat: int, exact: int = 52):
+    def __init__(self, world, seat: int, exact: int = 52, modelled: bool = False):
         self.seat = seat
+        self.modelled = modelled
         self.seats = list(world.seats)
         k = len(self.seats)
         self.k = k
@@ -102,6 +103,8 @@ class OlsenHand:
         held = 0
         for h in hands:
             held |= h
+        if self.modelled and p != self.seat:
+            return [self._rule(hand, legal, plays, held)]
         trick = 0
         for _, c in plays:
             trick |= 1 << c
@@ -131,6 +134,15 @@ class OlsenHand:
         if len(out) > 1:
             out.sort(key=self._order(plays))
         return out
+
+    def _rule(self, hand: int, legal: int, plays: tuple, held: int) -> int:
+        """The simple rule's card (``olsen_playout.greedy_card``)."""
+        played = self.full & ~held
+        if not plays:
+            return greedy_card(hand, legal, 0, -1, -1, played, False)
+        led = plays[0][1] // RANKS
+        top = max(STRENGTH[c] for _, c in plays if c // RANKS == led)
+        return greedy_card(hand, legal, len(plays), led, top, played, len(plays) == self.k - 1)
 
     def _order(self, plays: tuple):
         """Cards to try first: following, the highest card that ducks, then the lowest that
@@ -201,13 +213,7 @@ class OlsenHand:
             if legal & (legal - 1) == 0:
                 card = legal.bit_length() - 1
                 continue
-            played = self.full & ~held
-            if not plays:
-                card = greedy_card(hand, legal, 0, -1, -1, played, False)
-            else:
-                led = plays[0][1] // RANKS
-                top = max(STRENGTH[c] for _, c in plays if c // RANKS == led)
-                card = greedy_card(hand, legal, len(plays), led, top, played, len(plays) == k - 1)
+            card = self._rule(hand, legal, plays, held)
         child = (tuple(hands), p, plays, broken, first, moon)
         after = p if p >= 0 else -1 - p
         mine = mover == seat
@@ -240,6 +246,9 @@ def known_world(obs: dict) -> bool:
 # (ms; None: an iteration budget). Four players hold 8 cards in the last two tricks.
 SCHEDULE = ((500.0, 12), (0.0, 8))
 SCHEDULE_ITERATIONS = 8
+# In the worlds (not in a known position, where the others' best play is the exact value) the
+# others play the simple rule inside the exact part too, and only the seat's cards branch.
+MODELLED = False
 
 
 def exact_cards(ms: float | None) -> int:
@@ -261,7 +270,7 @@ def endgame_for(obs: dict, ms: float | None = None):
     exact = 52 if known else exact_cards(ms)
 
     def start(world):
-        family = OlsenHand(world, seat, exact)
+        family = OlsenHand(world, seat, exact, modelled=MODELLED and not known)
         return family, family.root
 
     return Plan(start, known=known, scale=13.0)

@@ -20,6 +20,8 @@ HISTORY = frozenset(("rounds", "tricks", "trick_leaders", "trick_winners", "decl
 
 
 class RulesEndgame:
+    check_every = 7  # a node costs a copy of the state: look at the clock every 8 nodes
+
     def __init__(self, world: Any, seat: int, team: frozenset[int], value: Callable[[Any], float],
                  ended: Callable[[Any], bool], copy: Callable[[Any], Any], apply: str = "apply_unchecked"):
         self.seat = seat

@@ -70,13 +70,16 @@ class Family(Protocol):
 class Solver:
     """Negamax alpha-beta over one family's positions, with a transposition table."""
 
-    __slots__ = ("family", "table", "nodes", "deadline", "_moves", "_play", "_terminal", "_key", "_estimate")
+    __slots__ = ("family", "table", "nodes", "deadline", "check", "_moves", "_play", "_terminal", "_key", "_estimate")
 
     def __init__(self, family: Family):
         self.family = family
         self.table: dict[Hashable, tuple[int, float, float, Any]] = {}
         self.nodes = 0
         self.deadline: float | None = None
+        # Nodes between two looks at the clock, less one (a family whose nodes are slow
+        # looks more often, to keep a slice within its time).
+        self.check = getattr(family, "check_every", CHECK)
         self._moves = family.moves
         self._play = family.play
         self._terminal = family.terminal
@@ -127,7 +130,7 @@ class Solver:
                 if lo == hi:
                     return lo
         self.nodes += 1
-        if not self.nodes & CHECK and self.deadline is not None and clock() > self.deadline:
+        if not self.nodes & self.check and self.deadline is not None and clock() > self.deadline:
             raise Abort
         moves = self._moves(pos)
         if len(moves) == 1:

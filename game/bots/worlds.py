@@ -67,22 +67,51 @@ def deal_hidden(rest: int, need: dict[int, int], allow: dict[int, int], rng: ran
 def count_deals(rest: int, need: dict[int, int], allow: dict[int, int], limit: int = 2) -> int:
     """How many deals of the cards of ``rest`` give seat s exactly ``need[s]`` cards, all of
     ``allow[s]`` (counted up to ``limit``): 1 means the seat can know every hidden card.
-    For the few cards of the last tricks (the search is exhaustive)."""
-    seats = [s for s in need if need[s]]
+    For the few cards of the last tricks: cards only one seat may hold go to it first, then
+    the rest is enumerated."""
+    need = {s: n for s, n in need.items() if n}
     if sum(need.values()) != rest.bit_count():
         return 0
+    allow = {s: allow[s] & rest for s in need}
+    # Forced cards: held by the only seat allowed them; a seat allowed exactly as many cards
+    # as it needs takes them all.
+    changed = True
+    while changed and rest:
+        changed = False
+        for s in list(need):
+            room = allow[s] & rest
+            only = room
+            for t in need:
+                if t != s:
+                    only &= ~allow[t]
+            take = room if room.bit_count() == need[s] else only
+            if take:
+                if take.bit_count() > need[s]:
+                    return 0
+                need[s] -= take.bit_count()
+                rest &= ~take
+                changed = True
+                if not need[s]:
+                    del need[s]
+                    allow.pop(s)
+                    for t in allow:
+                        allow[t] &= rest
+                    break
+        if any((allow[s] & rest).bit_count() < need[s] for s in need):
+            return 0
+    seats = list(need)
+    if not seats:
+        return 1 if not rest else 0
     found = 0
 
     def deal(i: int, left: int) -> None:
         nonlocal found
+        s = seats[i]
         if i == len(seats) - 1:
-            s = seats[i]
             if left & ~allow[s] == 0:
                 found += 1
             return
-        s = seats[i]
-        pool = list(bits(left & allow[s]))
-        for chosen in combinations(pool, need[s]):
+        for chosen in combinations(bits(left & allow[s]), need[s]):
             m = 0
             for c in chosen:
                 m |= 1 << c
@@ -90,7 +119,5 @@ def count_deals(rest: int, need: dict[int, int], allow: dict[int, int], limit: i
             if found >= limit:
                 return
 
-    if not seats:
-        return 1 if not rest else 0
     deal(0, rest)
     return found
