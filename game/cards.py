@@ -18,9 +18,9 @@ Tarot 78
     trumps ``T01`` .. ``T21``, the Excuse ``EXC``; suit cards rank from
     ``A23456789TVCDR`` (1-10, Valet, Cavalier, Dame, Roi) then suit ``CDHS``.
 
-Multi-deck games (108, 64, 128) keep identical cards distinguishable: the copy number
-follows a slash, counting from 1 (``AS/1``, ``AS/2``). Codes of single decks never carry
-a slash.
+Multi-deck games (108, 64, 128) keep identical cards distinct for the rules: the copy
+number follows a slash, counting from 1 (``AS/1``, ``AS/2``). Codes of single decks never
+carry a slash. The faces do not show it (game/ui/cards.py).
 """
 from __future__ import annotations
 

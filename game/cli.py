@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 
@@ -40,11 +41,77 @@ def program_name(argv0: str | None = None) -> str:
     return base
 
 
+RAY_HELP = ("run the games as Ray tasks on an existing Ray cluster instead of local processes: 'auto' (the "
+            "cluster of RAY_ADDRESS or of this machine) or the head's host:port; needs pip install -e \".[cluster]\" "
+            "(docs/bots.md)")
+
+
+SIZE_FORM = "WIDTHxHEIGHT in pixels, e.g. --size=800x480"
+
+
+def window_size(text: str) -> str:
+    """``--size``: WIDTHxHEIGHT, two positive whole numbers, in device pixels."""
+    m = re.fullmatch(r"\s*(\d{1,5})\s*[xX×]\s*(\d{1,5})\s*", text)
+    if not m or not int(m.group(1)) or not int(m.group(2)):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a window size: expected {SIZE_FORM}")
+    return f"{int(m.group(1))}x{int(m.group(2))}"
+
+
+def density_value(text: str) -> float:
+    """``--scale``: device pixels per logical pixel, a number from 0.5 to 4."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0.5 <= value <= 4.0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a density: expected a number from 0.5 to 4, e.g. --scale=3")
+    return value
+
+
+OFFSCREEN_DRIVERS = ("offscreen", "dummy")
+
+
+def display_problem(asked_offscreen: bool) -> str | None:
+    """Why the app would open no window, or None. Without a display SDL falls back to an
+    off-screen driver and the app would run unseen, using the processor: refused unless
+    that was asked for (``--offscreen`` or ``SDL_VIDEODRIVER=dummy``/``offscreen``)."""
+    if asked_offscreen or os.environ.get("SDL_VIDEODRIVER", "").lower() in OFFSCREEN_DRIVERS:
+        return None
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    # SDL writes its own complaints (no XDG_RUNTIME_DIR, no X server...) on its stderr
+    # while it looks for a display: silenced here, the one line below says what matters.
+    quiet = os.open(os.devnull, os.O_WRONLY)
+    saved = os.dup(2)
+    os.dup2(quiet, 2)
+    try:
+        pygame.display.init()
+        driver = pygame.display.get_driver()
+    except pygame.error as e:
+        driver, failure = None, str(e)
+    finally:
+        pygame.display.quit()
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(quiet)
+    if driver is None:
+        return f"no display to open the window on ({failure}); run it on a desktop, or add --offscreen to run without a window"
+    if driver in OFFSCREEN_DRIVERS:
+        return "no display to open the window on; run it on a desktop, or add --offscreen (or set SDL_VIDEODRIVER=dummy) to run without a window"
+    return None
+
+
 def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog=prog or program_name(), description="Orlan: traditional card games. With no command, opens the app.")
     p.add_argument("--kiosk", action="store_true", help="public tablet mode: full screen, operator code to leave (docs/kiosk.md)")
-    p.add_argument("--size", help="window size of the app, e.g. --size=800x480")
+    p.add_argument("--size", type=window_size, metavar="WIDTHxHEIGHT", help="window size of the app in device pixels, e.g. --size=800x480")
+    p.add_argument("--scale", type=density_value, metavar="D", help="density: device pixels per logical pixel, e.g. --size=1170x2532 --scale=3 for a 3x phone upright")
+    p.add_argument("--offscreen", action="store_true", help="run the app without a window (SDL's dummy video driver; tests, benchmarks). Without a display and without this, the app says so and stops.")
     sub = p.add_subparsers(dest="command")
+
+    sv = sub.add_parser("saves", help="list the games in progress and the recent games kept on this device, and where")
+    sv.add_argument("--data-dir", metavar="DIR", help="look in this folder instead of this user's data folder")
 
     sim = sub.add_parser("simulate", help="play many games between bots and print the results")
     sim.add_argument("--game", default=default_game(), choices=sorted(GAMES))
@@ -72,6 +139,7 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     ar.add_argument("--iterations-a", type=int, help="iteration budget of side A instead of time")
     ar.add_argument("--iterations-b", type=int, help="iteration budget of side B instead of time")
     ar.add_argument("--workers", type=int, default=2, help="worker processes (at most 2)")
+    ar.add_argument("--ray", metavar="ADDRESS", help=RAY_HELP)
     ar.add_argument("--options", help="game options as JSON, e.g. '{\"target\": 11}'")
     ar.add_argument("--no-progress", action="store_true")
 
@@ -89,6 +157,7 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     so = sub.add_parser("soak", help="play many random and simple-bot games of every game, checking the game contract")
     so.add_argument("--games", type=int, default=1000)
     so.add_argument("--workers", type=int, default=2, help="worker processes")
+    so.add_argument("--ray", metavar="ADDRESS", help=RAY_HELP)
     so.add_argument("--seed", type=int, default=0, help="seed of the first game (game i has seed + i)")
     so.add_argument("--game", choices=sorted(GAMES), help="only this game")
     so.add_argument("--players", type=int, help="only this player count")
@@ -157,12 +226,15 @@ def main(argv: list[str] | None = None) -> int:
             games=args.games,
             seed=args.seed,
             workers=args.workers,
+            ray=args.ray,
         )
+        from game.parallel import ClusterError
+
         try:
             game_class_check = GAMES[args.game]
             game_class_check.new(args.players, options, seed=0)
             records = run_arena(cfg, progress=not args.no_progress)
-        except (RulesError, ValueError) as e:
+        except (RulesError, ValueError, ClusterError) as e:
             print(f"error: {e}", file=sys.stderr)
             return 2
         print("\n".join(report_lines(cfg, summarize(cfg, records))))
@@ -176,11 +248,12 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError as e:
             print(f"error: {e}", file=sys.stderr)
             return 2
+        from game.parallel import ClusterError
         from game.soak import JournalMismatch
 
         try:
-            rep = soak(plan, max(1, args.workers), not args.no_progress, args.journal)
-        except (JournalMismatch, OSError) as e:
+            rep = soak(plan, max(1, args.workers), not args.no_progress, args.journal, args.ray)
+        except (JournalMismatch, OSError, ClusterError) as e:
             print(f"error: {e}", file=sys.stderr)
             return 2
         print("\n".join(rep.lines()))
@@ -192,12 +265,25 @@ def main(argv: list[str] | None = None) -> int:
 
         serve(sys.stdin, sys.stdout)
         return 0
+    if args.command == "saves":
+        from game.saves_report import report
+
+        print("\n".join(report(args.data_dir)))
+        return 0
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # its banner is not ours to print
     try:
         from game.app import run
     except ImportError:
         build_parser().print_help()
         return 0
-    return run((["--kiosk"] if args.kiosk else []) + ([f"--size={args.size}"] if args.size else []))
+    problem = display_problem(args.offscreen)
+    if problem:
+        print(f"{program_name()}: {problem}", file=sys.stderr)
+        return 1
+    if args.offscreen:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    return run((["--kiosk"] if args.kiosk else []) + ([f"--size={args.size}"] if args.size else []) + ([f"--scale={args.scale}"] if args.scale else []))
 
 
 if __name__ == "__main__":

@@ -43,6 +43,9 @@ class GameEntry:
     # Options for a short game, as (name, value) pairs: the kiosk's attract screen plays
     # the first game with them, so passers-by see a game end now and then.
     demo: tuple[tuple[str, Any], ...] = ()
+    # What the game calls a round, "round", "hand" or "deal": the shelf's game in progress
+    # and the review say "Hand 3", "Next hand" as the table does.
+    round_word: str = "round"
 
     def load(self, part: str) -> Any:
         """The object a part names (``entry.load("rules")`` is the State class)."""
@@ -77,35 +80,35 @@ ENTRIES: tuple[GameEntry, ...] = (
               view="game.scenes.views.orlan:OrlanView", stats="game.stats_games.orlan:OrlanStats",
               demo=(("target", 11),)),
     GameEntry("olsen", "tricks", "game.rules.olsen:OlsenState", "game.bots.olsen_policy",
-              view="game.scenes.views.tricks:OlsenView", stats="game.stats_games.olsen:OlsenStats"),
+              view="game.scenes.views.tricks:OlsenView", stats="game.stats_games.olsen:OlsenStats", round_word="hand"),
     GameEntry("aluette", "tricks", "game.rules.aluette:AluetteState", "game.bots.aluette_policy",
-              view="game.scenes.views.tricks:AluetteView", stats="game.stats_games.aluette:AluetteStats"),
+              view="game.scenes.views.tricks:AluetteView", stats="game.stats_games.aluette:AluetteStats", round_word="deal"),
     GameEntry("basic_rummy", "rummy", "game.rules.basic_rummy:BasicRummyState", "game.bots.rummy_policy",
-              view="game.scenes.views.rummy:BasicRummyView", stats="game.stats_games.rummy:BasicRummyStats"),
+              view="game.scenes.views.rummy:BasicRummyView", stats="game.stats_games.rummy:BasicRummyStats", round_word="hand"),
     GameEntry("classic_rummy", "rummy", "game.rules.classic_rummy:ClassicRummyState", "game.bots.rummy_policy",
-              view="game.scenes.views.rummy:ClassicRummyView", stats="game.stats_games.rummy:ClassicRummyStats"),
+              view="game.scenes.views.rummy:ClassicRummyView", stats="game.stats_games.rummy:ClassicRummyStats", round_word="hand"),
     GameEntry("boathouse_rummy", "rummy", "game.rules.boathouse_rummy:BoathouseRummyState", "game.bots.rummy_policy",
-              view="game.scenes.views.rummy:BoathouseRummyView", stats="game.stats_games.rummy:BoathouseRummyStats"),
+              view="game.scenes.views.rummy:BoathouseRummyView", stats="game.stats_games.rummy:BoathouseRummyStats", round_word="hand"),
     GameEntry("jersey_gin", "rummy", "game.rules.jersey_gin:JerseyGinState", "game.bots.rummy_policy",
-              view="game.scenes.views.rummy:JerseyGinView", stats="game.stats_games.rummy:JerseyGinStats"),
+              view="game.scenes.views.rummy:JerseyGinView", stats="game.stats_games.rummy:JerseyGinStats", round_word="hand"),
     GameEntry("maison_troggen", "tarot", "game.rules.maison_troggen:MaisonTroggenState", "game.bots.tarot_policy",
-              view="game.scenes.views.tarot:MaisonTroggenView", stats="game.stats_games.maison_troggen:MaisonTroggenStats"),
+              view="game.scenes.views.tarot:MaisonTroggenView", stats="game.stats_games.maison_troggen:MaisonTroggenStats", round_word="deal"),
     GameEntry("leipzig_taroc", "tarot", "game.rules.leipzig_taroc:LeipzigTarocState", "game.bots.tarot_policy",
-              view="game.scenes.views.tarot:LeipzigTarocView", stats="game.stats_games.leipzig_taroc:LeipzigTarocStats"),
+              view="game.scenes.views.tarot:LeipzigTarocView", stats="game.stats_games.leipzig_taroc:LeipzigTarocStats", round_word="deal"),
     GameEntry("la_rigueur", "tarot", "game.rules.la_rigueur:LaRigueurState", "game.bots.tarot_policy",
-              view="game.scenes.views.tarot:LaRigueurView", stats="game.stats_games.la_rigueur:LaRigueurStats"),
+              view="game.scenes.views.tarot:LaRigueurView", stats="game.stats_games.la_rigueur:LaRigueurStats", round_word="deal"),
     GameEntry("triomphe_forcee", "tarot", "game.rules.triomphe_forcee:TriompheForceeState", "game.bots.tarot_policy",
-              view="game.scenes.views.tarot:TriompheForceeView", stats="game.stats_games.triomphe_forcee:TriompheForceeStats"),
+              view="game.scenes.views.tarot:TriompheForceeView", stats="game.stats_games.triomphe_forcee:TriompheForceeStats", round_word="deal"),
     GameEntry("bezique", "bezique", "game.rules.bezique:BeziqueState", "game.bots.bezique_policy",
-              view="game.scenes.views.bezique:BeziqueView", stats="game.stats_games.bezique:BeziqueStats"),
+              view="game.scenes.views.bezique:BeziqueView", stats="game.stats_games.bezique:BeziqueStats", round_word="deal"),
     GameEntry("marjolet", "bezique", "game.rules.bezique:MarjoletState", "game.bots.bezique_policy",
-              view="game.scenes.views.bezique:BeziqueView", stats="game.stats_games.bezique:MarjoletStats"),
+              view="game.scenes.views.bezique:BeziqueView", stats="game.stats_games.bezique:MarjoletStats", round_word="deal"),
     GameEntry("binage", "bezique", "game.rules.bezique:BinageState", "game.bots.bezique_policy",
-              view="game.scenes.views.bezique:BeziqueView", stats="game.stats_games.bezique:BinageStats"),
+              view="game.scenes.views.bezique:BeziqueView", stats="game.stats_games.bezique:BinageStats", round_word="deal"),
     GameEntry("fildinski", "bezique", "game.rules.bezique:FildinskiState", "game.bots.bezique_policy",
-              view="game.scenes.views.bezique:BeziqueView", stats="game.stats_games.bezique:FildinskiStats"),
+              view="game.scenes.views.bezique:BeziqueView", stats="game.stats_games.bezique:FildinskiStats", round_word="deal"),
     GameEntry("rubicon", "bezique", "game.rules.bezique:RubiconState", "game.bots.bezique_policy",
-              view="game.scenes.views.bezique:BeziqueView", stats="game.stats_games.bezique:RubiconStats"),
+              view="game.scenes.views.bezique:BeziqueView", stats="game.stats_games.bezique:RubiconStats", round_word="deal"),
 )
 
 BY_ID: dict[str, GameEntry] = {e.id: e for e in ENTRIES}

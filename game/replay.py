@@ -15,13 +15,17 @@ Its JSON (``to_json``) is compact: a few hundred bytes plus the moves.
      "seats": [{"name": "Ana", "kind": "human", "level": null}, ...],
      "moves": [{"kind": "capture", "card": "5H", "capture": ["6C"]}, ...],
      "started_at": "2026-12-01T07:00:00Z", "finished": true,
-     "result": {"totals": [...], "winners": [...]}, "analysis": {...}}
+     "result": {"totals": [...], "winners": [...], "sides": [[seats], ...], "rounds": 7,
+                "finished_at": "2026-12-01T07:40:00Z"}, "analysis": {...}}
+
+(``result`` of replays written before ``sides``, ``rounds`` and ``finished_at`` lacks them.)
 
 ``analysis`` caches the expert's review (game/review.py) so a game is analysed once.
 
 The recent games of each player (the last ``KEPT_PER_PROFILE`` finished games) are kept
 through game/storage.py beside the statistics: one document per replay (``replay.<id>``)
-and an index (``replays``) of ids per profile. A damaged replay or index is set aside
+and an index (``replays``) of replay ids per player (keyed by the player's id in the
+statistics; older indexes keyed by name are moved over, ``key_by_player``). A damaged replay or index is set aside
 with a message (``replay.corrupt``), never dropped silently.
 """
 from __future__ import annotations
@@ -138,7 +142,14 @@ class Replay:
     def finish(self, state: State) -> None:
         res = state.result()
         self.finished = state.finished
-        self.result = {"totals": res.get("totals"), "winners": res.get("winners", [])}
+        rounds = res.get("rounds")
+        self.result = {
+            "totals": res.get("totals"),
+            "winners": res.get("winners", []),
+            "sides": res.get("sides"),
+            "rounds": len(rounds) if isinstance(rounds, list) else None,
+            "finished_at": _now(),
+        }
 
     def profiles(self) -> list[str]:
         return sorted({s["name"] for s in self.seats if s.get("kind") == "human" and s.get("name")})
@@ -269,9 +280,10 @@ class RecentGames:
     def _save_index(self) -> None:
         self.storage.put(INDEX_NAME, {"format": INDEX_FORMAT, "version": 1, "profiles": self.index})
 
-    def add(self, replay: Replay) -> Message | None:
-        """Keep a replay for each of its human players; older ones beyond the limit go."""
-        profiles = replay.profiles()
+    def add(self, replay: Replay, players: list[str] | None = None) -> Message | None:
+        """Keep a replay for each of its human players (``players``: their ids in the
+        statistics; by default the names of its human seats); older ones beyond the limit go."""
+        profiles = players if players is not None else replay.profiles()
         if not profiles:
             return None
         try:
@@ -296,6 +308,26 @@ class RecentGames:
         except (StorageError, OSError, TypeError, ValueError) as e:
             return Message("save.write_failed", {"detail": str(e)})
         return None
+
+    def key_by_player(self, resolve) -> bool:
+        """Index entries kept under a player's name (before players had ids) move under the
+        player's id, ``resolve(key)`` (None: no such player yet, the entry stays). The index
+        is written at once when anything moved, so a later rename finds it. True if it did."""
+        moved = False
+        for key in list(self.index):
+            pid = resolve(key)
+            if pid is None or pid == key:
+                continue
+            ids = self.index.pop(key)
+            mine = self.index.get(pid, [])
+            self.index[pid] = (mine + [i for i in ids if i not in mine])[:KEPT_PER_PROFILE]
+            moved = True
+        if moved:
+            try:
+                self._save_index()
+            except (StorageError, OSError):
+                pass  # moved again next time
+        return moved
 
     def ids(self, profile: str) -> list[str]:
         return list(self.index.get(profile, []))

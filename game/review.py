@@ -50,11 +50,19 @@ class Entry:
     forced: bool = False  # a single legal move: nothing to review
 
     @property
+    def estimated(self) -> bool:
+        """The expert has an opinion: no choice to make, or at least one sampled deal played
+        out for every move (a pass of 3 cards among 286 may finish none in the time given:
+        its "best" is then the first move, not a choice)."""
+        return self.forced or self.worlds > 0
+
+    @property
     def agrees(self) -> bool:
-        return self.forced or self.played == self.best or self.cost <= 0.0
+        return self.forced or (self.estimated and (self.played == self.best or self.cost <= 0.0))
 
     def costly(self, scale: float = 1.0) -> bool:
-        return not self.forced and self.cost >= 0.25 * scale and self.cost > COSTLY_Z * self.se
+        # Two deals at least: over one, the standard error is unknown (0), not small.
+        return not self.forced and self.worlds >= 2 and self.cost >= 0.25 * scale and self.cost > COSTLY_Z * self.se
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -287,8 +295,8 @@ def report_lines(replay: Replay, entries: list[Entry], seat: int, seconds: float
     lines = [f"{replay.game}, {replay.players} players, seed {replay.seed}: moves of seat {seat} ({name})"]
     lines.append(f"{'move':>5} {'round':>5}  {'played':<24} {'expert prefers':<24} {'cost':>6} {'± se':>6} {'deals':>6}")
     for e in entries:
-        mark = "  forced" if e.forced else ("  ??" if e.costly() else "")
-        best = "" if e.agrees else move_text(e.best)
+        mark = "  forced" if e.forced else ("  not estimated" if not e.estimated else ("  ??" if e.costly() else ""))
+        best = "" if e.agrees or not e.estimated else move_text(e.best)
         lines.append(
             f"{e.index + 1:>5} {e.round:>5}  {move_text(e.played):<24} {best:<24} {e.cost:>6.2f} {e.se:>6.2f} {e.worlds:>6}{mark}"
         )
@@ -299,7 +307,7 @@ def report_lines(replay: Replay, entries: list[Entry], seat: int, seconds: float
     )
     for r, rs in by_round(entries).items():
         lines.append(f"  round {r}: {rs.moves} moves, agreement {100 * rs.agreement:.0f}%, cost {rs.cost:.2f}, costly {rs.costly}")
-    worlds = [e.worlds for e in entries if not e.forced]
+    worlds = [e.worlds for e in entries if not e.forced and e.estimated]
     if worlds:
         lines.append(f"costs are estimated over {min(worlds)}-{max(worlds)} sampled deals per move, consistent with what the player could see")
     if seconds is not None:
@@ -320,7 +328,7 @@ class Summary:
 
 
 def summarise(entries: list[Entry], scale: float = 1.0) -> Summary:
-    reviewed = [e for e in entries if not e.forced]
+    reviewed = [e for e in entries if not e.forced and e.estimated]  # moves with an opinion
     return Summary(
         moves=len(reviewed),
         agreed=sum(1 for e in reviewed if e.agrees),

@@ -1,6 +1,8 @@
-"""Soak: many checked games of every registered game, in parallel processes.
+"""Soak: many checked games of every registered game, in parallel processes or on a Ray
+cluster (game/parallel.py).
 
     python main.py soak --games 100000 --workers 2
+    python main.py soak --games 1000000 --ray auto --journal soak.jsonl
 
 Games cycle through the registry's games, each game's player counts and option values
 (game/contract.py ``configs``) and two kinds of players (random moves, the simple bots);
@@ -10,19 +12,22 @@ the time and every exception found, each with the command that replays that one 
 A long run can keep a journal (``--journal soak.jsonl``): one line per finished chunk of
 games. Started again with the same journal, the run plays only the chunks not yet in it and
 reports the whole run; a journal written by other arguments or other code is refused, so
-the figures always describe one plan on one version of the rules.
+the figures always describe one plan on one version of the rules. The chunks are sized by
+how many run at once (local workers or the cluster's CPUs): 25 games whenever the run has
+at least 100 games per CPU, so a long run's journal can be taken over from local processes
+by a cluster and back.
 """
 from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing
 import time
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.parallel import runner
 from game.registry import ENTRIES
 
 LEVELS = ("random", "simple")
@@ -164,12 +169,19 @@ def _read_journal(path: Path, header: dict) -> tuple[list[dict], int, bool]:
 
 
 def soak(all_jobs: list[Job], workers: int = 2, progress: bool = True,
-         journal: str | Path | None = None) -> SoakReport:
+         journal: str | Path | None = None, ray: str | None = None) -> SoakReport:
+    """Play the jobs in ``workers`` local processes, or as Ray tasks on the cluster at
+    ``ray`` ("auto" or an address) when it is given."""
+    with runner(max(1, workers), ray) as run:
+        return _soak(all_jobs, run, progress, journal)
+
+
+def _soak(all_jobs: list[Job], run, progress: bool, journal: str | Path | None) -> SoakReport:
     from tqdm import tqdm
 
     rep = SoakReport()
     t0 = time.perf_counter()
-    size = max(1, min(CHUNK, -(-len(all_jobs) // (4 * max(1, workers)))))
+    size = max(1, min(CHUNK, -(-len(all_jobs) // (4 * run.parallelism))))
     chunks = [all_jobs[i : i + size] for i in range(0, len(all_jobs), size)]
     log = None
     earlier = 0.0
@@ -220,13 +232,8 @@ def soak(all_jobs: list[Job], workers: int = 2, progress: bool = True,
         bar.set_postfix(exceptions=len(rep.failures))
 
     try:
-        if workers <= 1 or len(chunks) <= 1:
-            for numbered in chunks:
-                take(*_run_chunk(numbered))
-        else:
-            with multiprocessing.get_context("spawn").Pool(workers) as pool:
-                for index, results in pool.imap_unordered(_run_chunk, chunks):
-                    take(index, results)
+        for index, results in run.map_unordered(_run_chunk, chunks):
+            take(index, results)
     except KeyboardInterrupt:
         rep.interrupted = True  # report what was played rather than nothing
     finally:

@@ -10,8 +10,10 @@ save (game/saves.py ``SavedGame.tally``) so a resumed game still counts its earl
     events = state.apply(move); tally.record(events)
     if tally.finished: stats.record_game(tally); stats.save()
 
-``Stats`` holds every profile (the names chosen at setup, remembered for next time) and is
-stored through game/storage.py as the document ``stats``. A profile keeps one record per
+``Stats`` holds every player (a record with an id and a name: the names chosen at setup,
+remembered and offered next time; a typed name is the known player whose name differs only
+in case or spaces, see ``name_key``; renaming keeps the id and so the figures) and is
+stored through game/storage.py as the document ``stats``. A player keeps one record per
 game (``by_game``): games played, won and drawn, wins and games against each opponent level
 ("simple", "expert", ... and "human"), rounds and points (sums, so per-round averages
 follow), the game's own counters, the best game and the last games (for the charts:
@@ -32,22 +34,24 @@ Only finished games count; a game is counted once even if recorded twice (each t
 a random id), so a crash between recording and discarding the save does no harm.
 
 Versions of the document: 1 kept one set of figures per profile, every game mixed;
-2 keeps them per game. ``migrate_v1_profile`` splits a version-1 profile using its list
-of last games.
+2 kept them per game, profiles keyed by the name as typed; 3 keys them by player id
+(``players``: id -> {"name", "by_game"}, ``order``: ids, most recently chosen first).
+``migrate_v1_profile`` splits a version-1 profile using its list of last games; a
+version-1 or -2 profile becomes a player (spellings of one name merged, figures added).
 """
 from __future__ import annotations
 
 import secrets
 import time
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from game.storage import Message, Storage, StorageError, default_storage, read_or_set_aside
 
 STATS_NAME = "stats"
-STATS_VERSION = 2
+STATS_VERSION = 3
 RECENT_GAMES = 50  # per profile and game, for the charts
-REMEMBERED_NAMES = 20
 # What a version-1 profile could hold besides games, wins, rounds and points.
 V1_COUNTERS = ("cards", "clubs", "two_clubs", "ten_diamonds", "sweeps", "bi_qahwa", "tricks")
 
@@ -69,7 +73,8 @@ class GameStats:
     points_label    text key of the points-per-round column (and of the chart's values)
     best_label      text key of the best-score column
     chart_heading   text key of the chart's heading (``{name}``: the player)
-    chart_top       the most one round can give: the chart's scale
+    chart_top       the most one round can give: the chart's scale never goes past it
+                    (``chart_scale``: the scale follows the player's own figures)
     maxima          the counters (of ``counters``) that keep the highest value seen in a
                     round and in the profile instead of adding up
     v1_figures      True for the one game whose figures version-1 documents kept without
@@ -382,23 +387,94 @@ def _v1_game() -> str:
     return default_game()
 
 
+def name_key(name: str) -> str:
+    """What makes two typed names the same player: letters compared without case, spaces
+    at the ends dropped and runs of spaces inside counted as one ("ann ", "ANN" and "Ann"
+    are one player; "Anne" is another)."""
+    return " ".join(unicodedata.normalize("NFKC", name).split()).casefold()
+
+
+def clean_name(name: str) -> str:
+    """A typed name as kept: NFKC, no spaces at the ends, single spaces inside."""
+    return " ".join(unicodedata.normalize("NFKC", name).split())
+
+
+def _merge_records(game_id: str, a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+    """One player's figures in a game from two records (two spellings of one name found in
+    an older document): counts add up, maxima keep the larger, the best game is the better."""
+    out = _clean_record(game_id, a)
+    other = _clean_record(game_id, b)
+    maxima = game_stats(game_id).maxima
+    for key, default in _empty_record(game_id).items():
+        if isinstance(default, int):
+            out[key] = max(out[key], other[key]) if key in maxima else out[key] + other[key]
+    for level, v in other["by_level"].items():
+        mine = out["by_level"].setdefault(level, {"games": 0, "wins": 0})
+        mine["games"] += v["games"]
+        mine["wins"] += v["wins"]
+    bests = [g for g in (out["best"], other["best"]) if g is not None]
+    out["best"] = max(bests, key=lambda g: _best_key(game_id, g)) if bests else None
+    out["recent"] = sorted(out["recent"] + other["recent"], key=lambda g: str(g.get("date", "")))[-RECENT_GAMES:]
+    return out
+
+
 class Stats:
-    """All profiles. ``load`` never raises; ``save`` returns None or a Message."""
+    """All players. ``load`` never raises; ``save`` returns None or a Message.
+
+    A player is a record with an id (``players``: id -> {"name", "by_game"}), so renaming
+    keeps the statistics and every reference (a seat of a saved game, the recent games)
+    holds the id. A name typed at setup is matched to a known player with ``name_key``.
+    ``order`` lists the ids, the most recently chosen first (the names setup offers).
+    """
 
     def __init__(self, doc: dict[str, Any] | None = None, storage: Storage | None = None):
         self.storage = storage
         doc = doc or {}
         version = doc.get("version", 1)
-        self.profiles: dict[str, dict[str, Any]] = {}
-        for name, p in (doc.get("profiles") or {}).items():
-            if isinstance(name, str) and isinstance(p, dict):
-                if not isinstance(version, int) or version < 2:
-                    p = migrate_v1_profile(p)
-                self.profiles[name] = _clean_profile(p)
-        self.names: list[str] = [n for n in doc.get("names", []) if isinstance(n, str)]
+        self.players: dict[str, dict[str, Any]] = {}
+        self.order: list[str] = []
+        if isinstance(version, int) and version >= 3:
+            players = doc.get("players") if isinstance(doc.get("players"), dict) else {}
+            for pid, p in players.items():
+                if isinstance(pid, str) and isinstance(p, dict) and isinstance(p.get("name"), str) and clean_name(p["name"]):
+                    self._adopt(clean_name(p["name"]), _clean_profile({k: v for k, v in p.items() if k != "name"}), pid)
+            order = doc.get("order") if isinstance(doc.get("order"), list) else []
+            self.order = [pid for pid in dict.fromkeys(order) if pid in self.players]
+        else:
+            # Versions 1 and 2 keyed the profiles by the name as typed: each becomes a player
+            # (two spellings of one name become one player, their figures added up).
+            names = [n for n in doc.get("names", []) if isinstance(n, str)]
+            for name, p in (doc.get("profiles") or {}).items():
+                if isinstance(name, str) and isinstance(p, dict) and clean_name(name):
+                    if not isinstance(version, int) or version < 2:
+                        p = migrate_v1_profile(p)
+                    self._adopt(clean_name(name), _clean_profile(p))
+            for name in names:
+                pid = self.find(name) or (self._adopt(clean_name(name), _empty_profile()) if clean_name(name) else None)
+                if pid is not None and pid not in self.order:
+                    self.order.append(pid)
+        self.order += sorted((pid for pid in self.players if pid not in self.order), key=lambda pid: self.players[pid]["name"])
         self.recorded: list[str] = [u for u in doc.get("recorded", []) if isinstance(u, str)]
         last = doc.get("last_game")
         self.last_game: str | None = last if isinstance(last, str) else None
+
+    def _adopt(self, name: str, profile: dict[str, Any], pid: str | None = None) -> str:
+        """Add a player (merged into the known one of the same name key, if any)."""
+        known = self.find(name)
+        if known is not None:
+            mine = self.players[known]["by_game"]
+            for game_id, rec in profile["by_game"].items():
+                mine[game_id] = _merge_records(game_id, mine[game_id], rec) if game_id in mine else rec
+            return known
+        pid = pid if pid and pid not in self.players else self._new_id()
+        self.players[pid] = {"name": name, **profile}
+        return pid
+
+    def _new_id(self) -> str:
+        while True:
+            pid = "p" + secrets.token_hex(4)
+            if pid not in self.players:
+                return pid
 
     @classmethod
     def load(cls, storage: Storage | None = None) -> tuple["Stats", Message | None]:
@@ -420,8 +496,8 @@ class Stats:
     def to_json(self) -> dict[str, Any]:
         return {
             "version": STATS_VERSION,
-            "profiles": self.profiles,
-            "names": self.names,
+            "players": self.players,
+            "order": self.order,
             "recorded": self.recorded,
             "last_game": self.last_game,
         }
@@ -434,17 +510,61 @@ class Stats:
             return Message("stats.write_failed", {"detail": str(e)})
         return None
 
-    # -------------------------------------------------------------- names
-    def remember_name(self, name: str) -> None:
-        """A name chosen at setup: first in the list offered next time, with a profile."""
-        name = name.strip()
+    # -------------------------------------------------------------- players
+    @property
+    def names(self) -> list[str]:
+        """Every player's name, the most recently chosen first (offered at setup)."""
+        return [self.players[pid]["name"] for pid in self.order]
+
+    @property
+    def profiles(self) -> dict[str, dict[str, Any]]:
+        """Name -> the player's record (``by_game``): a read-only view by name."""
+        return {p["name"]: p for p in self.players.values()}
+
+    def find(self, name: str) -> str | None:
+        """The id of the known player a typed name means (``name_key``), or None."""
+        if not isinstance(name, str):
+            return None
+        key = name_key(name)
+        if not key:
+            return None
+        for pid, p in self.players.items():
+            if name_key(p["name"]) == key:
+                return pid
+        return None
+
+    def name_of(self, pid: str | None) -> str | None:
+        p = self.players.get(pid) if pid is not None else None
+        return p["name"] if p is not None else None
+
+    def remember_name(self, name: str) -> str | None:
+        """A name chosen at setup: its player (a new one for a new name) comes first in the
+        names offered next time. Returns the player's id (None for an empty name)."""
+        name = clean_name(name)
         if not name:
-            return
-        self.names = [name] + [n for n in self.names if n != name][: REMEMBERED_NAMES - 1]
-        self.profiles.setdefault(name, _empty_profile())
+            return None
+        pid = self.find(name) or self._adopt(name, _empty_profile())
+        self.order = [pid] + [p for p in self.order if p != pid]
+        return pid
+
+    def rename(self, name: str, new_name: str) -> Message | None:
+        """Give a player another name; their statistics stay theirs. None, or why not
+        (``players.name_empty``; ``players.name_taken`` when another player has it)."""
+        pid = self.find(name)
+        new_name = clean_name(new_name)
+        if not new_name:
+            return Message("players.name_empty", {})
+        other = self.find(new_name)
+        if pid is None:
+            return Message("players.unknown", {"name": name})
+        if other is not None and other != pid:
+            return Message("players.name_taken", {"name": self.players[other]["name"]})
+        self.players[pid]["name"] = new_name
+        return None
 
     def profile(self, name: str) -> dict[str, Any]:
-        return self.profiles.get(name) or _empty_profile()
+        pid = self.find(name)
+        return self.players[pid] if pid is not None else _empty_profile()
 
     def record(self, name: str, game_id: str | None = None) -> dict[str, Any]:
         """One player's figures in one game (empty figures if none; the first registered
@@ -466,8 +586,12 @@ class Stats:
         for seat, who in enumerate(tally.seats):
             if who.get("kind") != "human":
                 continue
-            self.remember_name(who["name"])
-            p = self.profiles[who["name"]]
+            # The seat's player (by id; an older save names them only), first in the names.
+            pid = who.get("player") if who.get("player") in self.players else self.remember_name(str(who.get("name", "")))
+            if pid is None:
+                continue
+            self.order = [pid] + [p for p in self.order if p != pid]
+            p = self.players[pid]
             rec = p["by_game"].setdefault(gid, _empty_record(gid))
             won = seat in tally.winners
             rec["games"] += 1
@@ -519,10 +643,10 @@ class Stats:
         return True
 
     def reset(self, name: str | None = None) -> None:
-        """Forget the statistics of one profile, every game (its name stays remembered), or of all."""
-        for n in [name] if name is not None else list(self.profiles):
-            if n in self.profiles:
-                self.profiles[n] = _empty_profile()
+        """Forget the statistics of one player, every game (the player stays known), or of all."""
+        for pid in [self.find(name)] if name is not None else list(self.players):
+            if pid in self.players:
+                self.players[pid]["by_game"] = {}
 
     # -------------------------------------------------------------- views
     @staticmethod
@@ -558,6 +682,9 @@ class Stats:
         out = [{"name": n, **self.summary(n, game_id)} for n in self.profiles if self.record(n, game_id)["games"]]
         return sorted(out, key=lambda r: (-r["wins"], -r["games"], r["name"]))
 
+    def chart_scale_for(self, name: str, game_id: str) -> tuple[float, float]:
+        return chart_scale(self.points_per_round_series(name, game_id), game_stats(game_id).chart_top)
+
     def points_per_round_series(self, name: str, game_id: str | None = None, last: int = 20) -> list[float]:
         """Average points per round of each of the last games, oldest first (a chart)."""
         return [g["points_per_round"] for g in self.record(name, game_id)["recent"][-last:]]
@@ -568,3 +695,28 @@ class Stats:
         for level, b in sorted(self.record(name, game_id)["by_level"].items()):
             out[level] = {"games": b["games"], "wins": b["wins"], "rate": b["wins"] / b["games"] if b["games"] else 0.0}
         return out
+
+
+def nice_ceiling(value: float) -> float:
+    """The smallest of 1, 2, 5, 10, 20, 50... at least ``value`` (a chart's round scale)."""
+    step = 1.0
+    while True:
+        for k in (1.0, 2.0, 5.0):
+            if step * k >= value:
+                return step * k
+        step *= 10.0
+
+
+def chart_scale(series: list[float], chart_top: float) -> tuple[float, float]:
+    """The low and high ends of a chart of points per round: round numbers that hold the
+    player's own figures (one game of 0 points is no reason to draw 0-900), at least a
+    twentieth of the most one round can give (a few points stay small bars, not full
+    ones) and 1, and never past ``chart_top``. Below 0 only when a figure is."""
+    floor = max(1.0, chart_top / 20.0 if chart_top else 1.0)
+    high = nice_ceiling(max([floor, *series]))
+    low = -nice_ceiling(max(floor, -min(series))) if series and min(series) < 0 else 0.0
+    if chart_top:
+        high = min(high, float(chart_top))
+        low = max(low, -float(chart_top))
+    return low, high
+

@@ -138,9 +138,10 @@ def _backup_name(name: str, taken) -> str:
 class FileStorage:
     """Documents as ``<root>/<name>.json`` files, written atomically."""
 
-    def __init__(self, root: str | os.PathLike):
+    def __init__(self, root: str | os.PathLike, sweep: bool = True):
         self.root = Path(root)
-        self._sweep_stale_temps()
+        if sweep:  # False: only looking (``python main.py saves``), nothing is removed
+            self._sweep_stale_temps()
 
     def path(self, name: str) -> Path:
         return self.root / f"{check_name(name)}.json"

@@ -27,7 +27,7 @@ def test_no_pygame_under_rules_or_bots():
 # Files that still name games, and why (empty: every branch that named one has landed).
 NAMING_GAMES_FOR_NOW: set[str] = set()
 # Screenshot fixtures: fixed deals of particular games, like the tests' (they may name games).
-FIXTURES = {"tools/screenshots.py"}
+FIXTURES = {"tools/screenshots.py", "tools/saves_screenshots.py"}
 
 
 def game_ids() -> set[str]:

@@ -292,3 +292,40 @@ def test_a_trick_s_brisques_are_announced_as_points_won_not_penalties():
     assert banner == t("trick.takes_scored", name=view.name(1), count=20)
     assert "20" in banner and banner != t("trick.takes_points", name=view.name(1), count=20)
     assert view.trick_banner(0, 10) == t("trick.you_take_scored", count=10)
+
+
+def twin_declared(s) -> bool:
+    """Seat 0 to play in stage 1 holding two copies of a card, one of them declared."""
+    if s.to_move != 0 or s.phase != "play" or s.stage != 1:
+        return False
+    o = s.observation(0)
+    bases = [c.split("/")[0] for c in o["hand"]]
+    return any(c in o["shown"][0] and bases.count(c.split("/")[0]) > 1 for c in o["hand"])
+
+
+# Fildinski declares from the won cards lying face up, not from the hand.
+@pytest.mark.parametrize("gid", [g for g in FAMILY if new_game(g, 2, {}, 1).info.deck.copies > 1 and new_game(g, 2, {}, 1).variant.source != "won"])
+def test_copies_look_alike_and_a_declared_twin_says_what_it_served_in(gid):
+    """Issue 35: every card carried a copy badge (1, 2) that meant nothing to a player. Where
+    the copy matters (a card never serves twice in one kind of combination), the declared
+    copy of two alike cards in the hand says what it has served in; nothing else does."""
+    match = find_match(gid, twin_declared)
+    app = make_app((800, 480))
+    table = open_table(app, match)
+    o = match.observation(0)
+    view = table.view
+    served: dict[str, list[str]] = {}
+    for d in o["declarations"]:
+        if d["seat"] == 0 and d["combination"] not in ("dix", "carte_blanche"):
+            for c in d["cards"]:
+                served.setdefault(c, []).append(view.served_name(d["combination"]))
+    bases = [c.split("/")[0] for c in o["hand"]]
+    noted = {code: lines for r, lines in table.card_notes for code, rr in table.hand_rects if rr == r}
+    for code in o["hand"]:
+        twin = bases.count(code.split("/")[0]) > 1
+        expected = list(dict.fromkeys(served.get(code, []))) if twin and code in o["shown"][0] else []
+        assert view.hand_note(code) == expected, code
+        assert noted.get(code, []) == expected, code
+    assert any(noted.values())
+    for lines in noted.values():
+        assert all(line and "." not in line for line in lines)  # words, not abbreviations

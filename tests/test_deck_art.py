@@ -48,9 +48,9 @@ def test_every_face_renders_distinct(name, width):
     for code in deck.codes:
         img = art.face(code, width, deck=name)
         assert img.get_size() == deck_art.card_size(width), code
-        faces[code] = pygame.image.tobytes(img, "RGBA")
-    # No two codes look the same: different cards differ, and copies differ by their mark.
-    assert len(set(faces.values())) == deck.size
+        faces[split_copy(code)[0]] = pygame.image.tobytes(img, "RGBA")
+    # No two cards look the same (the copies of one card look alike).
+    assert len(set(faces.values())) == len(faces) == deck.size // deck.copies
 
 
 @pytest.mark.parametrize("name", list(DECKS))
@@ -62,22 +62,18 @@ def test_large_faces_render(name):
 
 
 @pytest.mark.parametrize("name", ["french108", "piquet64", "piquet128"])
-def test_copies_differ_only_in_their_corner_marks(name):
+def test_the_copies_of_a_card_look_alike(name):
+    """Which copy a card is means nothing to a player (issue 35: badges 1 and 2 on every
+    card, even with one deck): the faces are the same."""
     deck = DECKS[name]
-    width = 100
-    iw, ih = deck_art.index_extent(width, name)
-    w, h = deck_art.card_size(width)
-    base = "QH" if "french" in name else "7S"
-    copies = [c for c in deck.codes if split_copy(c)[0] == base]
-    assert len(copies) == deck.copies
-    first = _rgb(deck_art.face(copies[0], width, deck=name))
-    for code in copies[1:]:
-        diff = (np.abs(_rgb(deck_art.face(code, width, deck=name)) - first).sum(axis=2) > 0)
-        assert diff.any(), code
-        corners = np.zeros_like(diff)
-        corners[:iw, :ih] = True
-        corners[w - iw :, h - ih :] = True  # the index upside down, bottom right
-        assert not (diff & ~corners).any(), f"{code} differs outside its corner indices"
+    for base in ("QH", "7S", "X1"):
+        copies = [c for c in deck.codes if split_copy(c)[0] == base]
+        if not copies:
+            continue
+        assert len(copies) == deck.copies
+        first = pygame.image.tobytes(deck_art.face(copies[0], 100, deck=name), "RGBA")
+        for code in copies[1:]:
+            assert pygame.image.tobytes(deck_art.face(code, 100, deck=name), "RGBA") == first, code
 
 
 @pytest.mark.parametrize("name", list(DECKS))
@@ -91,8 +87,8 @@ def test_the_visible_corner_alone_tells_every_card_apart(name):
     for code in deck.codes:
         px = _rgb(deck_art.face(code, width, deck=name))[:iw, :ih]
         assert _ink(px) > 0.08, code
-        corners[code] = px.tobytes()
-    assert len(set(corners.values())) == deck.size
+        corners[split_copy(code)[0]] = px.tobytes()
+    assert len(set(corners.values())) == len(corners) == deck.size // deck.copies
 
 
 def test_jokers_and_excuse_stand_apart():

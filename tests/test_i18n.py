@@ -41,8 +41,8 @@ def test_same_placeholders_and_plural_shape(lang):
     for key, en in TABLES["en"].items():
         other = TABLES[lang][key]
         assert isinstance(en, dict) == isinstance(other, dict), key
-        if isinstance(en, dict):
-            assert set(en) == set(other) == {"one", "other"}, key
+        if isinstance(en, dict):  # exact-number forms ("1") may differ (tests/test_plurals.py)
+            assert {"one", "other"} <= set(en) and {"one", "other"} <= set(other), key
         en_fields = set().union(*(_fields(v) for v in _forms(en).values()))
         other_fields = set().union(*(_fields(v) for v in _forms(other).values()))
         assert en_fields == other_fields, (key, en_fields, other_fields)

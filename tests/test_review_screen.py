@@ -139,7 +139,7 @@ def test_a_finished_game_joins_the_recent_games_and_survives_a_restart(on_disk, 
     assert app.stats.record("Ana", "orlan")["games"] == 1
     again = make_app(storage=storage)  # a new start of the app on the same storage
     recent = again.recent_games
-    assert recent.ids("Ana") == [match.replay.id]
+    assert recent.ids(again.stats.find("Ana")) == [match.replay.id]  # kept under the player's id
     replay, msg = recent.get(match.replay.id)
     assert msg is None and replay.moves == match.replay.moves and replay.finished
 
@@ -207,7 +207,7 @@ def test_jump_to_the_next_round_and_play_back():
     scene.analysing = False
     starts = scene.round_starts()
     assert len(starts) >= 2 and starts[0] == 0
-    click(app, button_with_text(app, t("review.round")).rect.center)
+    click(app, button_with_text(app, t("review.next_round.round")).rect.center)
     assert scene.cursor == starts[1] and scene.rounds[starts[1]] == scene.rounds[0] + 1
     key(app, pygame.K_PAGEUP)
     assert scene.cursor == 0
@@ -448,3 +448,56 @@ def test_on_a_kiosk_the_review_has_finger_sized_buttons_and_no_files():
         assert all(not a.rect.colliderect(b.rect) for i, a in enumerate(buttons) for b in buttons[i + 1:])
     finally:
         widgets.MIN_BUTTON_PX = saved
+
+
+# ------------------------------------------------------------------ what the review says
+def test_a_move_no_deal_was_played_out_for_is_not_estimated_nor_the_experts_choice():
+    """Olsen's pass of 3 cards among 286: in a short budget no deal finishes for every
+    candidate. It said "The expert's choice too" beside "estimated over 0 deals"."""
+    app = make_app((800, 480))
+    match = play_out(new_match("olsen", 4, {"target": 50, "pass3": True}), stop_after=8)
+    rep = Replay.from_json(match.replay.to_json())
+    scene = app.scenes.push(ReviewScene(app, rep, 0))
+    scene.analysing = False
+    scene.start_review((0.5, None))  # half a millisecond a move
+    while not scene.review.done:
+        scene.review.step(5.0)
+    entry = scene.entries[0]
+    assert rep.moves[0]["kind"] == "pass" and not entry.forced and entry.worlds == 0
+    assert not entry.estimated and not entry.agrees and not entry.costly()
+    scene.go(0)
+    app.tick(DT)
+    said = [text for text, _, _ in scene.opinion_lines()]
+    assert t("review.agrees") not in said and not any("0 deals" in s for s in said)
+    assert t("review.not_estimated", count=len(entry.legal), deeper=t("review.deeper")) in said
+    assert scene.board.hint is None  # no "preferred" move framed on the board
+    # Left out of the agreement, as a forced move is.
+    from game.review import summarise
+
+    assert summarise([entry]).moves == 0
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_the_caption_says_the_board_shows_the_position_before_the_move(lang):
+    app, scene = review_app(lang=lang)
+    scene.analysing = False
+    scene.go(9)
+    caption = scene.board.prompt_text()
+    move = scene.board.view.move_text(scene.replay.moves[9])
+    assert caption == t("review.caption", move=10, moves=scene.total, name=scene.seat_name(scene.movers[9]), play=move)
+    assert caption.startswith({"en": "Before move 10/", "fr": "Avant le coup 10/", "nl": "Voor zet 10/"}[lang])
+    assert scene.board.match.state.to_json() == scene.replay.state_at(9).to_json()
+
+
+@pytest.mark.parametrize("game_id,players,word", [("classic_rummy", 2, "Hand"), ("olsen", 4, "Hand"), ("aluette", 4, "Deal"),
+                                                  ("marjolet", 2, "Deal"), ("la_rigueur", 2, "Deal"), ("orlan", 2, "Round")])
+def test_the_review_names_rounds_with_the_games_own_word(game_id, players, word):
+    app, scene = review_app(game_id, players, analysis=True)
+    scene.analysing = False
+    app.tick(DT)
+    drawn = [text for text, _, _ in scene.drawn]
+    assert f"{word} 1" in drawn  # the move list's heading
+    assert any(text.startswith(f"{word} 1:") for text in drawn)  # the round's summary
+    assert button_with_text(app, f"Next {word.lower()}")
+    other = {"Hand", "Deal", "Round"} - {word}
+    assert not any(text.split(" ")[0] in other and text[-1:].isdigit() for text in drawn)

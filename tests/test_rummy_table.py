@@ -277,7 +277,7 @@ def test_boathouse_go_out_and_the_end_of_hand_screen_spreads_every_hand():
     assert sorted(dead) == sorted(summary["hands"][1]["deadwood"]) and len(dead) == 7
     assert tab.rows[1][2] == str(summary["hands"][1]["deadwood_points"])
     assert tab.rows[0][3] == str(summary["points"][0]) and summary["points"][0] == summary["hands"][1]["deadwood_points"]
-    assert tx(gid, "note_out", name="You") in tab.notes and t("summary.target", target=250) in tab.notes
+    assert tx(gid, "note_out", name="You") in tab.notes and t("summary.target", count=250) in tab.notes
 
 
 JERSEY = dict(
@@ -517,3 +517,29 @@ def test_the_joker_swap_by_a_drag_then_the_joker_must_be_used():
     click(app, table.choice_rects[1][0].center)
     obs = table.match.observation(0)
     assert obs["table"][0]["cards"][-1] == joker and obs["phase"] == "play"
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
+def test_a_joker_on_the_table_shows_the_card_it_stands_for(size):
+    """Issue 35: a joker in a meld did not say what it stood for. A run's joker shows its
+    rank and suit, a set's its rank, on the part of the joker in sight."""
+    gid = "basic_rummy"
+    hands = [["X1", "8C", "9C", "X2", "5D", "5S", "KH"], ["AC", "3C", "6D", "8D", "TD", "QC", "2S"]]
+    match = dealt(gid, hands, "QD", ["4H", "JS", "7C", "QS", "TC"])
+    match.play({"kind": "draw", "from": "stock"})
+    run = sorted(code(gid, c) for c in ("8C", "9C", "X1"))
+    match.play(next(m for m in match.observation(0)["legal"] if m["kind"] == "meld" and sorted(m["cards"]) == run))
+    app = make_app(size)
+    table = open_table(app, match)
+    settle(app, table)
+    meld = match.observation(0)["table"][0]
+    joker = code(gid, "X1")
+    face, chip = table.view.stands_for[joker]
+    assert face == meld["jokers"][joker] and face in ("7C", "TC")
+    # On the joker, inside the part the next card leaves in sight, and big enough to read.
+    card = table.card_rects[joker]
+    assert card.contains(chip) or (card.left <= chip.left and chip.right <= card.right + 1)
+    step = card.width if meld["cards"][-1] == joker else table.card_rects[meld["cards"][meld["cards"].index(joker) + 1]].x - card.x
+    assert chip.right <= card.x + step + 1 and chip.height >= 24
+    gold = table.app.screen.get_at((chip.x + 1, chip.centery))[:3]
+    assert abs(gold[0] - 230) < 40 and gold[2] < 120  # the chip's gold frame

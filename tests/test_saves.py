@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st
 
 from game.rules import GAMES, new_game
 from game.saves import (
-    SAVE_NAME,
+    LEGACY_NAME,
     SAVE_VERSION,
     SavedGame,
     Seat,
@@ -22,11 +22,13 @@ from game.saves import (
     load_game,
     migrate,
     save_game,
+    slot_name,
 )
 from game.stats import GameTally
 from game.storage import FileStorage, MemoryStorage
 
 ROOT = Path(__file__).resolve().parents[1]
+SAVE_NAME = slot_name("orlan")  # the slot of Orlan's game in progress
 SEATS = [Seat("Ana"), Seat("Bot 1", "ai", "simple"), Seat("Bo", "human"), Seat("Bot 3", "ai", "expert")]
 
 
@@ -125,7 +127,7 @@ def test_discard(tmp_path):
     store = FileStorage(tmp_path)
     save_game(SavedGame(new_game("orlan", 2), SEATS[:2]), store)
     assert has_saved_game(store)
-    discard_game(store)
+    discard_game("orlan", store)
     assert not has_saved_game(store) and load_game(store).game is None
 
 
@@ -309,15 +311,22 @@ def test_version_0_save_is_migrated_and_rewritten(tmp_path):
         state.apply(state.legal_moves()[0])
     (tmp_path / f"{SAVE_NAME}.json").write_text(json.dumps(_version0_doc(state)))
     store = FileStorage(tmp_path)
-    res = load_game(store)
+    res = _read_slot(store, "orlan")
     assert res.message is None and res.migrated_from == 0
     g = res.game
     assert g.state.to_json() == state.to_json()
     assert g.seats == [Seat("Ana", "human", None), Seat("Bot", "ai", "expert")]
     assert g.timer == 30
+    assert load_game(store).game.state.to_json() == state.to_json()  # loading rewrites it...
     on_disk = json.loads((tmp_path / f"{SAVE_NAME}.json").read_text())
-    assert on_disk["version"] == SAVE_VERSION
-    assert load_game(store).migrated_from is None
+    assert on_disk["version"] == SAVE_VERSION  # ...in the current layout
+    assert _read_slot(store, "orlan").migrated_from is None
+
+
+def _read_slot(store, game_id):
+    from game.saves import _read
+
+    return _read(store, slot_name(game_id), game_id, repair=False)
 
 
 def test_version_0_timer_off_and_migrate_is_stepwise():

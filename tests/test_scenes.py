@@ -159,7 +159,7 @@ def test_full_round_summary_numbers_and_game_over():
     winner = app.scenes.top.winner_text()
     assert match.seats[result["winners"][0]].name in winner
     assert app.stats.summary("P1")["games"] == 1  # the finished game was recorded for the human
-    assert app.storage.get("current_game") is None  # and its save discarded
+    assert app.storage.get("game.orlan") is None  # and its save discarded
     click(app, button_with_text(app, "Rematch").rect.center)
     assert isinstance(app.scenes.top, TableScene) and app.match is not match
 
@@ -281,12 +281,12 @@ def test_layout_fits_window(size):
         assert screen.contains(p), name
     assert screen.contains(table.hand_area) and screen.contains(table.table_area)
     assert not table.table_area.colliderect(table.hand_area)
-    for name in ("left", "right", "top"):
-        assert not table.panels[name].colliderect(table.table_area), name
+    for name, panel in table.panels.items():
+        assert not panel.colliderect(table.table_area), name
     for _, r in table.hand_rects:
         assert screen.contains(r)
     for b in table.hud_buttons.values():
-        assert screen.contains(b.rect) and b.rect.height >= 40
+        assert screen.contains(b.rect) and b.rect.height >= 44
 
 
 def test_resize_event_relayouts():
@@ -304,7 +304,7 @@ def test_game_is_saved_after_each_move_and_continues_in_a_new_app():
     table = open_table(app, fixed_match(["human", "expert"], HANDS, TABLE))
     click(app, dict(table.hand_rects)["2C"].center)
     click(app, dict(table.hand_rects)["2C"].center)
-    saved = storage.get("current_game")
+    saved = storage.get("game.orlan")
     assert saved and "2C" in saved["state"]["table"]
     assert [s["kind"] for s in saved["seats"]] == ["human", "ai"] and saved["seats"][1]["level"] == "expert"
     again = App((1280, 720), headless=True, settings=Settings(language="en", sound=False), storage=storage)
@@ -322,7 +322,7 @@ def test_resumed_game_keeps_its_own_turn_timer():
     table = open_table(app, fixed_match(["human", "simple"], HANDS, TABLE, timer=20))
     click(app, dict(table.hand_rects)["2C"].center)
     click(app, dict(table.hand_rects)["2C"].center)
-    assert storage.get("current_game")["timer"] == 20
+    assert storage.get("game.orlan")["timer"] == 20
     # A new run whose settings say "no timer" still resumes the game with its 20 s.
     again = App((1280, 720), headless=True, settings=Settings(language="en", sound=False, turn_timer=0), storage=storage)
     again.tick(DT)

@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 
 from game.rules import new_game
 from game.saves import Seat
-from game.stats import STATS_NAME, GameTally, Stats
+from game.stats import STATS_NAME, STATS_VERSION, GameTally, Stats
 from game.storage import FileStorage, MemoryStorage
 from tests.orlan_helpers import side_lines
 
@@ -235,8 +235,8 @@ def test_a_version_1_document_of_orlan_games_loads_with_its_figures():
         assert rec[key] == old[key], key
     assert set(stats.profile("Ana")["by_game"]) == {"orlan"}
     assert stats.summary("Ana", "orlan")["cards_per_round"] == pytest.approx(old["cards"] / old["rounds"])
-    # Saved again, it is a version-2 document that loads to the same figures.
-    assert stats.save() is None and store.get(STATS_NAME)["version"] == 2
+    # Saved again, it is a current (version-3) document that loads to the same figures.
+    assert stats.save() is None and store.get(STATS_NAME)["version"] == STATS_VERSION == 3
     again, _ = Stats.load(store)
     assert again.profiles == stats.profiles
 
@@ -261,3 +261,17 @@ def test_a_version_1_document_with_mixed_games_is_split_per_game():
         assert [{k: g[k] for k in CORE} for g in a["recent"]] == [{k: g[k] for k in CORE} for g in b["recent"]]
         assert {k: a["best"][k] for k in CORE} == {k: b["best"][k] for k in CORE}
     assert migrated.record("Ana", "olsen")["hearts"] == 0  # not known to version 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from([2, 5, 26, 65, 420, 900, 2000, 8000]), st.data())
+def test_the_chart_scale_holds_the_figures_in_round_numbers_close_above_them(chart_top, data):
+    from game.stats import chart_scale
+
+    series = data.draw(st.lists(st.floats(-chart_top, chart_top, allow_nan=False), max_size=20))
+    low, high = chart_scale(series, chart_top)
+    assert low <= min([0.0, *series]) and high >= max([0.0, *series])  # every bar fits
+    assert -chart_top <= low <= 0 < high <= chart_top or (chart_top < 1 and high == 1)
+    floor = max(1.0, chart_top / 20)
+    assert high <= 2.5 * max([floor, *series]) or high == chart_top  # follows the figures
+    assert high == chart_top or f"{high:g}".lstrip("-")[0] in "125"  # 1, 2, 5, 10, 20, 50...

@@ -10,6 +10,7 @@ from game import i18n
 from tests.test_scenes import DT, button_with_text, click, key, make_app
 from game.scenes.match import Match, Seat
 from game.scenes.stats import ResetStatsScene, StatsScene
+from game.stats import Stats
 
 
 def play_games(app, pairs, seed=0):
@@ -145,9 +146,9 @@ def test_confirm_resets_one_player_and_saves():
     assert app.scenes.top is scene
     assert app.stats.summary("Ana")["games"] == 0 and app.stats.summary("Ana")["rounds"] == 0
     assert app.stats.summary("Bo") == bo_before
-    stored = app.storage.get("stats")["profiles"]
-    assert stored["Ana"]["by_game"] == {}  # every game of Ana forgotten
-    assert stored["Bo"]["by_game"]["orlan"]["games"] == 2
+    stored = Stats.load(app.storage)[0]  # what was written
+    assert stored.profile("Ana")["by_game"] == {}  # every game of Ana forgotten
+    assert stored.profile("Bo")["by_game"]["orlan"]["games"] == 2
     assert "Ana" not in scene.names() and sorted(r[0] for r in scene.rows()) == ["Bo", "Cy"]
     app.tick(DT)
     assert scene.selected_name() in ("Bo", "Cy")
@@ -161,7 +162,7 @@ def test_confirm_resets_every_player():
     click(app, button_with_text(app, "Reset…").rect.center)
     click(app, button_with_text(app, "Reset all players").rect.center)
     assert app.scenes.top is scene and scene.rows() == []
-    stored = app.storage.get("stats")["profiles"]
+    stored = Stats.load(app.storage)[0].profiles
     assert set(stored) == {"Ana", "Bo", "Cy", "Dee"}  # the names stay offered at setup
     assert all(p["by_game"] == {} for p in stored.values())
     app.tick(DT)
@@ -366,9 +367,10 @@ def test_reset_from_a_game_tab_forgets_the_player_in_every_game():
     assert app.scenes.top is scene and scene.game_id == "olsen"
     assert sorted(scene.names()) == ["Ana", "Cy"]
     assert app.stats.games_played("Bo") == 0 and app.stats.record("Ana", "orlan")["games"] == 1
-    stored = app.storage.get("stats")
-    assert stored["version"] == 2 and stored["profiles"]["Bo"]["by_game"] == {}
-    assert stored["profiles"]["Cy"]["by_game"]["olsen"]["games"] == 1
+    assert app.storage.get("stats")["version"] == 3
+    stored = Stats.load(app.storage)[0]
+    assert stored.profile("Bo")["by_game"] == {}
+    assert stored.profile("Cy")["by_game"]["olsen"]["games"] == 1
 
 
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
@@ -420,3 +422,28 @@ def test_an_old_statistics_document_shows_its_orlan_figures():
     assert scene.drawn_details == expected_details(
         {"rounds": 9, "cards": 190, "clubs": 50, "two_clubs": 4, "ten_diamonds": 5, "sweeps": 3, "bi_qahwa": 1})
     assert scene.rows() == [["Ana", "2", "1", "50 %", fmt(20 / 9), "11"]]
+
+
+def test_the_chart_scale_follows_the_players_figures():
+    """One Basic Rummy game of 0 points was drawn on a 0-900 scale (the most a hand can
+    give): now a round scale over the player's own figures, 50 at least there."""
+    app = make_app((800, 480))
+    rng = random.Random(1)
+    m = Match("basic_rummy", [Seat("human", "Ann"), Seat("human", "Bo")], {"hands": 1}, seed=4)
+    while not m.finished:
+        m.play(rng.choice(m.state.legal_moves()))
+    assert app.stats.record_game(m.tally)
+    zero = next(n for n in ("Ann", "Bo") if app.stats.points_per_round_series(n, "basic_rummy") == [0.0])
+    scene = app.scenes.push(StatsScene(app, "basic_rummy"))
+    app.tick(DT)
+    select(app, scene, zero)
+    app.tick(DT)
+    assert scene.chart_range == (0.0, 50.0)
+
+
+def test_a_chart_with_negative_figures_draws_them_below_zero():
+    from game.stats import chart_scale
+
+    assert chart_scale([30.0, -12.0], 420) == (-50.0, 50.0)  # Leipzig: deals can cost points
+    assert chart_scale([250.0], 2000) == (0.0, 500.0)  # Bezique: not flat under 2,000
+    assert chart_scale([25.5], 26) == (0.0, 26.0)  # never past the most a round can give

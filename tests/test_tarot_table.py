@@ -53,28 +53,19 @@ def new_match(game_id: str, players: int, human: int = 0, seed: int = 3, options
 
 
 class TextRecorder:
-    """Every text drawn through fonts.blit_text: (text, rect, max_width)."""
+    """Every text drawn through the fonts module (game.ui.fonts.recording), for the test."""
 
     def __init__(self, monkeypatch) -> None:
-        self.drawn: list[tuple[str, pygame.Rect, int | None]] = []
-        real = fonts.blit_text
-
-        def record(surface, text, size, colour, pos, anchor="topleft", bold=False, max_width=None, suit_colours=None):
-            r = real(surface, text, size, colour, pos, anchor, bold, max_width, suit_colours)
-            self.drawn.append((text, r, max_width))
-            return r
-
-        monkeypatch.setattr(fonts, "blit_text", record)
+        self.drawn: list[fonts.DrawnText] = []
+        monkeypatch.setattr(fonts, "_RECORDERS", [self.drawn])
 
     def check(self, app: App) -> None:
         screen = pygame.Rect((0, 0), app.size)
         assert self.drawn
-        for text, r, width in self.drawn:
-            if not text:
-                continue
-            assert screen.contains(r), (text, r)
-            if width is not None:
-                assert r.width <= width + 2, (text, r.width, width)
+        for d in self.drawn:
+            assert screen.contains(d.rect), (d.text, d.rect)
+            assert not d.overflows, (d.text, d.rect, d.box)
+            assert d.logical_size >= 12, (d.text, d.size)
         self.drawn.clear()
 
 

@@ -310,7 +310,7 @@ def test_olsen_hand_summary_rows_follow_the_hand_end_event():
     assert [r[4] for r in rows] == [str(x) for x in summary["totals"]]
     assert sum(summary["penalties"]) == 26
     notes = scene.notes()
-    assert notes and (t("tsummary.olsen_target", target=100) in notes or any(match.seats[0].name in n for n in notes))
+    assert notes and (t("tsummary.olsen_target", count=100) in notes or any(match.seats[0].name in n for n in notes))
     del table
 
 
@@ -469,6 +469,6 @@ def test_olsen_all_penalties_note_gives_the_takers_real_score(jack_diamonds):
     notes = standalone_view(make_app((800, 480)), match).summary(summary, True).notes
     if jack_diamonds:
         assert points[0] == -10
-        assert notes[0] == t("olsen.all_penalties_jack", name="You", points=-10)
+        assert notes[0] == t("olsen.all_penalties_jack", name="You", count=-10)
     else:
         assert points[0] == 0 and notes[0] == t("tsummary.all_penalties", name="You")

@@ -39,7 +39,8 @@ for _ in range(7):
     state.apply(random.Random(1).choice(state.legal_moves()))
 mem = MemoryStorage()
 save_game(SavedGame(state, [Seat("Ana"), Seat("Bot", "ai", "simple")], 20), mem)
-ls.setItem("orlan:current_game", mem.texts["current_game"])
+# The single game in progress of an older Orlan, under its old key.
+ls.setItem("orlan:current_game", mem.texts["game.orlan"])
 ls.setItem("orlan:settings", "{truncated")
 seen = {}
 real_tick = App.tick
@@ -87,7 +88,8 @@ def test_browser_entry_runs_the_app_loop_for_hundreds_of_frames():
     # settings were reported and kept aside under a backup key.
     assert report["resumed"] is True
     assert "settings.corrupt" in report["messages"]
-    assert "orlan:current_game" in report["keys"]
+    # The old single save moved into Orlan's own slot.
+    assert "orlan:game.orlan" in report["keys"] and "orlan:current_game" not in report["keys"]
     assert any(k.startswith("orlan:settings.bad-") for k in report["keys"])
 
 

@@ -168,6 +168,11 @@ class State(ABC):
         cls, players: int, options: dict[str, Any] | None = None, seed: int = 0, deck_order: Sequence[str] | None = None
     ) -> "State": ...
 
+    @classmethod
+    def check_options(cls, players: int, options: dict[str, Any]) -> None:
+        """RulesError if options (resolved) mean nothing together at this player count;
+        ``new`` refuses them, and setup offers only the choices that pass. Default: any."""
+
     @abstractmethod
     def current_player(self) -> int | None: ...
 

@@ -18,7 +18,9 @@ from game import i18n, registry
 from game.bots import make_bot
 from game.i18n import t
 from game.scenes.match import Match, Seat
-from game.scenes.table import TableScene, view_for
+from game.scenes import catalog
+from game.scenes.table import TableScene
+from game.scenes.views import view_for
 from game.ui import fonts, widgets
 
 DEMO_PLAYERS = 4
@@ -137,9 +139,7 @@ class AttractScene(TableScene):
         return False
 
     def to_menu(self) -> None:
-        from game.scenes.menu import MenuScene
-
-        self.app.scenes.reset(MenuScene(self.app))
+        self.app.scenes.reset(catalog.make("menu", self.app))
 
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:

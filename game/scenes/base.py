@@ -7,20 +7,26 @@ the focused one, Esc goes back.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import Callable, NamedTuple
 
 import pygame
 import pygame_gui
 
-if TYPE_CHECKING:
-    from game.app import App
+
+class TouchTarget(NamedTuple):
+    """Something a finger can tap: its kind ("button", "card", "pile", "seat", ...), a label
+    (the button's text, the card's code) and its rectangle in device pixels."""
+
+    kind: str
+    label: str
+    rect: pygame.Rect
 
 
 class Scene:
     overlay = False  # True: the scene below is drawn first (pause, hand-off)
     name = "scene"
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app) -> None:  # app: game.app.App
         self.app = app
         self.elements: list = []
         self.actions: dict = {}
@@ -90,6 +96,22 @@ class Scene:
         self.focus = (self.focus + delta) % len(self.focusables) if self.focus >= 0 else (0 if delta > 0 else len(self.focusables) - 1)
         self._show_focus()
 
+    # ------------------------------------------------------------ touch targets
+    def touch_targets(self) -> list[TouchTarget]:
+        """Every place a tap acts on this screen: its visible buttons, then the scene's own
+        tap zones (``tap_zones``). The layout tests measure them (44x44 logical at least,
+        none overlapping)."""
+        out = [
+            TouchTarget("button", str(getattr(el, "text", "")), pygame.Rect(el.rect))
+            for el in self.elements
+            if isinstance(el, pygame_gui.elements.UIButton) and el.visible and el.alive()
+        ]
+        return out + self.tap_zones()
+
+    def tap_zones(self) -> list[TouchTarget]:
+        """Places a tap acts on that are not pygame_gui buttons (cards, piles, a code pad's keys)."""
+        return []
+
     # ------------------------------------------------------------ input
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -127,7 +149,7 @@ class Scene:
 
 
 class SceneManager:
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app) -> None:  # app: game.app.App
         self.app = app
         self.stack: list[Scene] = []
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import t
+from game.scenes import catalog
 from game.scenes.base import Scene
 from game.scenes.match import Match
+from game.scenes.views import standalone_view
 from game.ui import fonts, widgets
 
 
@@ -18,8 +20,6 @@ class GameOverScene(Scene):
         self.match = match
         self.result = match.state.result()
         if view is None:
-            from game.scenes.table import standalone_view
-
             view = standalone_view(app, match)
         self.view = view
         self.over = view.gameover(self.result)
@@ -52,24 +52,19 @@ class GameOverScene(Scene):
 
     def review(self) -> None:
         """The move-by-move review of this game, over this screen (Back comes here)."""
-        from game.scenes.review import ReviewScene
-
         seat = self.match.humans[0] if self.match.humans else 0
-        self.app.scenes.push(ReviewScene(self.app, self.match.replay, seat, recent=self.app.recent_games if self.match.humans else None))
+        self.app.scenes.push(catalog.make("review", self.app, self.match.replay, seat, recent=self.app.recent_games if self.match.humans else None))
 
     def rematch(self) -> None:
         """The same game, seats and options again (a new deal)."""
-        from game.scenes.table import TableScene
-
         m = self.match
-        self.app.match = Match(m.game_id, m.seats, m.options, seed=None if self.app.seed is None else self.app.seed + 1, timer=m.timer)
-        self.app.scenes.replace(TableScene(self.app, self.app.match))
+        # Saved at once in the game's slot, which this finished game has just left.
+        self.app.start_match(Match(m.game_id, m.seats, m.options, seed=None if self.app.seed is None else self.app.seed + 1, timer=m.timer))
+        self.app.scenes.replace(catalog.make("table", self.app, self.app.match))
 
     def menu(self) -> None:
-        from game.scenes.menu import MenuScene
-
         self.app.match = None
-        self.app.scenes.reset(MenuScene(self.app))
+        self.app.scenes.reset(catalog.make("menu", self.app))
 
     def back(self) -> None:
         self.menu()

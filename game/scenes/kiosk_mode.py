@@ -26,6 +26,8 @@ import sys
 import pygame
 
 from game.kiosk import IdleWatch, KioskConfig, load_kiosk
+from game.scenes import catalog
+from game.scenes.operator import CodeLock
 from game.ui import widgets
 from game.ui.touch import KIOSK_MIN_BUTTON_PX, CardDrag, HoldCorner
 
@@ -68,8 +70,6 @@ class KioskMode:
         self.hold = HoldCorner()
         self.finger = None  # the finger_id of the finger on the screen, if any
         self.finger_quiet = 0.0  # seconds since that finger last moved
-        from game.scenes.operator import CodeLock
-
         self.lock = CodeLock(config.check_code)
         # Larger buttons on every screen: a public tablet is used with fingers only. One app
         # per process, so the module setting is the app's (tests put it back).
@@ -80,41 +80,29 @@ class KioskMode:
 
     # ------------------------------------------------------------ scenes
     def show_attract(self) -> None:
-        from game.scenes.attract import AttractScene
-
         self.drag.reset()
         self.finger = None
         self.attract_seed += 1
-        self.app.scenes.reset(AttractScene(self.app, seed=self.attract_seed))
+        self.app.scenes.reset(catalog.make("attract", self.app, seed=self.attract_seed))
 
     def on_attract(self) -> bool:
-        from game.scenes.attract import AttractScene
-
-        return isinstance(self.app.scenes.top, AttractScene)
+        return catalog.showing(self.app.scenes.top, "attract")
 
     def pad_open(self) -> bool:
-        from game.scenes.operator import CodePadScene
-
-        return isinstance(self.app.scenes.top, CodePadScene)
+        return catalog.showing(self.app.scenes.top, "operator")
 
     def ask_code(self, then) -> None:
         """The code pad over the current screen; ``then`` runs if the right code is typed."""
-        from game.scenes.operator import CodePadScene
-
         if self.pad_open():
             self.app.scenes.top.on_success = then
             return
-        self.app.scenes.push(CodePadScene(self.app, self.lock, then, max_len=12))
+        self.app.scenes.push(catalog.make("operator", self.app, self.lock, then, max_len=12))
 
     def operator_menu(self) -> None:
-        from game.scenes.operator import OperatorScene
-
-        self.app.scenes.push(OperatorScene(self.app, self))
+        self.app.scenes.push(catalog.make("operator_menu", self.app, self))
 
     def open_settings(self) -> None:
-        from game.scenes.settings import SettingsScene
-
-        scene = SettingsScene(self.app)
+        scene = catalog.make("settings", self.app)
         self.authorised.add(id(scene))
         self.app.scenes.push(scene)
 
@@ -125,14 +113,12 @@ class KioskMode:
     def unlocked_for(self, action) -> None:
         """Run ``action`` as the operator: App.quit goes through, a settings screen it opens
         is let in. The unlock ends with the action."""
-        from game.scenes.settings import SettingsScene
-
         self.unlocked = True
         try:
             action()
         finally:
             self.unlocked = False
-        if isinstance(self.app.scenes.top, SettingsScene):
+        if catalog.showing(self.app.scenes.top, "settings"):
             self.authorised.add(id(self.app.scenes.top))
 
     def request_quit(self) -> bool:
@@ -203,10 +189,8 @@ class KioskMode:
         if event is None:
             return False
         self.hold.watch(event, self.app.size)
-        from game.scenes.table import TableScene
-
         top = self.app.scenes.top
-        table = top if isinstance(top, TableScene) and not self.on_attract() else None
+        table = top if catalog.showing(top, "table") else None
         if table is not None or self.drag.code is not None:
             self.drag.scale = self.app.scale
             return self.drag.handle(event, table)
@@ -218,10 +202,8 @@ class KioskMode:
         self.finger_quiet += dt
         if self.finger is not None and self.finger_quiet > FINGER_LOST:
             self.finger = None  # its lift was lost (focus change...): never lock touch out
-        from game.scenes.settings import SettingsScene
-
         top = self.app.scenes.top
-        if isinstance(top, SettingsScene) and id(top) not in self.authorised:
+        if catalog.showing(top, "settings") and id(top) not in self.authorised:
             # Reached from the menu or the pause screen: the code first.
             self.app.scenes.pop()
             self.ask_code(self.open_settings)
@@ -236,8 +218,6 @@ class KioskMode:
             self.idle_timeout()
 
     def draw(self, surface: pygame.Surface) -> None:
-        from game.scenes.table import TableScene
-
         top = self.app.scenes.top
-        if isinstance(top, TableScene):
+        if catalog.showing(top, "table"):
             self.drag.draw(surface, top)

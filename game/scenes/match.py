@@ -54,17 +54,18 @@ def release_caches(game_id: str) -> None:
 class Seat:
     kind: str
     name: str
+    player: str | None = None  # a human seat's player id in the statistics (game.stats.Stats)
 
     @property
     def human(self) -> bool:
         return self.kind == "human"
 
     def saved(self) -> SavedSeat:
-        return SavedSeat(self.name, "human") if self.human else SavedSeat(self.name, "ai", self.kind)
+        return SavedSeat(self.name, "human", None, self.player) if self.human else SavedSeat(self.name, "ai", self.kind)
 
     @classmethod
     def from_saved(cls, seat: SavedSeat) -> "Seat":
-        return cls("human" if seat.kind == "human" else (seat.level or "simple"), seat.name)
+        return cls("human" if seat.kind == "human" else (seat.level or "simple"), seat.name, seat.player)
 
 
 class Match:
@@ -174,6 +175,21 @@ class Match:
         if self.replay is not None and moves is not None:
             self.replay.undo(len(self.replay.moves) - moves)
         return True
+
+    def name_players(self, stats) -> None:
+        """Each human seat under its player's name now (a player renamed since the game was
+        saved), and with its player's id (a save from before ids: matched by name)."""
+        for i, seat in enumerate(self.seats):
+            if not seat.human:
+                continue
+            pid = seat.player if stats.name_of(seat.player) is not None else stats.find(seat.name)
+            if pid is None:
+                continue
+            seat.player, seat.name = pid, stats.name_of(pid)
+            if i < len(self.tally.seats):
+                self.tally.seats[i] = {**self.tally.seats[i], "name": seat.name, "player": pid}
+            if self.replay is not None and i < len(self.replay.seats):
+                self.replay.seats[i] = {**self.replay.seats[i], "name": seat.name, "player": pid}
 
     # ------------------------------------------------------------ the replay
     def saved_seats(self) -> list[dict]:

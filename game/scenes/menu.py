@@ -10,6 +10,7 @@ Quit.
 Touch: tap a family tab, tap a game to read about it, tap it again (or New game) to set
 it up. Keys: Left/Right change the family, Up/Down the game, Enter sets up the chosen
 game (or presses the button Tab moved to), Esc brings the focus back to the chosen game.
+The game described is always the one that has the focus (Tab onto a game chooses it).
 """
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ import pygame
 
 from game import registry
 from game.i18n import lookup, t
+from game.saves import progress_line, when_text
+from game.scenes import catalog
 from game.scenes.base import Scene
 from game.ui import fonts, widgets
 
@@ -24,7 +27,7 @@ from game.ui import fonts, widgets
 def players_text(info) -> str:
     if info.min_players == info.max_players:
         return t("setup.players_value", count=info.min_players)
-    return t("menu.players_range", low=info.min_players, high=info.max_players)
+    return t("menu.players_range", low=info.min_players, count=info.max_players)
 
 
 class MenuScene(Scene):
@@ -67,6 +70,23 @@ class MenuScene(Scene):
         if focus:
             self.focus_game()
 
+    def build(self) -> None:
+        # The focus stays on the chosen game when the shelf is rebuilt with another chosen
+        # (the game in progress found just after start-up): the game described is the one
+        # that has the focus, and Enter sets up that same game.
+        on_game = self.focus < 0 or (self.focus < len(self.focusables) and self.focusables[self.focus] in self.game_buttons.values())
+        super().build()
+        if on_game:
+            self.focus_game()
+
+    def move_focus(self, delta: int) -> None:
+        super().move_focus(delta)
+        # Tab onto a game chooses it: the panel describes the game that has the focus.
+        focused = self.focusables[self.focus] if 0 <= self.focus < len(self.focusables) else None
+        for game_id, b in self.game_buttons.items():
+            if b is focused:
+                self.app.shelf_game = game_id
+
     def focus_game(self) -> None:
         b = self.game_buttons.get(self.chosen)
         if b in self.focusables:
@@ -99,15 +119,19 @@ class MenuScene(Scene):
         margin = max(10, int(w * 0.05))
         self.title_bottom = self.title_height()
         # Bottom row: the app's own buttons.
-        match = self.app.match
-        resumable = match is not None and not match.finished
-        cont = t("menu.continue_game", game=t(registry.BY_ID[match.game_id].title_key)) if resumable and match.game_id in registry.BY_ID else t("menu.continue")
+        # Continue offers the most recently played game; with several games in progress, the
+        # button after it lists them all (ContinueScene).
+        in_progress = [g for g in self.app.games_in_progress() if g.game_id in registry.BY_ID]
+        resumable = bool(in_progress)
+        cont = t("menu.continue_game", game=t(registry.BY_ID[in_progress[0].game_id].title_key)) if resumable else t("menu.continue")
         bottom = [
             (cont, self.continue_game, resumable),
             (t("menu.statistics"), self.statistics, True),
             (t("menu.settings"), lambda: self.app.operator_gate(self.settings), True),
             (t("menu.quit"), lambda: self.app.operator_gate(self.app.quit), True),
         ]
+        if len(in_progress) > 1:
+            bottom.insert(1, (t("menu.in_progress", count=len(in_progress)), self.list_in_progress, True))
         # Few button sizes: pygame_gui keeps every size's shapes (about 2.5 MB each), so
         # the tabs, the panel's buttons and the bottom row share one width, Continue
         # (it names the game) has its own, and the games theirs.
@@ -117,8 +141,17 @@ class MenuScene(Scene):
         room = w - 2 * margin
         need = self.text_widths(tab_texts + panel_texts + [text for text, _, _ in bottom[1:]])
         common = min(max([int(170 * s), *need]), (room - gap * max(3, len(families) - 1)) // max(4, len(families)))
-        cont_w = min(max(common, self.text_widths([cont])[0]), room - 3 * (common + gap))
-        widths = [cont_w] + [common] * 3
+        others = len(bottom) - 1
+        rest_w = common
+        if others > 3:
+            # With the list of games in progress in the row, Continue keeps the room its text
+            # needs and the other four share the rest (never narrower than their texts).
+            rest_need = max(self.text_widths([text for text, _, _ in bottom[1:]]))
+            cont_w = min(max(common, self.text_widths([cont])[0]), room - others * (rest_need + gap))
+            rest_w = min(common, (room - cont_w - others * gap) // others)
+        else:
+            cont_w = min(max(common, self.text_widths([cont])[0]), room - others * (common + gap))
+        widths = [cont_w] + [rest_w] * others
         x = (w - sum(widths) - gap * (len(widths) - 1)) // 2
         by = h - bh - max(8, int(14 * s))
         bottom_buttons = []
@@ -149,8 +182,15 @@ class MenuScene(Scene):
         pad = max(8, int(16 * s))
         bw = min(common, (pw.width - 2 * pad - gap) // 2)
         py = pw.bottom - bh - pad
-        self.new_game_button = self.button(pygame.Rect(pw.x + pad, py, bw, bh), t("menu.new_game"), self.new_game)
-        self.button(pygame.Rect(pw.x + pad + bw + gap, py, bw, bh), t("menu.rules"), self.rules)
+        panel_buttons = [(t("menu.new_game"), self.new_game), (t("menu.rules"), self.rules)]
+        if self.chosen in self.app.saved_games:  # this game is in progress: Continue it first
+            panel_buttons.insert(0, (t("menu.continue"), lambda: self.continue_game(self.chosen)))
+            bw = (pw.width - 2 * pad - 2 * gap) // 3
+        panel_rects = [pygame.Rect(pw.x + pad + i * (bw + gap), py, bw, bh) for i in range(len(panel_buttons))]
+        for rect, (text, action) in zip(panel_rects, panel_buttons):
+            b = self.button(rect, text, action)
+            if action == self.new_game:
+                self.new_game_button = b
         for family, rect, text in tabs:
             self.family_buttons[family] = self.button(rect, text, lambda f=family: self.open_family(f), enabled=family != self.family)
         for rect, text, action, enabled in bottom_buttons:
@@ -166,9 +206,7 @@ class MenuScene(Scene):
 
     def text_widths(self, texts: list[str]) -> list[int]:
         """The width a button needs for each text (the UI's bold font and padding)."""
-        from game.app import ui_font_size
-
-        f = fonts.font(ui_font_size(self.app.scale), True)
+        f = fonts.font(fonts.ui_font_size(self.app.scale), True)
         pad = max(12, int(24 * self.app.scale))
         return [f.size(text)[0] + 2 * pad for text in texts]
 
@@ -238,6 +276,9 @@ class MenuScene(Scene):
             y += line_h
         y += int(8 * s)
         limit = self.new_game_button.rect.top - int(6 * s) if hasattr(self, "new_game_button") else pw.bottom
+        saved = self.app.saved_games.get(self.chosen)
+        if saved is not None:  # above the buttons; the description stops above it
+            limit = self.draw_in_progress(surface, saved, x, y, inner, limit) - int(6 * s)
         text = lookup(e.description_key)
         if isinstance(text, str):
             for part in fonts.wrap(text, size, inner):
@@ -253,10 +294,39 @@ class MenuScene(Scene):
                 fonts.blit_text(surface, part, small, widgets.DIM, (x, top), max_width=inner)
                 top += fonts.font(small).get_linesize()
 
+    def draw_in_progress(self, surface: pygame.Surface, saved, x: int, top: int, width: int, bottom: int) -> int:
+        """The chosen game's game in progress, just above the panel's buttons: when it was
+        last played, its round and totals. Returns the top of what it drew (the description
+        above stops there)."""
+        s = self.app.scale
+        size = max(13, int(20 * s))
+        line = fonts.font(size).get_linesize()
+        pad = max(4, int(8 * s))
+        lines = 1 + min(2, len(fonts.wrap(progress_line(saved), size, width - 2 * pad)))
+        box = pygame.Rect(x, max(top, bottom - lines * line - 2 * pad - int(4 * s)), width, lines * line + 2 * pad)
+        if box.bottom > bottom:
+            return bottom
+        head = fonts.blit_text(surface, t("menu.game_in_progress"), size, widgets.GOLD, (box.x + pad, box.y + pad), bold=True, max_width=width // 2)
+        fonts.blit_text(surface, when_text(saved.saved_at), size, widgets.SOFT, (box.right - pad, head.y), "topright", max_width=width - head.width - 3 * pad)
+        y = head.bottom
+        for part in fonts.wrap(progress_line(saved), size, width - 2 * pad)[: lines - 1]:
+            fonts.blit_text(surface, part, size, widgets.WHITE, (box.x + pad, y), max_width=width - 2 * pad)
+            y += line
+        pygame.draw.rect(surface, widgets.GOLD, box, max(1, int(2 * s)), border_radius=8)
+        return box.y
+
     def draw_over(self, surface: pygame.Surface) -> None:
         # The chosen game is marked in gold whatever has the keyboard focus, and its
-        # family's tab is underlined.
+        # family's tab is underlined; a game in progress has a gold dot on its button.
         s = self.app.scale
+        for game_id in self.app.saved_games:
+            b = self.game_buttons.get(game_id)
+            if b is not None:
+                r = b.rect
+                radius = max(4, int(7 * s))
+                centre = (r.right - radius - max(6, int(10 * s)), r.centery)
+                pygame.draw.circle(surface, widgets.GOLD, centre, radius)
+                pygame.draw.circle(surface, (21, 23, 26), centre, radius, max(1, radius // 3))  # seen on gold too
         b = self.game_buttons.get(self.chosen)
         if b is not None:
             r = b.rect
@@ -267,30 +337,29 @@ class MenuScene(Scene):
             pygame.draw.rect(surface, widgets.GOLD, (r.x + 6, r.bottom + 2, r.width - 12, max(3, int(4 * s))), border_radius=2)
 
     # ------------------------------------------------------------ actions
-    def continue_game(self) -> None:
-        from game.scenes.table import table_scene
+    def continue_game(self, game_id: str | None = None) -> None:
+        """Continue a game in progress: ``game_id``'s, else the most recently played."""
+        games = self.app.games_in_progress()
+        if game_id is None and games:
+            game_id = games[0].game_id
+        match = self.app.resume(game_id) if game_id is not None else None
+        if match is not None:
+            self.app.scenes.push(catalog.make("table", self.app, match))
 
-        self.app.scenes.push(table_scene(self.app, self.app.match))
+    def list_in_progress(self) -> None:
+        self.app.scenes.push(catalog.make("continue", self.app))
 
     def new_game(self) -> None:
-        from game.scenes.setup import SetupScene
-
-        self.app.scenes.push(SetupScene(self.app, self.chosen))
+        self.app.scenes.push(catalog.make("setup", self.app, self.chosen))
 
     def statistics(self) -> None:
-        from game.scenes.stats import StatsScene
-
-        self.app.scenes.push(StatsScene(self.app))
+        self.app.scenes.push(catalog.make("stats", self.app))
 
     def settings(self) -> None:
-        from game.scenes.settings import SettingsScene
-
-        self.app.scenes.push(SettingsScene(self.app))
+        self.app.scenes.push(catalog.make("settings", self.app))
 
     def rules(self) -> None:
-        from game.scenes.rules import RulesScene
-
-        self.app.scenes.push(RulesScene(self.app, self.chosen))
+        self.app.scenes.push(catalog.make("rules", self.app, self.chosen))
 
     def back(self) -> None:
         pass  # Esc on the menu does nothing more; Quit is a button

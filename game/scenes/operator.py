@@ -1,4 +1,5 @@
-"""Kiosk operator screens: the code pad (an on-screen numeric keypad) and the operator menu.
+"""Kiosk operator screens: the code pad (an on-screen numeric keypad) and the operator menu;
+and the notice shown when ``--kiosk`` finds no usable kiosk file (``KioskOffScene``).
 
 The pad is drawn by hand rather than with pygame_gui buttons: keys light up under the
 finger at once and act when it lifts on the same key, the digits are large, and the keys
@@ -9,6 +10,7 @@ so guessing a 4-digit code at a public stand takes hours rather than minutes.
 """
 from __future__ import annotations
 
+import os
 from typing import Callable
 
 import pygame
@@ -94,7 +96,7 @@ class CodePadScene(Scene):
         cancel_h = target_height(s)
         # Four rows of keys share what the title, code display and cancel button leave.
         room = h - 2 * margin - title_h - display_h - cancel_h - 6 * gap
-        key = max(TARGET_PX, min(int(room / 4), int(150 * s), int((w - 2 * margin) / 3.6)))
+        key = max(fonts.px(TARGET_PX), min(int(room / 4), int(150 * s), int((w - 2 * margin) / 3.6)))
         grid_w = 3 * key + 2 * gap
         total_h = title_h + display_h + 4 * key + cancel_h + 6 * gap
         top = max(margin, (h - total_h) // 2)
@@ -251,3 +253,81 @@ class OperatorScene(Scene):
         s = self.app.scale
         widgets.shade(surface, 200)
         widgets.title(surface, t("kiosk.operator_menu_title"), s, max(8, self.top - int(90 * s)), size=44)
+
+
+KIOSK_EXAMPLE = '{"enabled": true, "operator_code": "4321", "idle_timeout": 120}'
+
+
+class KioskOffScene(Scene):
+    """``--kiosk`` asked for, but the kiosk file is missing, invalid or turned off: what is
+    wrong and how to make the file, on the screen (not only on stderr), over the menu.
+    The app goes on in normal mode; the button (or Enter, Esc) closes this."""
+
+    name = "kiosk_off"
+    overlay = True
+
+    def __init__(self, app, config) -> None:
+        super().__init__(app)
+        self.config = config
+        self.box = pygame.Rect(0, 0, 0, 0)
+
+    def reasons(self) -> list[str]:
+        path = self.config.path or "kiosk.json"
+        fatal = [m for m in self.config.problems if m.key != "kiosk.unknown_field"]
+        if fatal:
+            return [t("kiosk.off_invalid", path=path)] + [t(m.key, **m.params) for m in fatal]
+        if self.config.path and os.path.exists(self.config.path):
+            return [t("kiosk.off_disabled", path=path)]
+        return [t("kiosk.off_missing", path=path)]
+
+    def text_size(self) -> int:
+        return max(13, int(20 * self.app.scale))
+
+    def lines(self, width: int) -> list[tuple[str, tuple]]:
+        """(text, colour) lines: why, how to make the file, the example, how to check it."""
+        size = self.text_size()
+        out = []
+        for reason in self.reasons():
+            out += [(part, widgets.WHITE) for part in fonts.wrap(reason, size, width)]
+        out.append(("", widgets.WHITE))
+        out += [(part, widgets.SOFT) for part in fonts.wrap(t("kiosk.off_how", path=self.config.path or "kiosk.json"), size, width)]
+        out += [(part, widgets.GOLD) for part in fonts.wrap(KIOSK_EXAMPLE, size, width)]
+        out += [(part, widgets.SOFT) for part in fonts.wrap(t("kiosk.off_check"), size, width)]
+        return out
+
+    def layout(self) -> None:
+        w, h = self.app.size
+        s = self.app.scale
+        bh = max(44, widgets.button_height(s))
+        pad = max(10, int(22 * s))
+        gap = max(6, int(10 * s))
+        width = min(w - 2 * pad, max(int(900 * s), 320))
+        line = fonts.font(self.text_size()).get_linesize()
+        head_h = fonts.font(int(self.text_size() * 1.3), True).get_linesize()
+        text_h = len(self.lines(width - 2 * pad)) * line
+        self.box = pygame.Rect(0, 0, width, min(h - 8, pad + head_h + gap + text_h + gap + bh + pad))
+        self.box.center = (w // 2, h // 2)
+        bw = min(width - 2 * pad, max(int(360 * s), 240))
+        self.button(pygame.Rect(self.box.centerx - bw // 2, self.box.bottom - pad - bh, bw, bh), t("kiosk.off_ok"), self.back)
+        self.focus = 0
+
+    def back(self) -> None:
+        self.app.scenes.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        widgets.shade(surface, 190)
+        widgets.panel(surface, self.box, alpha=240, colour=(18, 26, 36))
+        s = self.app.scale
+        pad = max(10, int(22 * s))
+        gap = max(6, int(10 * s))
+        size = self.text_size()
+        head = fonts.blit_text(surface, t("kiosk.off_title"), int(size * 1.3), widgets.GOLD, (self.box.centerx, self.box.y + pad), "midtop", bold=True, max_width=self.box.width - 2 * pad)
+        y = head.bottom + gap
+        line = fonts.font(size).get_linesize()
+        bottom = self.box.bottom - pad - max(44, widgets.button_height(s)) - gap
+        for text, colour in self.lines(self.box.width - 2 * pad):
+            if y + line > bottom:
+                break
+            if text:
+                fonts.blit_text(surface, text, size, colour, (self.box.x + pad, y), max_width=self.box.width - 2 * pad)
+            y += line

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import t
+from game.scenes import catalog
 from game.scenes.base import Scene
 from game.ui import widgets
 
@@ -37,16 +38,10 @@ class PauseScene(Scene):
         widgets.title(surface, t("pause.title"), s, max(8, self.top - int(80 * s)), size=44)
 
     def rules(self) -> None:
-        from game.scenes.rules import RulesScene
-
-        self.app.scenes.push(RulesScene(self.app, self.table.match.game_id))
+        self.app.scenes.push(catalog.make("rules", self.app, self.table.match.game_id))
 
     def settings(self) -> None:
-        from game.scenes.settings import SettingsScene
-
-        self.app.scenes.push(SettingsScene(self.app))
+        self.app.scenes.push(catalog.make("settings", self.app))
 
     def main_menu(self) -> None:
-        from game.scenes.menu import MenuScene
-
-        self.app.scenes.reset(MenuScene(self.app))
+        self.app.scenes.reset(catalog.make("menu", self.app))

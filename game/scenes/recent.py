@@ -10,6 +10,7 @@ from game.i18n import t
 from game.replay import Replay
 from game.scenes.base import Scene
 from game.scenes.review import ReviewScene, desktop, open_replay_file
+from game.stats import name_key
 from game.ui import fonts, widgets
 
 
@@ -20,8 +21,9 @@ class RecentGamesScene(Scene):
         super().__init__(app)
         self.profile = profile
         self.recent = app.recent_games
+        self.player = app.stats.find(profile)  # the index is kept by player id
         self.games: list[Replay] = []
-        for replay, msg in self.recent.recent(profile):
+        for replay, msg in self.recent.recent(self.player or profile):
             if msg is not None:
                 app.messages.append(msg)  # a damaged record was set aside: say so once
             if replay is not None:
@@ -48,8 +50,18 @@ class RecentGamesScene(Scene):
     def open(self, i: int) -> None:
         if 0 <= i < len(self.games):
             replay = self.games[i]
-            seats = [k for k, s in enumerate(replay.seats) if s.get("name") == self.profile and s.get("kind") == "human"]
+            seats = self.seats_of(replay)
             self.app.scenes.push(ReviewScene(self.app, replay, seats[0] if seats else None, recent=self.recent))
+
+    def seats_of(self, replay: Replay) -> list[int]:
+        """The player's seats in a replay: by player id; in a replay from before ids, by
+        name (or the only human seat: the player may have been renamed since)."""
+        humans = [k for k, s in enumerate(replay.seats) if s.get("kind") == "human"]
+        mine = [k for k in humans if self.player is not None and replay.seats[k].get("player") == self.player]
+        if not mine:
+            key = name_key(self.profile)
+            mine = [k for k in humans if name_key(str(replay.seats[k].get("name", ""))) == key]
+        return mine or (humans if len(humans) == 1 else [])
 
     def open_file(self, path) -> None:
         open_replay_file(self.app, path)
@@ -95,7 +107,7 @@ class RecentGamesScene(Scene):
     def row_texts(self, replay: Replay) -> tuple[str, str]:
         names = ", ".join(str(s.get("name", "")) for s in replay.seats)
         left = t("recent.row", date=replay.started_at[:16].replace("T", " "), game=t(f"{replay.game}.title"), players=names)
-        seats = [k for k, s in enumerate(replay.seats) if s.get("name") == self.profile]
+        seats = self.seats_of(replay)
         winners = (replay.result or {}).get("winners") or []
         parts = [t("recent.won") if any(k in winners for k in seats) else t("recent.lost"), t("recent.moves", count=len(replay.moves))]
         if replay.analysis:

@@ -26,11 +26,14 @@ from pathlib import Path
 
 import pygame
 
+from game import registry
 from game.i18n import t
 from game.replay import RecentGames, Replay, ReplayError
 from game.review import DEFAULT_MS, Entry, Review, _round_of, by_round, summarise
+from game.saves import round_text
 from game.scenes.base import Scene
 from game.scenes.match import Match, Seat
+from game.scenes.views import view_for
 from game.scenes.table_layout import HINT_COLOUR, TableLayout
 from game.ui import fonts, widgets
 
@@ -92,8 +95,6 @@ class ReviewBoard(TableLayout):
     """One position of the replay drawn by the table's layout and the game's view."""
 
     def __init__(self, app, replay: Replay, state, viewer: int, size: tuple[int, int]) -> None:
-        from game.scenes.table import view_for
-
         self.app = _BoardApp(app, size)
         self.match = ReplayMatch(replay, state)
         self.view = view_for(replay.game)(self)
@@ -377,7 +378,7 @@ class ReviewScene(Scene):
         played = self.replay.moves[k] if k < self.total else None
         entry = self.entries.get(k)
         self.board.open_hands = self.open_hands
-        self.board.set_position(self.states[k], played, entry.best if entry and not entry.forced else None)
+        self.board.set_position(self.states[k], played, entry.best if entry and not entry.forced and entry.estimated else None)
         self.board.caption = self.caption()
 
     def caption(self) -> str:
@@ -387,14 +388,17 @@ class ReviewScene(Scene):
         v = self.board.view
         return t("review.caption", move=k + 1, moves=self.total, name=self.seat_name(self.movers[k]), play=v.move_text(self.replay.moves[k]))
 
+    def round_word(self) -> str:
+        """The game's own word for a round (its registry entry's ``round_word``)."""
+        entry = registry.BY_ID.get(self.replay.game)
+        return entry.round_word if entry is not None else "round"
+
     def seat_name(self, seat: int) -> str:
         seats = self.replay.seats
         return str(seats[seat].get("name", "")) if 0 <= seat < len(seats) else ""
 
     def ui_size(self) -> int:
-        from game.app import ui_font_size
-
-        return ui_font_size(self.app.scale)
+        return fonts.ui_font_size(self.app.scale)
 
     def bar_buttons(self) -> list[tuple[str, object, bool]]:
         items = [
@@ -403,7 +407,7 @@ class ReviewScene(Scene):
             (t("review.next"), self.forward, True),
             (t("review.last"), self.end, True),
             (t("review.pause") if self.playing else t("review.play"), self.toggle_play, True),
-            (t("review.round"), self.next_round, len(self.round_starts()) > 1),
+            (t(f"review.next_round.{self.round_word()}"), self.next_round, len(self.round_starts()) > 1),
             (t("review.hands_hidden") if self.open_hands else t("review.hands_open"), self.toggle_open, True),
         ]
         if desktop(self.app):
@@ -457,10 +461,20 @@ class ReviewScene(Scene):
         return fonts.font(self.text_size(), True).get_linesize()
 
     def controls_y(self) -> int:
-        """Top of Stop/Deeper: under the seat button, two summary lines and the progress bar."""
+        """Top of Stop/Deeper: under the seat button, the summary lines and the progress bar."""
         panel = self.panel_rect()
         sb = max(widgets.MIN_BUTTON_PX, int(44 * self.app.scale))
-        return panel.y + self.pad + sb + self.pad // 2 + 3 * self.line() + self.pad
+        return panel.y + self.pad + sb + self.pad // 2 + (2 + len(self.game_summary(widest=True))) * self.line() + self.pad
+
+    def game_summary(self, widest: bool = False) -> list[str]:
+        """The whole game's summary, on two lines when one is too narrow (a small window);
+        ``widest``: with the widest figures, for the room kept above the buttons."""
+        game = summarise(self.review.entries)
+        figures = (100, 999.99, 99) if widest else (round(100 * game.agreement), game.cost, game.costly)
+        text = t("review.summary_game", agreement=figures[0], cost=_points(figures[1]), count=figures[2])
+        width = self.panel_rect().width - 2 * self.pad
+        lines = fonts.wrap(text, max(12, int(self.text_size() * 0.9)), width, True)
+        return lines[:2] if widest else lines[: len(self.game_summary(widest=True))]
 
     # ------------------------------------------------------------ input
     def handle(self, event) -> bool:
@@ -599,12 +613,12 @@ class ReviewScene(Scene):
         entries = sorted(self.review.entries, key=lambda e: e.index)
         y = self.seat_button.rect.bottom + pad // 2
         # The summaries: the whole game, then the round under the cursor.
-        game = summarise(entries)
         rnd = by_round(entries).get(self.rounds[min(self.cursor, len(self.rounds) - 1)])
-        self.text(surface, t("review.summary_game", agreement=round(100 * game.agreement), cost=_points(game.cost), costly=game.costly), small, widgets.WHITE, (inner.x, y), "topleft", inner, True)
-        y += line
+        for text in self.game_summary():
+            self.text(surface, text, small, widgets.WHITE, (inner.x, y), "topleft", inner, True)
+            y += line
         if rnd is not None:
-            text = t("review.summary_round", round=self.rounds[min(self.cursor, len(self.rounds) - 1)], agreement=round(100 * rnd.agreement), cost=_points(rnd.cost))
+            text = t("review.summary_round", round_name=round_text(self.replay.game, self.rounds[min(self.cursor, len(self.rounds) - 1)]), agreement=round(100 * rnd.agreement), cost=_points(rnd.cost))
             self.text(surface, text, small, widgets.SOFT, (inner.x, y), "topleft", inner)
         y += line
         # Progress: a bar, and what the figures are worth.
@@ -634,13 +648,13 @@ class ReviewScene(Scene):
         self.draw_moves(surface, pygame.Rect(inner.x, top, inner.width, op_top - pad - top), entries)
 
     def status_text(self, entries: list[Entry]) -> str:
-        worlds = [e.worlds for e in entries if not e.forced]
+        worlds = [e.worlds for e in entries if not e.forced and e.estimated]
         if not worlds:
             deals = ""
         elif min(worlds) == max(worlds):
             deals = t("review.deals_same", count=worlds[0])
         else:
-            deals = t("review.deals", low=min(worlds), high=max(worlds))
+            deals = t("review.deals", low=min(worlds), count=max(worlds))
         if self.review.done:
             head = t("review.analysed")
         elif self.analysing:
@@ -676,7 +690,7 @@ class ReviewScene(Scene):
             row = pygame.Rect(box.x, y, box.width, line)
             if kind == "round":  # a tap on a round's heading jumps to its first move
                 self.row_rects.append((k, row))
-                self.text(surface, t("review.round_heading", round=self.rounds[k]), max(11, int(size * 0.85)), widgets.GOLD, (box.centerx, y + line // 2), "center", row, True)
+                self.text(surface, round_text(self.replay.game, self.rounds[k]), max(11, int(size * 0.85)), widgets.GOLD, (box.centerx, y + line // 2), "center", row, True)
                 continue
             if k == self.cursor:
                 pygame.draw.rect(surface, CURSOR_COLOUR, row, border_radius=5)
@@ -700,6 +714,8 @@ class ReviewScene(Scene):
                 self.text(surface, "...", size, OTHER_COLOUR, (box.right - 4, y + line // 2), "midright", mark_box)
             elif e.forced:
                 continue
+            elif not e.estimated:
+                self.text(surface, "–", size, OTHER_COLOUR, (box.right - 4, y + line // 2), "midright", mark_box)
             elif e.costly():
                 self.text(surface, "?? " + _points(e.cost), size, COSTLY_COLOUR, (box.right - 4, y + line // 2), "midright", mark_box, True)
             elif e.agrees:
@@ -727,6 +743,8 @@ class ReviewScene(Scene):
             return lines + [(t("review.waiting"), OTHER_COLOUR, False)]
         if e.forced:
             return lines + [(t("review.forced"), OTHER_COLOUR, False)]
+        if not e.estimated:
+            return lines + [(t("review.not_estimated", count=len(e.legal), deeper=t("review.deeper")), OTHER_COLOUR, False)]
         if e.agrees:
             lines.append((t("review.agrees"), GOOD_COLOUR, True))
         else:

@@ -104,9 +104,7 @@ class RulesScene(Scene):
         # Tabs as wide as the longest title needs (Back gives up room, down to its own
         # text, before a title must shrink); if they still do not fit, each tab is as wide
         # as its own title, the longest ones in the small font.
-        from game.app import ui_font_size
-
-        size = ui_font_size(s)
+        size = fonts.ui_font_size(s)
         font, small_font = fonts.font(size, True), fonts.font(max(12, int(size * 0.8)), True)
         pad = max(8, int(14 * s))
         titles = [t(f"{gid}.title") for gid in games]

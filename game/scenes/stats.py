@@ -8,7 +8,8 @@ its statistics plug-in's (``game.stats.GameStats``, named by its registry entry)
 scene names no game. Tap a row (or use the up and down arrows) to select a profile.
 
 "Recent games" opens the selected player's last finished games (game/scenes/recent.py),
-each reviewable move by move. "Reset…" opens ``ResetStatsScene``, a confirmation overlay: reset the selected player (every
+each reviewable move by move. "Rename" gives the selected player another name
+(game/scenes/players.py): their figures stay theirs. "Reset…" opens ``ResetStatsScene``, a confirmation overlay: reset the selected player (every
 game), reset every player, or cancel. Confirming goes through ``Stats.reset`` and saves the
 statistics document at once (in kiosk mode the operator code is asked first: a passer-by
 must not wipe everybody's record)."""
@@ -17,8 +18,9 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import t
+from game.scenes import catalog
 from game.scenes.base import Scene
-from game.stats import game_stats
+from game.stats import chart_scale, game_stats
 from game.ui import fonts, widgets
 
 # Bars of a game where the lowest total wins (penalty points) are red, others green.
@@ -82,8 +84,8 @@ class StatsScene(Scene):
         # Game tabs on the left (the chosen one greyed, as on the rules page), Reset and Back
         # on the right; each button as wide as its text needs, all of them within the screen.
         games = stats_games()
-        texts = [t(f"{gid}.title") for gid in games] + [t("stats.recent"), t("stats.reset"), t("common.back")]
-        wanted = [int(150 * s)] * len(games) + [int(200 * s)] * 3
+        texts = [t(f"{gid}.title") for gid in games] + [t("stats.recent"), t("players.rename"), t("stats.reset"), t("common.back")]
+        wanted = [int(150 * s)] * len(games) + [int(200 * s)] * 4
         widths = self.button_widths(texts, wanted, w - 2 * gap, gap)
         self.tab_buttons = {}
         self.selector = None
@@ -96,26 +98,27 @@ class StatsScene(Scene):
             # Too many games for a row of tabs: ‹ the chosen game ›, each arrow a step along the shelf.
             arrow = max(bh, int(64 * s))
             name_w = max(fonts.font(self.ui_size(), True).size(text)[0] for text in texts[: len(games)]) + 2 * max(16, int(28 * s))
-            widths = [arrow, name_w, arrow] + widths[-3:]
-            widths = self.button_widths([t("common.previous"), t(f"{self.game_id}.title"), t("common.next"), *texts[-3:]], widths, w - 2 * gap, gap)
+            widths = [arrow, name_w, arrow] + widths[-4:]
+            widths = self.button_widths([t("common.previous"), t(f"{self.game_id}.title"), t("common.next"), *texts[-4:]], widths, w - 2 * gap, gap)
             x = (w - sum(widths) - gap * len(widths)) // 2
             self.button(pygame.Rect(x, y, widths[0], bh), t("common.previous"), lambda: self.step_game(-1))
             self.selector = self.button(pygame.Rect(x + widths[0] + gap, y, widths[1], bh), t(f"{self.game_id}.title"), lambda: self.step_game(1))
             self.button(pygame.Rect(x + widths[0] + widths[1] + 2 * gap, y, widths[2], bh), t("common.next"), lambda: self.step_game(1))
             x += sum(widths[:3]) + 3 * gap
         x += gap  # a wider gap between the tabs and the actions
-        recent_w, reset_w, back_w = widths[-3:]
+        recent_w, rename_w, reset_w, back_w = widths[-4:]
         # The selected player's recent games, each one reviewable move by move.
         self.recent_button = self.button(pygame.Rect(x, y, recent_w, bh), t("stats.recent"), self.show_recent, enabled=bool(self.names()))
         x += recent_w + gap
+        # Rename the selected player: their statistics follow (kiosk: the operator's code first).
+        self.rename_button = self.button(pygame.Rect(x, y, rename_w, bh), t("players.rename"), lambda: self.app.operator_gate(self.ask_rename), enabled=bool(self.names()))
+        x += rename_w + gap
         # Reset acts on the selected player (every game): there must be one in this game's table.
         self.reset_button = self.button(pygame.Rect(x, y, reset_w, bh), t("stats.reset"), lambda: self.app.operator_gate(self.ask_reset), enabled=bool(self.names()))
         self.button(pygame.Rect(x + reset_w + gap, y, back_w, bh), t("common.back"), self.back)
 
     def ui_size(self) -> int:
-        from game.app import ui_font_size
-
-        return ui_font_size(self.app.scale)
+        return fonts.ui_font_size(self.app.scale)
 
     def tabs_fit(self, texts: list[str], widths: list[int]) -> bool:
         """Every tab's text fits its (possibly narrowed) button."""
@@ -129,9 +132,7 @@ class StatsScene(Scene):
     def button_widths(self, texts: list[str], wanted: list[int], room: int, gap: int) -> list[int]:
         """Each button at least ``wanted`` wide and wide enough for its text; narrowed
         together if the row would not fit in ``room``."""
-        from game.app import ui_font_size
-
-        f = fonts.font(ui_font_size(self.app.scale), True)
+        f = fonts.font(fonts.ui_font_size(self.app.scale), True)
         pad = max(16, int(28 * self.app.scale))
         widths = [max(want, f.size(text)[0] + 2 * pad) for text, want in zip(texts, wanted)]
         total = sum(widths) + gap * len(widths)
@@ -191,11 +192,20 @@ class StatsScene(Scene):
         return heading(game_stats(self.game_id).chart_heading, name, size, width)
 
     def show_recent(self) -> None:
-        from game.scenes.recent import RecentGamesScene
-
         name = self.selected_name()
         if name is not None:
-            self.app.scenes.push(RecentGamesScene(self.app, name))
+            self.app.scenes.push(catalog.make("recent", self.app, name))
+
+    def ask_rename(self) -> None:
+        name = self.selected_name()
+        if name is not None:
+            self.app.scenes.push(catalog.make("rename_player", self.app, name))
+
+    def player_renamed(self, name: str | None) -> None:
+        """Back from the rename: the same player stays selected under the new name."""
+        names = self.names()
+        if name in names:
+            self.selected = names.index(name)
 
     def ask_reset(self) -> None:
         name = self.selected_name()
@@ -294,26 +304,35 @@ class StatsScene(Scene):
         gap = int(box.width * 0.06)
         left = pygame.Rect(box.x, box.y, int(box.width * 0.56), box.height)
         right = pygame.Rect(left.right + gap, box.y, box.right - left.right - gap, box.height)
-        # Points per round over the last games, from 0 to the most one round can give.
+        # Points per round over the last games, on a scale that follows them (chart_scale).
         head = fonts.blit_text(surface, self.chart_heading(name, small, left.width), small, widgets.GOLD, left.topleft, bold=True, max_width=left.width)
         series = stats.points_per_round_series(name, self.game_id)
         tiny = max(11, int(small * 0.85))
-        top = game_stats(self.game_id).chart_top or max([1.0, *series])
-        label_w = fonts.font(tiny).size(number(top))[0] + 6
+        low, top = chart_scale(series, game_stats(self.game_id).chart_top)
+        self.chart_range = (low, top)
+        label_w = max(fonts.font(tiny).size(number(v))[0] for v in (low, top)) + 6
         plot = pygame.Rect(left.x + label_w, head.bottom + tiny + 6, left.width - label_w, min(left.bottom - head.bottom - tiny - 10, int(small * 12)))
-        pygame.draw.line(surface, widgets.DIM, plot.bottomleft, plot.bottomright, 1)
+        zero = plot.bottom - int(plot.height * -low / (top - low))
+        pygame.draw.line(surface, widgets.DIM, (plot.x, zero), (plot.right, zero), 1)
         pygame.draw.line(surface, (90, 100, 110), plot.topleft, plot.topright, 1)
         fonts.blit_text(surface, number(top), tiny, widgets.DIM, (plot.x - 4, plot.y), "midright")
-        fonts.blit_text(surface, number(0), tiny, widgets.DIM, (plot.x - 4, plot.bottom), "midright")
+        fonts.blit_text(surface, number(0), tiny, widgets.DIM, (plot.x - 4, zero), "midright")
+        if low < 0:
+            pygame.draw.line(surface, (90, 100, 110), plot.bottomleft, plot.bottomright, 1)
+            fonts.blit_text(surface, number(low), tiny, widgets.DIM, (plot.x - 4, plot.bottom), "midright")
         colour = PENALTY_COLOUR if self.app.stats.lower_wins(self.game_id) else POINTS_COLOUR
         if series:
             bw = max(3, min(32, plot.width // max(1, len(series)) - 4))
             for i, v in enumerate(series):
-                bh = max(1, int(plot.height * min(1.0, max(0.0, v / top))))
-                bar = pygame.Rect(plot.x + 4 + i * (bw + 4), plot.bottom - bh, bw, bh)
+                bh = max(1, int(plot.height * min(1.0, abs(v) / (top - low))))
+                x = plot.x + 4 + i * (bw + 4)
+                bar = pygame.Rect(x, zero - bh, bw, bh) if v >= 0 else pygame.Rect(x, zero, bw, min(bh, plot.bottom - zero))
                 pygame.draw.rect(surface, colour, bar, border_radius=2)
                 if bw >= tiny * 1.6:
-                    fonts.blit_text(surface, average(v), tiny, widgets.SOFT, (bar.centerx, bar.y - 2), "midbottom")
+                    if v >= 0:
+                        fonts.blit_text(surface, average(v), tiny, widgets.SOFT, (bar.centerx, bar.y - 2), "midbottom")
+                    else:
+                        fonts.blit_text(surface, average(v), tiny, widgets.SOFT, (bar.centerx, bar.bottom + 2), "midtop")
         # Win rate against each opponent level: label, bar, percentage flush right.
         head = fonts.blit_text(surface, t("stats.chart_levels"), small, widgets.GOLD, right.topleft, bold=True, max_width=right.width)
         levels = stats.win_rate_by_level(name, self.game_id)

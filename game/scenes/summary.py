@@ -6,6 +6,7 @@ import pygame
 
 from game.i18n import t
 from game.scenes.base import Scene
+from game.scenes.views import standalone_view
 from game.ui import fonts, widgets
 from game.ui.cards import CARD_RATIO, suit_colours
 
@@ -20,8 +21,6 @@ class SummaryScene(Scene):
         self.summary = summary
         self.game_over = game_over
         if view is None:
-            from game.scenes.table import standalone_view
-
             view = standalone_view(app, match)
         self.view = view
         self.table = view.summary(summary, game_over)

@@ -19,42 +19,21 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import t
-from game.registry import BY_ID
 from game.scenes.animation import Flight, Step, Thinker
+from game.scenes import catalog
 from game.scenes.base import Scene
 from game.scenes.match import Match, make_player_bot
 from game.scenes.table_input import TableInput
 from game.scenes.table_layout import TableLayout
+from game.scenes.views import BareTable, standalone_view, view_for
 
-__all__ = ["TableScene", "Flight", "Step", "Thinker", "table_scene"]
+__all__ = ["TableScene", "Flight", "Step", "Thinker", "table_scene", "BareTable", "standalone_view", "view_for"]
 
 AI_MIN_THINK = 0.7  # seconds an AI turn lasts at least (normal speed), to be followable
 
 
-def view_for(game_id: str):
-    """The view class of a game, from its registry entry (the only place that names it)."""
-    return BY_ID[game_id].load("view")
-
-
 def table_scene(app, match: Match) -> "TableScene":
     return TableScene(app, match)
-
-
-class BareTable:
-    """Enough of a table for a view that only writes summaries and game-over lines."""
-
-    def __init__(self, app, match: Match, viewer: int = 0) -> None:
-        self.app, self.match, self.viewer, self.frozen, self.steps = app, match, viewer, False, []
-        self.obs = match.observation(viewer)
-        self.shown: dict = {}
-
-
-def standalone_view(app, match: Match):
-    """A game's view outside a table scene, its picture read from seat 0's observation."""
-    bare = BareTable(app, match)
-    view = view_for(match.game_id)(bare)
-    bare.shown = view.show(bare.obs, {})
-    return view
 
 
 class TableScene(TableInput, TableLayout, Scene):
@@ -250,9 +229,7 @@ class TableScene(TableInput, TableLayout, Scene):
                 return
         if self.pending_summary is not None:
             summary, self.pending_summary = self.pending_summary, None
-            from game.scenes.summary import SummaryScene
-
-            self.app.scenes.push(SummaryScene(self.app, self.match, summary, self.game_over, self.view))
+            self.app.scenes.push(catalog.make("summary", self.app, self.match, summary, self.game_over, self.view))
             return
         self.refresh_actions()
         if self.match.finished:
@@ -265,13 +242,11 @@ class TableScene(TableInput, TableLayout, Scene):
 
     def human_turn(self, seat: int, dt: float) -> None:
         if self.match.hot_seat and self.revealed_for != seat:
-            from game.scenes.handoff import HandoffScene
-
             self.viewer = seat
             self.revealed_for = None
             self.selected, self.options = [], []
             self.sync()
-            self.app.scenes.push(HandoffScene(self.app, self, seat))
+            self.app.scenes.push(catalog.make("handoff", self.app, self, seat))
             return
         if self.viewer != seat:
             self.viewer = seat
@@ -353,9 +328,7 @@ class TableScene(TableInput, TableLayout, Scene):
     def after_summary(self) -> None:
         """Called when the round summary closes: next round (deal) or game over."""
         if self.game_over:
-            from game.scenes.gameover import GameOverScene
-
-            self.app.scenes.replace(GameOverScene(self.app, self.match, self.view))
+            self.app.scenes.replace(catalog.make("gameover", self.app, self.match, self.view))
             return
         self.revealed_for = None
         self.frozen = False
@@ -365,9 +338,7 @@ class TableScene(TableInput, TableLayout, Scene):
         self.view.after_round()
 
     def pause(self) -> None:
-        from game.scenes.pause import PauseScene
-
-        self.app.scenes.push(PauseScene(self.app, self))
+        self.app.scenes.push(catalog.make("pause", self.app, self))
 
     def toggle_sound(self) -> None:
         self.app.settings.sound = not self.app.settings.sound

@@ -580,23 +580,23 @@ class TableLayout:
         lines = v.seat_lines(seat)
         full = not top or len(lines) != 1  # a top panel's single line sits on the name's right
         name_w = (p.width - 2 * self.pad - int(small * 1.6) if full else p.width // 2) - dot - (self.sw if not v.WON_ROW else 0)
-        r = fonts.blit_text(surface, v.name(seat) + tag, small, widgets.WHITE if v.in_round(seat) else widgets.DIM, (x + dot, y), bold=True, max_width=name_w)
+        r = fonts.blit_text(surface, fonts.ellipsize(v.name(seat) + tag, small, name_w, True), small, widgets.WHITE if v.in_round(seat) else widgets.DIM, (x + dot, y), bold=True, max_width=name_w)
         if team is not None:
             pygame.draw.circle(surface, v.TEAM_COLOURS[team % len(v.TEAM_COLOURS)], (x + small // 2 - 2, r.centery), small // 2 - 1)
         if self.shown.get("dealer") == seat:
             cx = r.right + int(small * 0.8)
             pygame.draw.circle(surface, (250, 250, 250), (cx, r.centery), small * 0.6)
-            fonts.blit_text(surface, t("table.dealer_chip"), int(small * 0.8), (20, 20, 20), (cx, r.centery), "center", bold=True)
+            fonts.blit_text(surface, t("table.dealer_chip"), max(fonts.min_size(), int(small * 0.8)), (20, 20, 20), (cx, r.centery), "center", bold=True)
         text_w = p.width - 2 * self.pad - (self.sw + self.pad if not v.WON_ROW else 0)
         if top and len(lines) == 1:
             text, colour, bold = lines[0]
-            fonts.blit_text(surface, text, small, colour, (p.right - self.pad, r.y), "topright", bold=bold, max_width=p.width // 2 - 2 * self.pad)
+            fonts.blit_text(surface, fonts.ellipsize(text, small, p.width // 2 - 2 * self.pad, bold), small, colour, (p.right - self.pad, r.y), "topright", bold=bold, max_width=p.width // 2 - 2 * self.pad)
         elif top and lines:
-            fonts.blit_text(surface, "  ·  ".join(x[0] for x in lines), small, lines[-1][1], (x, r.bottom + 1), bold=True, max_width=text_w)
+            fonts.blit_text(surface, fonts.ellipsize("  ·  ".join(x[0] for x in lines), small, text_w, True), small, lines[-1][1], (x, r.bottom + 1), bold=True, max_width=text_w)
         else:
             yy = r.bottom + 1
             for text, colour, bold in lines:
-                rr = fonts.blit_text(surface, text, small, colour, (x, yy), bold=bold, max_width=text_w)
+                rr = fonts.blit_text(surface, fonts.ellipsize(text, small, text_w, bold), small, colour, (x, yy), bold=bold, max_width=text_w)
                 yy = rr.bottom + 1
         back = self.app.cards.back(self.app.settings.card_back, self.sw)
         if pos != "bottom":
@@ -744,7 +744,7 @@ class TableLayout:
             self.name_tag(surface, r, seat, seat == leader)
         y = self.table_area.centery
         for i, text in enumerate(self.view.felt_text(flying)):
-            size = self.small if i == 0 else max(11, int(self.small * 0.85))
+            size = self.small if i == 0 else max(fonts.min_size(), int(self.small * 0.85))
             r = fonts.blit_text(surface, text, size, widgets.DIM, (self.table_area.centerx, y), "center" if i == 0 else "midtop", max_width=self.table_area.width - 10)
             y = r.bottom + (self.line - r.height if i == 0 else 2)
 
@@ -783,6 +783,7 @@ class TableLayout:
         refused = self.refused[0] if self.refused else None
         dragged = self.press[0] if self.press and self.drag_pos else None
         slots = hand_slots(len(cards), self.hand_area, self.cw, self.pad // 2, self.index_share())
+        notes = []  # (card rect, lines) written over the cards once they are all laid
         for i, code in enumerate(cards):
             if code is not None and code in flying:
                 continue
@@ -823,6 +824,28 @@ class TableLayout:
                 pygame.draw.rect(surface, HINT_COLOUR, r.inflate(12, 12), max(2, int(4 * s)), border_radius=12)
             if mine and code == self.focus_card and code not in self.selected:
                 pygame.draw.line(surface, (255, 255, 255), (r.x + 4, r.bottom + 3), (r.x + max(8, min(visible_w, r.width) - 4), r.bottom + 3), max(2, int(3 * s)))
+            lines = v.hand_note(code)
+            if lines:
+                notes.append((r, lines))
+        self.card_notes = notes
+        for r, lines in notes:
+            self.draw_card_note(surface, r, lines)
+
+    def draw_card_note(self, surface, r: pygame.Rect, lines: list[str]) -> None:
+        """Short lines low on a hand card, each on a dark tag (readable over the next card,
+        whose index stays clear above them): the view's ``hand_note``."""
+        size = max(12, int(self.small * 0.8))
+        line_h = fonts.font(size, True).get_linesize()
+        pad = max(2, line_h // 6)
+        y = r.bottom - max(3, r.width // 14)
+        for text in reversed(lines):
+            img = fonts.render_rich(text, fonts.fit_size(text, size, int(r.width * 1.6), True, minimum=12), (255, 255, 255), True)
+            tag = pygame.Rect(r.x + max(2, r.width // 20), y - line_h - pad, img.get_width() + 2 * pad, line_h + pad)
+            y = tag.y - 1
+            back = pygame.Surface(tag.size, pygame.SRCALPHA)
+            pygame.draw.rect(back, (30, 36, 48, 225), back.get_rect(), border_radius=max(3, line_h // 3))
+            surface.blit(back, tag)
+            surface.blit(img, img.get_rect(center=tag.center))
 
     def draw_drag(self, surface) -> None:
         if self.press is None or self.drag_pos is None:

@@ -3,7 +3,9 @@
 Faces: large rank index in two corners (rank letters follow the language: V/D/R in
 French, B/V/H in Dutch), a big suit symbol in the middle of number cards, a framed
 letter on court cards; the jokers (X1 red, X2 black) carry a star index and a jester's
-cap; a multi-deck copy (``AS/2``) has its copy number in a small disc under the index.
+cap; a multi-deck copy (``AS/2``) looks like any other copy of its card: which copy a
+card is never matters to the player by itself (the Bezique family shows what a declared
+card has served in, where that depends on the copy: its view's ``hand_note``).
 Everything is drawn at the exact pixel size asked for, so cards are crisp from a phone to
 a 4K screen. Surfaces are cached per (card, size, options); ``clear()`` drops them when
 the window size changes, which bounds memory. ``game.ui.deck_art`` draws every deck
@@ -34,7 +36,6 @@ def suit_colours(four_colour: bool) -> list[tuple]:
 
 JOKERS = ("X1", "X2")
 COURTS = "JQKVCDR"  # French courts, then the tarot's Valet, Cavalier, Dame, Roi
-COPY_MARK = (64, 72, 92)  # the disc behind a copy number (108-, 64- and 128-card decks)
 
 
 def split_copy(code: str) -> tuple[str, int]:
@@ -65,16 +66,6 @@ def joker_colour(code: str, four_colour: bool) -> tuple:
     return suit_colours(four_colour)[2 if code == "X1" else 3]
 
 
-def copy_mark(copy: int, w: int) -> pygame.Surface:
-    """A small numbered disc: the copy of a card in a multi-deck game (1, 2, ...)."""
-    d = max(9, int(w * 0.17))
-    mark = pygame.Surface((d, d), pygame.SRCALPHA)
-    pygame.draw.circle(mark, COPY_MARK, (d / 2, d / 2), d / 2)
-    digit = fonts.font(max(8, int(d * 0.9)), bold=True).render(str(copy), True, (255, 255, 255))
-    mark.blit(digit, digit.get_rect(center=(d // 2, d // 2)))
-    return mark
-
-
 def stack(parts: list[pygame.Surface], gaps: list[int]) -> pygame.Surface:
     """Surfaces one under the other, centred, each ``gap`` pixels below the previous (may be negative)."""
     width = max(p.get_width() for p in parts)
@@ -94,8 +85,8 @@ def corner_pad(w: int) -> int:
 
 
 def french_corner(code: str, w: int, four_colour: bool, ace: str = "A") -> pygame.Surface:
-    """The index in a card's corner: rank over suit, a star for a joker, the copy number below."""
-    base, copy = split_copy(code)
+    """The index in a card's corner: rank over suit, a star for a joker."""
+    base = split_copy(code)[0]
     if base in JOKERS:
         col = joker_colour(base, four_colour)
         parts = [suits.star(max(6, int(w * 0.26)), col)]
@@ -107,9 +98,6 @@ def french_corner(code: str, w: int, four_colour: bool, ace: str = "A") -> pygam
         idx_size = max(10, int(w * (0.34 if len(label) == 1 else 0.29)))
         parts = [fonts.font(idx_size, bold=True).render(label, True, col), suits.symbol(suit, max(5, int(w * 0.22)), col)]
         gaps = [-max(1, w // 30)]
-    if copy:
-        parts.append(copy_mark(copy, w))
-        gaps.append(max(1, w // 30))
     return stack(parts, gaps)
 
 
@@ -150,9 +138,9 @@ def draw_joker(code: str, w: int, four_colour: bool) -> pygame.Surface:
 
 
 def draw_face(code: str, w: int, four_colour: bool = False, ace: str = "A") -> pygame.Surface:
-    """A French-suited face: 52/54/108, the piquet decks (a copy number for ``AS/2``) and the
+    """A French-suited face: 52/54/108, the piquet decks (``AS/2`` drawn as ``AS``) and the
     tarot's suit cards (whose ace is marked ``1``)."""
-    base, copy = split_copy(code)
+    base = split_copy(code)[0]
     if base in JOKERS:
         return draw_joker(code, w, four_colour)
     if len(base) != 2 or base[1] not in SUITS:

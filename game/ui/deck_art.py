@@ -8,8 +8,8 @@ for (nothing is downloaded):
     spanish48                        Spanish suits (game.ui.spanish_cards)
     tarot78                          trumps, the Excuse, suits with the Cavalier (game.ui.tarot_cards)
 
-A multi-deck code (``AS/1``, ``AS/2``) is the base card with its copy number in a small disc
-under the corner index, so two identical cards are visibly two cards. The four-colour
+A multi-deck code (``AS/1``, ``AS/2``) is drawn as its base card: the copies of a card look
+alike, as on a real table. The four-colour
 option applies to every French-suited face, the tarot's suit cards included.
 
 API (all a table needs)::
@@ -97,12 +97,12 @@ def corner(code: str, width: int, four_colour: bool = False, deck: str | None = 
 
 @lru_cache(maxsize=16)
 def _corner_samples(deck: str) -> tuple[str, ...]:
-    """One code per corner shape: suit signs share a size, so a rank (with or without a
-    copy number) stands for its four suits; trumps, jokers and the Excuse stand alone."""
+    """One code per corner shape: suit signs share a size, so a rank stands for its four
+    suits (and copies); trumps, jokers and the Excuse stand alone."""
     seen: dict[tuple, str] = {}
     for code in DECKS[deck].codes:
-        base, copy = cards.split_copy(code)
-        key = (base[0] if len(base) == 2 else base, copy > 0)
+        base = cards.split_copy(code)[0]
+        key = (base[0] if len(base) == 2 else base,)
         seen.setdefault(key, code)
     return tuple(seen.values())
 
@@ -120,7 +120,7 @@ def _extent(width: int, deck: str, language: str) -> tuple[int, int]:
 
 def index_extent(width: int, deck: str = "french52") -> tuple[int, int]:
     """Width and height, from a card's top-left, of the region holding its corner index
-    (rank, suit, copy number), the largest over every card of the deck at this width."""
+    (rank and suit), the largest over every card of the deck at this width."""
     deck_kind(deck)
     return _extent(int(width), deck, i18n.language())
 
@@ -139,6 +139,8 @@ class DeckArt(CardRenderer):
 
     def face(self, code: str, width: int, four_colour: bool = False, deck: str | None = None, caption: str | None = None) -> pygame.Surface:
         kind = deck_kind(deck, code)
+        if kind == "french":
+            code = cards.split_copy(code)[0]  # the copies of a card share one picture
         key = ("f", kind, code, int(width), four_colour and kind != "spanish", caption, i18n.language())
         img = self._cache.get(key)
         if img is None:

@@ -4,15 +4,21 @@ The text font is Noto Sans as shipped inside pygame_gui (already a dependency, s
 is downloaded and the browser build has it too); pygame's default font is the fallback.
 Neither has the ♣♦♥♠ glyphs at every size, so ``render_rich`` draws those characters
 as polygons (game.ui.suits) in the middle of a line of text.
+
+Sizes are device pixels; the app tells this module its density (``set_density``), so no
+text is fitted below 12 logical pixels (``min_size``). Every text drawn through
+``blit_text`` or ``draw_in_box`` can be recorded (``recording``): the text, its size, the
+box it was meant for and where it went, which the layout tests measure.
 """
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from functools import lru_cache
 
 import pygame
 
-from game.ui import suits
+from game.ui import suits, units
 
 SUIT_CHARS = {"\u2663": 0, "\u2666": 1, "\u2665": 2, "\u2660": 3}  # ♣ ♦ ♥ ♠ -> suit index (CDHS)
 STAR = "\u2605"  # ★ is missing from Noto Sans too: drawn as a polygon
@@ -27,6 +33,77 @@ def _font_path(bold: bool) -> str | None:
         return path if os.path.exists(path) else None
     except ImportError:  # pragma: no cover - pygame_gui is a dependency
         return None
+
+
+DENSITY = 1.0  # device pixels per logical pixel, set by the app (one app per process)
+
+
+def set_density(density: float) -> None:
+    global DENSITY
+    DENSITY = float(density) if density and density > 0 else 1.0
+
+
+def px(logical: float) -> int:
+    """Device pixels for a length in logical pixels, at the app's density."""
+    return max(1, int(round(logical * DENSITY)))
+
+
+def min_size() -> int:
+    """The smallest font size drawn, in device pixels (12 logical pixels)."""
+    return px(units.MIN_TEXT)
+
+
+def ui_font_size(scale: float) -> int:
+    """The size of the buttons' and labels' text (pygame_gui's theme) at a scale."""
+    return max(px(15), min(px(72), int(22 * scale)))
+
+
+# ------------------------------------------------------------------ what was drawn
+@dataclass
+class DrawnText:
+    """One text as drawn: its size in device pixels, the box it was meant for (None: no box
+    but the screen) and the rectangle it covers."""
+
+    text: str
+    size: int
+    rect: pygame.Rect
+    box: pygame.Rect | None = None
+    density: float = 1.0
+
+    @property
+    def logical_size(self) -> float:
+        return self.size / self.density
+
+    @property
+    def overflows(self) -> bool:
+        """Wider or taller than its box, or sticking out of it (one pixel of rounding allowed)."""
+        if self.box is None:
+            return False
+        r, b = self.rect, self.box
+        return r.x < b.x - 1 or r.right > b.right + 1 or r.y < b.y - 1 or r.bottom > b.bottom + 1
+
+
+_RECORDERS: list[list[DrawnText]] = []
+
+
+class recording:
+    """``with fonts.recording() as drawn:`` every text drawn meanwhile is appended to ``drawn``."""
+
+    def __enter__(self) -> list[DrawnText]:
+        self.drawn: list[DrawnText] = []
+        _RECORDERS.append(self.drawn)
+        return self.drawn
+
+    def __exit__(self, *exc) -> None:
+        _RECORDERS.remove(self.drawn)
+
+
+def record(text: str, size: int, rect, box=None) -> None:
+    """Note a text drawn by other means (a pre-rendered image), for the layout tests."""
+    if _RECORDERS and text.strip():
+        item = DrawnText(text, int(size), pygame.Rect(rect), pygame.Rect(box) if box is not None else None, DENSITY)
+        for drawn in _RECORDERS:
+            drawn.append(item)
 
 
 @lru_cache(maxsize=64)
@@ -107,9 +184,14 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     return lines
 
 
+def fit_size(text: str, size: int, width: int, bold: bool = False, minimum: int | None = None) -> int:
+    """The largest font size <= size at which text fits in width, never under ``minimum``
+    (12 logical pixels unless said: card faces draw their own small print)."""
+    return _fit_size(text, int(size), int(width), bool(bold), min_size() if minimum is None else int(minimum))
+
+
 @lru_cache(maxsize=2048)
-def fit_size(text: str, size: int, width: int, bold: bool = False, minimum: int = 9) -> int:
-    """The largest font size <= size at which text fits in width."""
+def _fit_size(text: str, size: int, width: int, bold: bool, minimum: int) -> int:
     w = font(size, bold).size(text)[0]
     if w <= width or size <= minimum:
         return size
@@ -124,10 +206,76 @@ def fit_size(text: str, size: int, width: int, bold: bool = False, minimum: int 
     return size
 
 
-def blit_text(surface: pygame.Surface, text: str, size: int, colour, pos, anchor: str = "topleft", bold: bool = False, max_width: int | None = None, suit_colours=None) -> pygame.Rect:
+def blit_text(surface: pygame.Surface, text: str, size: int, colour, pos, anchor: str = "topleft", bold: bool = False, max_width: int | None = None, suit_colours=None, box=None) -> pygame.Rect:
+    """One line at ``pos`` (its ``anchor``), shrunk to ``max_width`` but never under the
+    minimum size; recorded with ``box`` (by default a box ``max_width`` wide around it)."""
     if max_width is not None:
         size = fit_size(text, size, max_width, bold)
     img = render_rich(text, size, colour, bold, suit_colours)
     rect = img.get_rect(**{anchor: pos})
     surface.blit(img, rect)
+    if _RECORDERS:
+        if box is None and max_width is not None:
+            box = pygame.Rect(0, rect.y, max_width, rect.height)
+            if "left" in anchor:
+                box.x = rect.x
+            elif "right" in anchor:
+                box.right = rect.right
+            else:
+                box.centerx = rect.centerx
+        record(text, size, rect, box)
     return rect
+
+
+def ellipsize(text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text``, or as much of it as fits ``width`` with "…" at the smallest size it may be
+    drawn (a name in a narrow chip: the full name is one tap away)."""
+    f = font(min(int(size), min_size()), bold)
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def short_or(text: str, short: str | None, size: int, width: int, bold: bool = False) -> str:
+    """``text`` if it fits ``width`` at ``size``, else its short form (from the language file)
+    when there is one."""
+    if short and font(size, bold).size(text)[0] > width:
+        return short
+    return text
+
+
+def draw_in_box(surface: pygame.Surface, text: str, size: int, colour, box: pygame.Rect, align: str = "center", bold: bool = False, short: str | None = None, suit_colours=None) -> list[pygame.Rect]:
+    """A text that must fit ``box``: at ``size``, shrunk down to the minimum; if it is still
+    too wide, its ``short`` form (an abbreviation from the language file), else wrapped
+    onto as many lines as the box holds (smaller, down to the minimum, to hold them).
+    ``align``: "left", "center" or "right". Every line is recorded with the box; returns
+    the lines' rectangles."""
+    box = pygame.Rect(box)
+    least = min_size()
+    while size > least and font(size, bold).get_height() > box.height:
+        size -= 1
+    text = short_or(text, short, fit_size(text, size, box.width, bold), box.width, bold)
+    fitted = fit_size(text, size, box.width, bold)
+    lines = [text]
+    if font(fitted, bold).size(text)[0] > box.width:
+        while True:
+            lines = wrap(text, fitted, box.width, bold)
+            if fitted <= least or font(fitted, bold).get_linesize() * (len(lines) - 1) + font(fitted, bold).get_height() <= box.height:
+                break
+            fitted -= 1
+    line_h = font(fitted, bold).get_linesize()
+    total = line_h * (len(lines) - 1) + font(fitted, bold).get_height()
+    y = box.centery - total // 2
+    anchor = {"left": "topleft", "right": "topright"}.get(align, "midtop")
+    x = {"left": box.x, "right": box.right}.get(align, box.centerx)
+    rects = []
+    for line in lines:
+        img = render_rich(line, fitted, colour, bold, suit_colours)
+        r = img.get_rect(**{anchor: (x, y)})
+        surface.blit(img, r)
+        record(line, fitted, r, box)
+        rects.append(r)
+        y += line_h
+    return rects

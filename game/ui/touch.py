@@ -10,17 +10,17 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import widgets
+from game.ui import fonts, widgets
 
 DRAG_START_PX = 14  # finger travel (at scale 1) before a press becomes a drag
 HOLD_SECONDS = 2.0
-TARGET_PX = 56  # the kiosk's own keys and buttons: about 10 mm on a 7" 800x480 tablet
-KIOSK_MIN_BUTTON_PX = 48  # every other button in kiosk mode (9 mm there; 40 px elsewhere)
+TARGET_PX = 56  # the kiosk's own keys and buttons (logical px): about 10 mm on a 7" 800x480 tablet
+KIOSK_MIN_BUTTON_PX = 48  # every other button in kiosk mode (logical px: 9 mm there; 44 elsewhere)
 
 
 def target_height(scale: float) -> int:
     """Button height on the kiosk screens: the app's, but never under a fingertip."""
-    return max(TARGET_PX, widgets.button_height(scale))
+    return max(fonts.px(TARGET_PX), widgets.button_height(scale))
 
 
 def _pointer(event) -> str | None:

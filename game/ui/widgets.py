@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import fonts
+from game.ui import fonts, units
 
 GOLD = (240, 200, 70)
 WHITE = (255, 255, 255)
@@ -63,9 +63,15 @@ def column(center_x: int, top: int, width: int, height: int, gap: int, n: int) -
     return [pygame.Rect(center_x - width // 2, top + i * (height + gap), width, height) for i in range(n)]
 
 
-# Never below 40 px: a finger must hit it on a phone. Kiosk mode raises it (game.ui.touch).
-MIN_BUTTON_PX = 40
+# Never below 44 logical px (a touch target, game/ui/units.py): a finger must hit it on a
+# phone. Kiosk mode raises it (game.ui.touch).
+MIN_BUTTON_PX = units.TOUCH
+
+
+def min_button() -> int:
+    """The smallest button side, in device pixels at the app's density."""
+    return fonts.px(MIN_BUTTON_PX)
 
 
 def button_height(scale: float) -> int:
-    return max(MIN_BUTTON_PX, int(56 * scale))
+    return max(min_button(), int(56 * scale))

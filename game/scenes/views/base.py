@@ -13,7 +13,6 @@ See docs/plugins.md, section "view", for a game author's walk-through.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -21,9 +20,6 @@ from game.i18n import t
 from game.scenes.animation import Flight, Step
 from game.ui import fonts, widgets
 from game.ui.cards import card_name
-
-if TYPE_CHECKING:  # pragma: no cover
-    from game.scenes.table import TableScene
 
 # The zones a table can hold. Per seat: HAND (face up for the viewer, backs for the
 # others), WON (face-down pile of captures or tricks), FACEUP (cards shown in front of a
@@ -124,7 +120,7 @@ class GameView:
     BUTTONS_LOW = False  # action buttons along the felt's bottom edge (the felt's middle holds the game)
     TEAM_COLOURS = [(255, 200, 80), (120, 200, 255)]
 
-    def __init__(self, table: "TableScene") -> None:
+    def __init__(self, table) -> None:
         self.table = table
 
     # ------------------------------------------------------------ shortcuts
@@ -336,6 +332,12 @@ class GameView:
         """A colour to frame a hand card with (cards just received), or None."""
         return None
 
+    def hand_note(self, code: str) -> list[str]:
+        """Short lines the table writes on a hand card, low on its face: what only this
+        physical card carries (the Bezique family: the combinations a declared card has
+        served in, when another copy of it is in the hand). Default: none."""
+        return []
+
     def draw_felt(self, surface, flying: set, highlight: set) -> bool:
         """Extra drawing on the felt (a stamp, the last trick); True if it replaces the zones."""
         return False
@@ -383,7 +385,7 @@ class TrickTakingView(GameView):
 
     PEEK_SECONDS = 2.5
 
-    def __init__(self, table: "TableScene") -> None:
+    def __init__(self, table) -> None:
         super().__init__(table)
         self.peek = 0.0  # seconds left showing the last trick (tap on the table, or L)
 

@@ -12,7 +12,7 @@ own (``<game id>.*`` keys, the same set in each game's file).
 """
 from __future__ import annotations
 
-from game.i18n import t
+from game.i18n import lookup, t
 from game.scenes.animation import Flight, Step
 from game.scenes.views.base import FACEUP, HAND, STOCK, TRICK, TRUMP, WON, GameOverLines, SummaryTable, TrickTakingView
 from game.ui import fonts, widgets
@@ -78,6 +78,7 @@ class BeziqueView(TrickTakingView):
             STOCK: obs["stock"] - (obs["turned"] is not None),
             TRUMP: [obs["turned"]] if obs["turned"] else [],
             "declared": set(obs["shown"][obs["seat"]]),
+            "served": self.served(obs),
             "scores": list(obs["scores"]),
             "trump_suit": obs["trump"],
             "stage": obs["stage"],
@@ -97,6 +98,33 @@ class BeziqueView(TrickTakingView):
     def hand_mark(self, code: str):
         """Declared cards still in the hand (stage 1) are framed: they lie face up too."""
         return DECLARED_COLOUR if code in self.shown.get("declared", ()) else None
+
+    def served(self, obs: dict) -> dict[str, list[str]]:
+        """Each card of the viewer's declarations: the kinds of combination it has served in."""
+        out: dict[str, list[str]] = {}
+        for d in obs.get("declarations", []):
+            if d.get("seat") == obs["seat"] and d.get("combination") not in ("dix", "carte_blanche"):
+                for code in d.get("cards", []):
+                    out.setdefault(code, [])
+                    if d["combination"] not in out[code]:
+                        out[code].append(d["combination"])
+        return out
+
+    def hand_note(self, code: str) -> list[str]:
+        """What a declared card has served in, when another copy of it is in the hand: a card
+        never serves twice in one kind of combination (and in Bezique and Rubicon only again
+        in one worth as much), so which of two J♦ is played can matter; the copies look
+        alike, so the card says it. A card without a twin says nothing."""
+        kinds = self.shown.get("served", {}).get(code)
+        base = code.split("/")[0]
+        if not kinds or not any(c != code and c.split("/")[0] == base for c in self.shown.get("hand", ())):
+            return []
+        return [self.served_name(k) for k in kinds]
+
+    def served_name(self, kind: str) -> str:
+        """A combination's name on a card: its short form (``served.<kind>``) if it has one."""
+        key = f"{self.gid}.served.{kind}"
+        return t(key) if lookup(key) is not None else self.combination_name(kind)
 
     def deal_order(self) -> list[int]:
         dealer = self.shown.get("dealer") or 0
@@ -338,7 +366,7 @@ def summary_table(view: BeziqueView, summary: dict, game_over: bool) -> SummaryT
         if "deals" in opts:
             notes.append(view.tx("note_deals_left", count=opts["deals"] - summary["round"] - 1))
         else:
-            notes.append(t("summary.target", target=opts.get("target", 0)))
+            notes.append(t("summary.target", count=opts.get("target", 0)))
     best = max(int(r[-1]) for r in rows)
     return SummaryTable(
         title=view.tx("summary_title", deal=summary["round"] + 1), headers=headers, rows=rows,

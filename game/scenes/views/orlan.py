@@ -207,7 +207,7 @@ class OrlanView(GameView):
         if leftover:
             to = summary.get("leftover_to")
             notes.append(t("summary.leftover_none", count=len(leftover)) if to is None else t("summary.leftover_to", count=len(leftover), name=self.name(to)))
-        notes.append(t("summary.target", target=self.match.options.get("target", 21)))
+        notes.append(t("summary.target", count=self.match.options.get("target", 21)))
         return SummaryTable(
             title=t("summary.title", round=summary["round"] + 1),
             headers=[t("summary.player"), t("summary.cards"), t("summary.clubs"), t("summary.most_cards"), t("summary.most_clubs"), "2♣", "10♦", t("summary.round_points"), t("summary.total")],

@@ -30,7 +30,8 @@ from game.rules.rummy import classify, faces_of
 from game.scenes.animation import Flight, Step
 from game.scenes.views.base import DISCARD, HAND, MELDS, STOCK, GameOverLines, GameView, SummaryTable
 from game.ui import fonts, widgets
-from game.ui.cards import CARD_RATIO, card_name
+from game.ui import suits as symbols
+from game.ui.cards import CARD_RATIO, card_name, rank_label, suit_colours
 
 SUIT_ORDER = "CDSH"  # alternate colours in a hand sorted by suit
 RANK_ORDER = "A23456789TJQK"
@@ -330,10 +331,10 @@ class RummyView(GameView):
         opts = self.obs.get("options") or getattr(self.match.state, "options", {}) or {}
         count = self.shown.get("round", 0) + 1
         hands = opts.get("hands")
-        parts = [self.tx("title"), self.tx("hud_hand_of", count=count, hands=hands) if hands else self.tx("hud_hand", count=count)]
+        parts = [self.tx("title"), self.tx("hud_hand_of", hand=count, hands=hands) if hands else self.tx("hud_hand", hand=count)]
         target = opts.get("target")
         if target and not hands and not opts.get("penalty_only"):
-            parts.append(t("summary.target", target=target))
+            parts.append(t("summary.target", count=target))
         return "  ·  ".join(parts)
 
     def seat_lines(self, seat: int):
@@ -588,12 +589,17 @@ class RummyView(GameView):
         if hasattr(table, "choice_cards"):
             hinted |= table.choice_cards()  # the meld of the chooser's button under the pointer
         tagged = set()
+        self.stands_for: dict[str, tuple[str, pygame.Rect]] = {}  # joker -> (its card, the chip drawn)
         for i, owner, first in placed:
             cards = melds[i]["cards"]
+            jokers = melds[i].get("jokers") or {}
             for k, code in enumerate(cards):
                 r = first.move(k * step, 0)
                 if code not in flying:
                     surface.blit(table.face(code, cw), r)
+                    if code in jokers:
+                        chip = self.draw_stands_for(surface, r, step if k < len(cards) - 1 else cw, jokers[code])
+                        self.stands_for[code] = (jokers[code], chip)
                 table.card_rects[code] = r
             span = pygame.Rect(first.x, first.y, cw + step * (len(cards) - 1), first.height)
             if set(cards) & highlight:
@@ -606,6 +612,29 @@ class RummyView(GameView):
                 tagged.add(owner)
                 table.name_tag(surface, pygame.Rect(span.x, span.y, min(span.width, cw * 2), span.height), owner, False)
         return True
+
+    def draw_stands_for(self, surface, r: pygame.Rect, visible: int, face: str) -> pygame.Rect:
+        """On a joker of a table meld, the card it stands for as a card's index (rank over
+        suit; a set's joker is its rank in any missing suit), framed in gold, in the part of
+        the joker the next card leaves in sight, under the joker's own star."""
+        colours = suit_colours(self.app.settings.four_colour_suits)
+        suit = "CDHS".index(face[1]) if len(face) > 1 else -1
+        colour = colours[suit] if suit >= 0 else (30, 30, 30)
+        size = max(12, min(int(r.width * 0.3), int(visible * 0.55)))
+        rank = fonts.font(size, True).render(rank_label(face[0] + "C"), True, colour)
+        parts = [rank] + ([symbols.symbol(suit, max(8, int(size * 0.7)), colour)] if suit >= 0 else [])
+        pad = max(2, size // 6)
+        w = max(p.get_width() for p in parts) + 2 * pad
+        h = sum(p.get_height() for p in parts) + 2 * pad
+        chip = pygame.Rect(0, 0, w, h)
+        chip.midtop = (r.x + max(w // 2 + 2, min(visible, r.width) // 2), r.y + int(r.height * 0.36))
+        pygame.draw.rect(surface, (255, 252, 240), chip, border_radius=max(3, size // 4))
+        pygame.draw.rect(surface, widgets.GOLD, chip, max(2, size // 8), border_radius=max(3, size // 4))
+        y = chip.y + pad
+        for p in parts:
+            surface.blit(p, p.get_rect(midtop=(chip.centerx, y)))
+            y += p.get_height()
+        return chip
 
     # ------------------------------------------------------------ summary, game over
     def summary(self, summary: dict, game_over: bool) -> SummaryTable:
@@ -635,7 +664,7 @@ class RummyView(GameView):
         totals = [int(r[-1]) for r in rows]
         best = min(totals) if self.lower_wins() else max(totals)
         return SummaryTable(
-            title=self.tx("summary_title", count=summary.get("round", 0) + 1), headers=headers, rows=rows,
+            title=self.tx("summary_title", hand=summary.get("round", 0) + 1), headers=headers, rows=rows,
             widths=[0.17, 0.5, 0.11, 0.1, 0.12], best={i for i, v in enumerate(totals) if v == best},
             notes=notes, bold={0, 3, 4}, spreads=spreads, spread_column=1,
         )
@@ -661,9 +690,9 @@ class RummyView(GameView):
             if opts.get("hands"):
                 notes.append(self.tx("note_hands_left", count=max(0, opts["hands"] - summary.get("round", 0) - 1)))
             elif opts.get("penalty_only"):
-                notes.append(self.tx("note_penalty_target", target=self.game_target()))
+                notes.append(self.tx("note_penalty_target", count=self.game_target()))
             elif opts.get("target"):
-                notes.append(t("summary.target", target=opts["target"]))
+                notes.append(t("summary.target", count=opts["target"]))
         return notes
 
     def game_target(self) -> int:

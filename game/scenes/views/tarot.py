@@ -370,7 +370,7 @@ class LeipzigTarocView(TarotView):
     def event_text(self, e: dict) -> str:
         if e["type"] == "pagat":
             key = "leipzig_taroc.pagat_won" if e["points"] > 0 else "leipzig_taroc.pagat_lost"
-            return t(key, name=self.name(e["seat"]), points=abs(e["points"]))
+            return t(key, name=self.name(e["seat"]), count=abs(e["points"]))
         if e["type"] == "declare" and not e.get("paid", True):
             return super().event_text(e) + "  ·  " + t("leipzig_taroc.paid_late")
         return super().event_text(e)
@@ -410,7 +410,7 @@ class LaRigueurView(TarotView):
         title = t("tarot.summary_title", deal=summary["round"])
         notes = [t("la_rigueur.summary.note")]
         if not game_over:
-            notes.append(t("la_rigueur.summary.target", target=self.table.obs.get("options", {}).get("target", 50)))
+            notes.append(t("la_rigueur.summary.target", count=self.table.obs.get("options", {}).get("target", 50)))
         return self.table_of(title, headers, rows, [0.3, 0.16, 0.2, 0.16, 0.18], notes)
 
 

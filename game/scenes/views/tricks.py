@@ -288,7 +288,7 @@ class OlsenView(TrickView):
         if moon is not None:
             if match.options.get("jack_diamonds"):
                 points = self.seat_figures(sm, moon)[1]
-                out.append(t("olsen.all_penalties_jack", name=self.name(moon), points=points))
+                out.append(t("olsen.all_penalties_jack", name=self.name(moon), count=points))
             else:
                 out.append(t("tsummary.all_penalties", name=self.name(moon)))
         if not game_over:
@@ -299,7 +299,7 @@ class OlsenView(TrickView):
             elif obs["options"].get("deals"):
                 out.append(t("tsummary.olsen_deals_left", count=obs["options"]["deals"] - obs["hands_played"]))
             else:
-                out.append(t("tsummary.olsen_target", target=obs["options"].get("target", 100)))
+                out.append(t("tsummary.olsen_target", count=obs["options"].get("target", 100)))
         return out
 
     def gameover(self, result: dict) -> GameOverLines:

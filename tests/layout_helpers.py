@@ -1,0 +1,69 @@
+"""Measuring a screen as the layout rules ask (docs/layout.md): every text drawn (its size in
+logical pixels, the box it was meant for), every touch target (44x44 logical, inside the
+window, none overlapping another)."""
+from __future__ import annotations
+
+import pygame
+
+from game.ui import fonts, units
+
+DT = 1 / 60
+
+
+def button_texts(app) -> list[fonts.DrawnText]:
+    """The pygame_gui buttons' labels as drawn: the theme's font, centred in the button."""
+    out = []
+    top = app.scenes.top
+    size = fonts.ui_font_size(app.scale)
+    small = max(fonts.min_size(), int(size * 0.8))
+    for el in getattr(top, "elements", []):
+        if not isinstance(el, pygame.sprite.Sprite) or not hasattr(el, "text") or not el.visible:
+            continue
+        if not isinstance(el, __import__("pygame_gui").elements.UIButton):
+            continue
+        px = small if "#small" in str(getattr(el, "most_specific_combined_id", "")) else size
+        w, h = fonts.font(px, True).size(el.text)
+        r = pygame.Rect(0, 0, w, h)
+        r.center = el.rect.center
+        out.append(fonts.DrawnText(el.text, px, r, pygame.Rect(el.rect), app.density))
+    return out
+
+
+def drawn_texts(app, frames: int = 1) -> list[fonts.DrawnText]:
+    """Every text drawn in the next frame(s) through the fonts module, and the buttons' labels."""
+    with fonts.recording() as drawn:
+        for _ in range(frames):
+            app.tick(DT)
+    return list(drawn) + button_texts(app)
+
+
+def text_problems(app, texts, minimum: float = units.MIN_TEXT) -> list[str]:
+    out = []
+    w, h = app.size
+    screen = pygame.Rect(0, 0, w, h)
+    for d in texts:
+        if d.logical_size < minimum - 0.01:
+            out.append(f"{d.text!r}: {d.logical_size:.1f} px")
+        if d.overflows:
+            out.append(f"{d.text!r} overflows its box {tuple(d.box)}: {tuple(d.rect)}")
+        if not screen.contains(d.rect):
+            out.append(f"{d.text!r} off screen: {tuple(d.rect)}")
+    return out
+
+
+def target_problems(app, targets=None, touch: float = units.TOUCH) -> list[str]:
+    """Touch targets under ``touch`` logical px a side, off screen, or overlapping."""
+    targets = app.touch_targets() if targets is None else targets
+    out = []
+    screen = pygame.Rect(0, 0, *app.size)
+    need = touch * app.density - 0.5
+    for t in targets:
+        if t.rect.width < need or t.rect.height < need:
+            out.append(f"{t.kind} {t.label!r} is {t.rect.width / app.density:.0f}x{t.rect.height / app.density:.0f} logical")
+        if not screen.contains(t.rect):
+            out.append(f"{t.kind} {t.label!r} off screen: {tuple(t.rect)}")
+    for i, a in enumerate(targets):
+        for b in targets[i + 1:]:
+            if a.rect.colliderect(b.rect):
+                out.append(f"{a.kind} {a.label!r} {tuple(a.rect)} overlaps {b.kind} {b.label!r} {tuple(b.rect)}")
+    return out
