@@ -72,6 +72,16 @@ under ``game/bots/``):
 ``likelihood_for(obs) -> weight(world) -> float`` or None, with ``infer_pool``: see
     Reading the table.
 
+Exact endgames (``endgame_for(obs, ms) -> solver.Plan``): instead of play-outs, each world
+is searched by ``game/bots/solver.py`` (alpha-beta with a transposition table, over a
+game family's own positions). Where the observation fixes the world (``Plan.known``: the
+Bezique family's second stage, two-player Orlan's last deal, the last tricks where one deal
+of the hidden cards fits what was seen) the one world is solved to the end, every legal move
+is weighed and the search is over; elsewhere each world is searched as deep as the time per
+move allows (``Plan.depth``, or the family's own exact part), and the values are averaged
+over worlds as play-outs are. The solver stops at the slice's end and goes on from its table
+in the next slice.
+
 Budgets: ``ms`` per move (the search stops before a rollout that would overshoot, from
 the mean rollout cost), or ``iterations`` = number of worlds, for reproducible tests;
 slicing with ``step`` never changes the result for an iteration budget.
