@@ -1,4 +1,5 @@
-"""The Bezique family's second stage as positions for the exact search (``solver.py``).
+"""The Bezique family's second stage as positions for the exact search (``solver.py``), and
+the end of the first stage in sampled worlds (``BeziqueDeal``).
 
 Once the stock is drawn, a player who counts knows the other hand: it is every card not in
 their own hand and not yet played. The rest of the deal is then a perfect-information game
@@ -31,10 +32,13 @@ packs) are one move.
 """
 from __future__ import annotations
 
-from game.bots.solver import Plan
-from game.cards import bits
+import random
 import sys
 from typing import Any
+
+from game.bots.base import clock
+from game.bots.solver import Abort, Plan
+from game.cards import bits
 
 # The family's rules module is the five games' own (tests/test_architecture.py): this module
 # reads its constants from the state class it is given, ``rules(cls)``, and names that class
@@ -291,8 +295,10 @@ class BeziqueDeal:
         self.rollout = rollout
         self.seed = seed
         self.root = ("world",)
+        self.deadline: float | None = None  # set by the solver: a long play-out stops there too
         self._children: dict = {}
         self._families: dict = {}
+        self._pending: dict = {}  # play-outs stopped at a deadline: (state, rng, points before)
 
     def key(self, pos: tuple):
         if pos[0] == "over" or pos[0] == "world":
@@ -326,16 +332,24 @@ class BeziqueDeal:
         return (family, child), r, same
 
     def _play_out(self, move) -> tuple[tuple, float, bool]:
-        import random
-
-        state = self.world.fast_copy()
         seat = self.seat
-        before = state.scores[seat] - state.scores[1 - seat]
-        rounds = len(state.rounds)
-        state.apply_unchecked(move)
-        rng = random.Random(f"{self.seed}:{move}")
+        rounds = len(self.world.rounds)
+        pending = self._pending.pop(move, None)
+        if pending is None:
+            state = self.world.fast_copy()
+            before = state.scores[seat] - state.scores[1 - seat]
+            state.apply_unchecked(move)
+            rng = random.Random(f"{self.seed}:{move}")
+        else:
+            state, rng, before = pending
+        deadline = self.deadline
+        plies = 0
         while state.stage == 1 and state.to_move is not None and len(state.rounds) == rounds:
             state.apply_unchecked(self.rollout(state, state.legal_moves(), rng))
+            plies += 1
+            if deadline is not None and not plies & 3 and clock() > deadline:
+                self._pending[move] = (state, rng, before)
+                raise Abort
         if state.to_move is None or len(state.rounds) > rounds:
             # The game ended on the way (a total reached the target).
             last = state.rounds[-1]["points"]

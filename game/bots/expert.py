@@ -165,6 +165,19 @@ def register_hooks(game_id: str, hooks: SearchHooks) -> None:
     SEARCH_HOOKS[game_id] = hooks
 
 
+def free_some(tables: list[dict], entries: int = 4000) -> None:
+    """Drop up to ``entries`` positions of the tables (the last first)."""
+    while tables and entries > 0:
+        table = tables[-1]
+        n = min(entries, len(table))
+        pop = table.popitem
+        for _ in range(n):
+            pop()
+        entries -= n
+        if not table:
+            tables.pop()
+
+
 class _Node:
     """A decision of the searching seat, reached by the same sequence of its own moves
     (opponents' moves in between are not part of the key: an open-loop tree)."""
@@ -246,6 +259,9 @@ class ExpertBot(Bot):
             plan = self.hooks.endgame_for(obs, self.ms)
         self._plan = plan
         self._solver = None
+        # Tables of the worlds done, freed a little at a time: dropping a table of tens of
+        # thousands of positions at once takes longer than a frame.
+        self._spent_tables: list[dict] = []
         # A solved position weighs every legal move, with no thumb on the scale.
         if self.prune_moves and self.hooks.prior is not None and len(self._legal) > 1 and not (plan and plan.exact):
             prior = self.hooks.prior(obs, self._legal)
@@ -283,6 +299,8 @@ class ExpertBot(Bot):
         if len(self._legal) == 1:
             return True
         t0 = self._slice_t0 = clock()
+        if self._spent_tables:
+            free_some(self._spent_tables)
         limit = self.iterations
         first = True  # every slice makes progress, however thin
         while True:
@@ -310,6 +328,8 @@ class ExpertBot(Bot):
             self._draw_world()
             if self._plan is not None:
                 family, self._root = self._plan.start(self._world)
+                if self._solver is not None:
+                    self._spent_tables.append(self._solver.table)
                 self._solver = Solver(family)
         i = self._cursor
         if self._plan is not None:

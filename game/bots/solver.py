@@ -38,7 +38,7 @@ from game.bots.base import clock
 
 INF = float("inf")
 FULL_DEPTH = 1 << 30  # "to the end": deeper than any game
-CHECK = 255  # nodes between two looks at the clock (a mask: 255 = every 256 nodes)
+CHECK = 63  # nodes between two looks at the clock, less one (a mask: every 64 nodes)
 
 
 class Abort(Exception):
@@ -95,9 +95,11 @@ class Solver:
 
     def move_value(self, pos: Any, move: Any, depth: int | None = None, deadline: float | None = None) -> float:
         """The exact value of playing ``move`` in ``pos``, for the side to move in ``pos``."""
+        self.deadline = deadline
+        if hasattr(self.family, "deadline"):
+            self.family.deadline = deadline  # a family whose root moves take long (a play-out) stops too
         child, reward, same = self._play(pos, move)
         d = FULL_DEPTH if depth is None else depth
-        self.deadline = deadline
         v = self._search(child, -INF, INF, d - 1)
         return reward + v if same else reward - v
 
