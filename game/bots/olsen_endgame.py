@@ -9,8 +9,7 @@ one deal of the hidden cards possible, that is the exact value of the position.
 ``exact`` bounds the search: while more than ``exact`` cards are in the hands (the tricks
 before the last ones), every player plays the simple rule (``olsen_playout.greedy_card``)
 and the position has one move; from there on every legal card is tried. So each world is
-played out by the rule and solved exactly at its end, and the more time a move has, the
-earlier the exact part begins (``schedule``).
+played out by the rule and solved exactly in its last tricks (``SCHEDULE``).
 
 A position is the tuple ``(hands, to_move, plays, broken, first, moon)``: the hands per seat,
 the plays of the trick in progress as ((seat, card), ...), hearts broken, the first trick,
@@ -242,25 +241,24 @@ def known_world(obs: dict) -> bool:
     return count_deals(unseen, need, allow) == 1
 
 
-# The exact part of each world, in cards still in the hands (all players), by the time per move
-# (ms; None: an iteration budget). Four players hold 8 cards in the last two tricks.
-SCHEDULE = ((500.0, 24), (0.0, 12))
-SCHEDULE_ITERATIONS = 12
-# In the worlds (not in a known position, where the others' best play is the exact value) the
-# others play the simple rule inside the exact part too, and only the seat's cards branch:
-# the others of the worlds are the model the play-outs already use, and the exact part can
-# be twice as long for the same time. (1 s against 0.1 s, 80 duplicate deals against simple
-# players: modelled 24 / 12 cards -0.19 penalty points a hand, 95% CI -0.76 .. +0.38; the
-# others as one side, 12 / 8 cards, 40 deals: +0.23, -0.92 .. +1.37.)
-MODELLED = True
+# The exact part of each world, in tricks left, by the time per move (ms). Longer exact parts
+# were measured and dropped: the seat that plays the last tricks knowing every card of its
+# world values its root moves by play no real player has (perfect-information Monte Carlo's
+# strategy fusion), and the search got no stronger with time (docs/bots.md, *Exact endgames*).
+SCHEDULE = ((0.0, 2),)
+SCHEDULE_ITERATIONS = 2
+# In the worlds the others may play the simple rule inside the exact part too, only the seat's
+# cards branching (the model the play-outs use; an exact part twice as long for the same
+# time); off: they are one side against the seat there, as in a known position.
+MODELLED = False
 
 
-def exact_cards(ms: float | None) -> int:
+def exact_tricks(ms: float | None) -> int:
     if ms is None:
         return SCHEDULE_ITERATIONS
-    for limit, cards in SCHEDULE:
+    for limit, tricks in SCHEDULE:
         if ms >= limit:
-            return cards
+            return tricks
     return SCHEDULE[-1][1]
 
 
@@ -271,7 +269,7 @@ def endgame_for(obs: dict, ms: float | None = None):
         return None
     seat = obs["seat"]
     known = known_world(obs)
-    exact = 52 if known else exact_cards(ms)
+    exact = 52 if known else exact_tricks(ms) * len(obs["seats"])
 
     def start(world):
         family = OlsenHand(world, seat, exact, modelled=MODELLED and not known)

@@ -5,7 +5,7 @@ In a sampled world (the other hands and the stock's order dealt) the rest of the
 perfect-information game: the deals to come are fixed by the stock. In the last deal of two
 players nothing is left to sample: the other hand is every card not in one's own hand, on
 the table or in a pile, and the round is solved exactly (``known``). Before that, each
-world is searched a number of plies (``plan_depth``) and scored by the round points the
+world is searched as deep as the time allows (``schedule``) and scored by the round points the
 piles are heading for.
 
 The round's points are not a sum over moves (most cards, most clubs), so a position carries
