@@ -1,4 +1,4 @@
-"""The rummy expert's own rule (``Style`` in game/bots/rummy_policy.py) played on its own,
+"""The rummy expert's own rule (each game's ``Style``, game/rules/rummy.py) played on its own,
 without the search, against the simple rule: how much the rule the search starts from is
 worth by itself.
 
@@ -21,7 +21,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from game.arena import ArenaConfig, Side, report_lines, run_arena, summarize  # noqa: E402
 from game.bots import LEVELS, SimpleBot  # noqa: E402
-from game.bots import rummy_policy  # noqa: E402
+from game.bots import rummy_simple  # noqa: E402
+from game.registry import ENTRIES  # noqa: E402
 
 
 class StyleBot(SimpleBot):
@@ -31,14 +32,14 @@ class StyleBot(SimpleBot):
 
     def _think(self, ms: float) -> bool:
         legal = self._legal
-        self._choice = legal[0] if len(legal) == 1 else rummy_policy.choose_simple(
+        self._choice = legal[0] if len(legal) == 1 else rummy_simple.choose_simple(
             self.game, self._obs, legal, expert=True)
         return True
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--game", default="classic_rummy", choices=rummy_policy.GAMES)
+    ap.add_argument("--game", default="classic_rummy", choices=[e.id for e in ENTRIES if e.family == "rummy"])
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=8)

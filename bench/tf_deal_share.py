@@ -53,7 +53,7 @@ def exact_reading() -> None:
     from game.rules.tarot import EXCUSE, GROUP_MASKS, N_TRUMPS, T01, TRUMP, TRUMPS, group_of
     from game.rules.triomphe_forcee import TriompheForceeState
 
-    profile = tarot_policy.PROFILES[GAME]
+    profile = tarot_policy.Greedy.of(game_class(GAME))
     strength = profile.strength
     key = tarot_policy._key
 
@@ -137,7 +137,7 @@ def patch_search(search: str, prior_weight: float | None) -> None:
         hooks = dataclasses.replace(hooks, prior_weight=prior_weight)
     if search != "all":
         distinct = hooks.distinct
-        greedy = tarot_policy.simple_for(GAME)
+        greedy = tarot_policy.simple_for(tarot_policy.Greedy.of(game_class(GAME)))
 
         def only(obs, legal):
             leading = not obs["trick"]

@@ -540,7 +540,9 @@ class App:
         self.scenes.update(dt)
         self.ui.update(dt)
         canvas = self.canvas
-        canvas.fill(self.table_colour)
+        drawn = self.scenes.drawn()
+        if not (drawn and drawn[0].fills_screen):  # the table paints its own background
+            canvas.fill(self.table_colour)
         self.scenes.draw(canvas)
         self.ui.draw_ui(canvas)
         top = self.scenes.top

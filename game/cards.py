@@ -21,10 +21,17 @@ Tarot 78
 Multi-deck games (108, 64, 128) keep identical cards distinct for the rules: the copy
 number follows a slash, counting from 1 (``AS/1``, ``AS/2``). Codes of single decks never
 carry a slash. The faces do not show it (game/ui/cards.py).
+
+French cards (the French and piquet decks) are read once, on their deck: ``deck.ranks[c]``
+is the rank as an index of ``FRENCH_RANKS`` (0 the ace .. 12 the king), ``deck.suits[c]``
+the suit as an index of ``FRENCH_SUITS``, both -1 for a joker; ``deck.faces[c]`` the face
+(suit * 13 + rank, -1 for a joker: identical copies share it), ``deck.jokers`` the mask of
+the jokers and ``deck.face_cards[f]`` the cards of face ``f``, copy by copy.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Iterable, Sequence
 
 
@@ -66,6 +73,40 @@ class Deck:
         for code in codes:
             m |= 1 << self.card(code)
         return m
+
+    # -- French cards, read once (cached on the deck; ValueError on a deck of other cards)
+    @cached_property
+    def ranks(self) -> tuple[int, ...]:
+        return tuple(r for r, _ in self._french)
+
+    @cached_property
+    def suits(self) -> tuple[int, ...]:
+        return tuple(s for _, s in self._french)
+
+    @cached_property
+    def faces(self) -> tuple[int, ...]:
+        return tuple(-1 if r < 0 else s * 13 + r for r, s in self._french)
+
+    @cached_property
+    def jokers(self) -> int:
+        return sum(1 << c for c, (r, _) in enumerate(self._french) if r < 0)
+
+    @cached_property
+    def face_cards(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(c for c, f in enumerate(self.faces) if f == face) for face in range(52))
+
+    @cached_property
+    def _french(self) -> tuple[tuple[int, int], ...]:
+        out = []
+        for code in self.codes:
+            face = code.split("/")[0]
+            if face[0] == "X":
+                out.append((-1, -1))
+            elif len(face) == 2 and face[0] in FRENCH_RANKS and face[1] in FRENCH_SUITS:
+                out.append((FRENCH_RANKS.index(face[0]), FRENCH_SUITS.index(face[1])))
+            else:
+                raise ValueError(f"{self.name} is not a deck of French cards ({code!r})")
+        return tuple(out)
 
 
 # The set bits of every byte value, already offset for each byte of a 128-card mask: bits()

@@ -62,9 +62,10 @@ class GameStats:
     """What the statistics count for one game: the ``stats`` part of its registry entry.
 
     A game's plug-in (``game/stats_games/<game id>.py``) subclasses this and names the
-    subclass in its entry, ``stats="game.stats_games.<id>:<Class>"``. Everything here is
-    data or a small pure function; no pygame. A game without a plug-in gets this base:
-    rounds, points per round and the common round summary.
+    subclass in its entry, ``stats="game.stats_games.<id>:<Class>"``; a family's plug-in
+    serves each of its games, made with that game's rules class (``rules``: its id and
+    declared data). Everything here is data or a small pure function; no pygame. A game
+    without a plug-in gets this base: rounds, points per round and the common round summary.
 
     counters        per seat and round, summed into the profile (``summary`` adds
                     ``<counter>_per_round``); counted by ``count`` or read by ``round_end``
@@ -92,6 +93,9 @@ class GameStats:
     # (field, numerator, denominator): an average over what a counter counts rather than
     # over rounds (the deadwood of the hands a player was caught with), for ``details``.
     ratios: tuple[tuple[str, str, str], ...] = ()
+
+    def __init__(self, rules: Any = None) -> None:
+        self.rules = rules  # the game's State class (game_stats gives it)
 
     def count(self, event: dict[str, Any], add: Add) -> None:
         """Count one event of a move (from ``State.apply``) for the round in progress."""
@@ -122,7 +126,7 @@ def game_stats(game_id: str) -> GameStats:
         from game.registry import BY_ID
 
         entry = BY_ID.get(game_id)
-        _PLUGINS[game_id] = entry.load("stats")() if entry is not None and entry.stats else GameStats()
+        _PLUGINS[game_id] = entry.load("stats")(entry.load("rules")) if entry is not None and entry.stats else GameStats()
     return _PLUGINS[game_id]
 
 

@@ -11,15 +11,15 @@ DT = 1 / 60
 
 
 def button_texts(app) -> list[fonts.DrawnText]:
-    """The pygame_gui buttons' labels as drawn: the theme's font, centred in the button."""
+    """The pygame_gui buttons' and labels' texts as drawn: the theme's font, centred in the element."""
+    import pygame_gui
+
     out = []
     top = app.scenes.top
     size = fonts.ui_font_size(app.scale)
     small = max(fonts.min_size(), int(size * 0.8))
     for el in getattr(top, "elements", []):
-        if not isinstance(el, pygame.sprite.Sprite) or not hasattr(el, "text") or not el.visible:
-            continue
-        if not isinstance(el, __import__("pygame_gui").elements.UIButton):
+        if not isinstance(el, (pygame_gui.elements.UIButton, pygame_gui.elements.UILabel)) or not el.visible or not el.text:
             continue
         px = small if "#small" in str(getattr(el, "most_specific_combined_id", "")) else size
         w, h = fonts.font(px, True).size(el.text)

@@ -57,7 +57,7 @@ def position(cls, players: int, hands: dict[int, str], trick: str = "", leader: 
     s.unused = sum(1 << c for c in rest)
     s.leader = leader
     s.to_move = (leader + len(s.trick)) % n
-    s.accounted()
+    s.check_cards_whole()
     return s
 
 

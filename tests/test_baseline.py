@@ -1,9 +1,12 @@
-"""The three games play as they did before the common contract (recorded at commit 073cb58).
+"""Every game plays as recorded: Orlan, Olsen and Aluette as they did before the common
+contract (recorded at commit 073cb58), the thirteen later games as they did before the
+families were made data (recorded at e4a5726).
 
 tests/data/baseline_*.json were written by ``python tools/play_record.py record`` from the
 protocol's random and simple bots; every recorded move is replayed through the protocol and
 the legal moves at every step, the round points and totals, the final totals and the
-winners must be the same.
+winners must be the same, and so must the observation of the seat to move (its JSON, key
+order included: the bots' dice are seeded by it) and the events of every move.
 """
 import json
 import sys

@@ -68,3 +68,45 @@ def test_two_decks_keep_identical_cards_apart():
     assert not any("7H/2" in m for m in melds if "7H/1" not in m)
     play(s, kind="meld", cards=["2D/1", "3D/2", "4D/1"])
     assert s.table_json[0]["kind"] == "run"
+
+
+def test_a_natural_card_with_jokers_is_the_set_or_the_run_its_player_declares():
+    """RULES-NOTES: a meld of one natural card and jokers "is what its player declares: a set
+    of that rank or a run through that card. [...] the protocol's meld move names the
+    reading. Until declared otherwise, the reading is a set." 10♥ and two jokers are three
+    tens, 8-9-10, 9-10-J or 10-J-Q of hearts."""
+    a = first_seat()
+    s = deal(Basic, 2, {a: ["TH/1", "X1/1", "X2/1", "7H/1", "JH/1", "TC/1", "9D/1"]}, "QD/1", ["5S/1"])
+    play(s, kind="draw", from_="stock")
+    ten = [m for m in (s.move_to_json(m) for m in s.legal_moves())
+           if m["kind"] == "meld" and sorted(m["cards"]) == ["TH/1", "X1/1", "X2/1"]]
+    assert sorted((m["as"], tuple(m["cards"])) for m in ten) == [
+        ("run", ("TH/1", "X1/1", "X2/1")), ("run", ("X1/1", "TH/1", "X2/1")), ("run", ("X1/1", "X2/1", "TH/1")),
+        ("set", ("TH/1", "X1/1", "X2/1"))]
+    assert Basic.move_from_json({"kind": "meld", "cards": ["TH/1", "X1/1", "X2/1"]})[2] == "set"  # undeclared
+    before = s.to_json()
+    with pytest.raises(RulesError, match='read "as": "set" or "run"'):
+        play(s, kind="meld", cards=["TH/1", "X1/1", "X2/1"], **{"as": "pair"})
+    with pytest.raises(RulesError, match="not a set"):
+        play(s, kind="meld", cards=["TH/1", "9D/1", "X1/1"], **{"as": "set"})
+    assert s.to_json() == before
+    events = play(s, kind="meld", cards=["X1/1", "X2/1", "TH/1"], **{"as": "run"})
+    assert events[0]["kind"] == "run" and s.table_json[0]["jokers"] == {"X1/1": "8H", "X2/1": "9H"}
+    # a run it stays: the 7 and the jack of hearts lay off on it, a ten does not
+    layoffs = {s.info.deck.code(m[1]) for m in s.legal_moves() if m[0] == "layoff"}
+    assert {"7H/1", "JH/1"} <= layoffs and "TC/1" not in layoffs
+    again = Basic.from_json(s.to_json())
+    assert again.table_json == s.table_json
+
+
+def test_one_natural_card_with_four_jokers_can_only_be_a_run():
+    """A set holds four cards at most, so a natural card and four jokers (two packs) read as
+    a run through it, undeclared too."""
+    a = first_seat(4, {"decks": 2})
+    hand = ["TH/1", "X1/1", "X2/1", "X1/2", "X2/2", "3C/1", "9D/2", "KC/1", "2S/2", "6D/1"]
+    s = deal(Basic, 4, {a: hand}, "QD/1", ["5S/1"], options={"decks": 2})
+    play(s, kind="draw", from_="stock")
+    cards = ["X1/1", "X2/1", "TH/1", "X1/2", "X2/2"]
+    assert Basic.move_from_json({"kind": "meld", "cards": cards})[2] == "run"
+    assert {"kind": "meld", "cards": cards} in [s.move_to_json(m) for m in s.legal_moves()]
+    assert s.arrangement(s.info.deck.mask_of(cards)).points == 0

@@ -105,7 +105,7 @@ def test_the_go_out_search_agrees_with_the_meld_finder(players, options, size):
 
 def test_with_no_card_for_the_second_draw_the_turn_goes_on_with_one():
     s = Boathouse.new(2, {}, 3)
-    a = s.turn
+    a = s.to_move
     s.aside |= sum(1 << c for c in s.stock)  # the test puts the stock away: only the upcard is left
     s.stock = []
     s._legal = s._public = None

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from tests.endgame_reference import BruteForce, bezique_decisive, bezique_extra_key, bezique_twin
 from game.bots import SEARCH_HOOKS, make_bot
-from game.bots.bezique_endgame import BeziqueEndgame
+from game.bots.bezique_family_endgame import BeziqueEndgame
 from game.bots.olsen_endgame import OlsenHand, known_world
 from game.bots.orlan_endgame import OrlanRound
 from game.bots.solver import Abort, Solver, minimax_check
@@ -366,7 +366,7 @@ def test_a_bezique_fast_copy_plays_on_apart_from_its_original():
 def test_bezique_first_stage_worlds_play_the_rule_to_the_stock_then_solve_exactly():
     """A world of the first stage: the root move, the simple rule to the end of the stock,
     then the second stage's exact value (brute force here), plus the points on the way."""
-    from game.bots.bezique_endgame import BeziqueDeal
+    from game.bots.bezique_family_endgame import BeziqueDeal
     from game.bots.simple import ROLLOUT_POLICIES
 
     checked = 0

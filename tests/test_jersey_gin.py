@@ -29,13 +29,13 @@ def seat_order(first):
 def test_the_first_round_offers_only_the_upcard_or_a_pass():
     s, first = game(A_KNOCK)
     a, b, c = seat_order(first)
-    assert s.step == "upcard" and s.turn == a and kinds(s) == ["pass", "take_upcard"]
+    assert s.step == "upcard" and s.to_move == a and kinds(s) == ["pass", "take_upcard"]
     play(s, kind="pass")
-    assert s.turn == b and s.step == "upcard"
+    assert s.to_move == b and s.step == "upcard"
     play(s, kind="pass")
     play(s, kind="pass")
     # all three passed: the player on the dealer's left begins normal play by drawing
-    assert s.turn == a and s.step == "draw" and kinds(s) == ["draw"]
+    assert s.to_move == a and s.step == "draw" and kinds(s) == ["draw"]
 
 
 def test_the_second_discard_may_be_drawn_unless_the_previous_player_took_a_discard():
@@ -44,7 +44,7 @@ def test_the_second_discard_may_be_drawn_unless_the_previous_player_took_a_disca
     play(s, kind="take_upcard")
     play(s, kind="discard", card="2S")
     # a took a discard card: b may draw the stock or the top of the pile only
-    assert s.turn == b and ("draw", "pile2") not in s.legal_moves()
+    assert s.to_move == b and ("draw", "pile2") not in s.legal_moves()
     with pytest.raises(RulesError):
         play(s, kind="draw", from_="pile2")
     play(s, kind="draw", from_="stock")
@@ -71,12 +71,12 @@ def test_gin_scores_50_plus_the_opponents_deadwood_after_their_lay_offs():
     play(s, kind="take_upcard")
     events = play(s, kind="knock", card="KS")
     assert events[-1] == {"type": "knock", "seat": a, "card": "KS", "gin": True}
-    assert s.step == "layoff" and s.turn == b and not s.hands[a]
+    assert s.step == "layoff" and s.to_move == b and not s.hands[a]
     run = next(i for i, m in enumerate(s.table_json) if "TH" in m["cards"])
     play(s, kind="layoff", card="JH", meld=run)
     assert s.table_json[run]["cards"] == ["7H", "8H", "9H", "TH", "JH"]
     play(s, kind="pass")
-    assert s.turn == c and s.legal_moves() == [("pass",)]  # nothing of c fits
+    assert s.to_move == c and s.legal_moves() == [("pass",)]  # nothing of c fits
     events = play(s, kind="pass")
     end = next(e for e in events if e["type"] == "round_end")["summary"]
     assert end["gin"] and end["out"] == a and end["points"][a] == 50 + 56 + 47

@@ -29,7 +29,7 @@ def skart_state(dealer_cards: str):
         dealer |= 1 << c
     rest = [c for c in range(78) if not dealer >> c & 1]
     s.hands = [sum(1 << c for c in rest[:25]), sum(1 << c for c in rest[25:]), dealer]
-    s.accounted()
+    s.check_cards_whole()
     return s
 
 

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from game.cards import FRENCH52, FRENCH54, FRENCH108
 from game.rules.melds import (
     ACE_RULES, Arrangement, MeldRule, _CountingRule, best_arrangement, can_meld_all, card_value,
-    deadwood_points, is_meld, meld_order, melds_in, read_meld,
+    deadwood_points, is_meld, meld_order, meld_readings, melds_in, read_meld,
 )
 from tests.melds_helpers import brute_best, brute_melds, is_joker
 
@@ -272,3 +272,17 @@ def test_a_copied_rule_leaves_its_tables_behind():
         assert twin == rule and "_tables" not in vars(twin)
         assert best_arrangement(FRENCH52, hand, twin) == before
     assert len(pickle.dumps(rule)) < 1000
+
+
+def test_a_natural_card_with_four_jokers_is_a_five_card_run():
+    """A meld of one natural card and jokers is a set or a run through it (RULES-NOTES); a set
+    holds four cards at most, so the run melds a natural card and four jokers whole."""
+    deck = FRENCH108
+    hand = cards(deck, "TH/1 X1/1 X2/1 X1/2 X2/2")
+    rule = MeldRule(aces="low", joker_value=15)
+    a = best_arrangement(deck, hand, rule)
+    assert a.points == 0 and len(a.melds) == 1 and read_meld(deck, a.melds[0], rule).kind == "run"
+    assert can_meld_all(deck, hand, rule, 0)
+    readings = meld_readings(deck, hand, rule)
+    assert all(kind == "run" for cards_, kind in readings if len(cards_) == 5)
+    assert {kind for cards_, kind in readings if len(cards_) == 3 and cards_[0] == deck.card("TH/1")} == {"set", "run"}

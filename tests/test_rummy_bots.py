@@ -1,4 +1,4 @@
-"""Rummy family bots (game/bots/rummy_policy.py): the greedy rule's choices in hand-built
+"""Rummy family bots (game/bots/rummy_simple.py, rummy_others.py, rummy_expert.py): the greedy rule's choices in hand-built
 positions, legal moves only over random games of every game and player count (the simple
 level and the rollouts' own move builder), and the expert: reproducible, reads only its
 observation, plays whole games."""
@@ -9,7 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.bots import SEARCH_HOOKS, SIMPLE_POLICIES, make_bot
-from game.bots.rummy_policy import TOP_DISCARDS, choose_simple, fast_move, make_likelihood, mind_for
+from game.bots.rummy_expert import TOP_DISCARDS
+from game.bots.rummy_others import make_likelihood
+from game.bots.rummy_simple import choose_simple, fast_move, mind_for
 from game.cards import bits
 from game.rules import game_class
 from game.rules.rummy import classify
@@ -23,7 +25,7 @@ def position(game, hands, pile, seat=0, step="draw", known=None, table=(), stock
     s = cls.new(len(hands), dict({"hands": 1}, **(options or {})), seed=0)
     deck = cls.info.deck
     s.hands = [deck.mask_of(h) for h in hands]
-    s.table = [classify([deck.card(c) for c in cards], s.faces, s.v.aces, owner) for owner, cards in table]
+    s.table = [classify([deck.card(c) for c in cards], deck, s.rule, owner) for owner, cards in table]
     used = sum(s.hands) | deck.mask_of(pile) | sum(1 << c for m in s.table for c in m.cards)
     rest = list(bits(s.in_play & ~used))
     if stock_size is None:
@@ -31,7 +33,7 @@ def position(game, hands, pile, seat=0, step="draw", known=None, table=(), stock
     s.stock = rest[:stock_size]
     s.pile = rest[stock_size:] + [deck.card(c) for c in pile]
     s.known = [deck.mask_of(k) for k in (known or [[] for _ in hands])]
-    s.turn = seat
+    s.to_move = seat
     s.step = step
     s.drawn, s.drawn_from, s.taken = None, "", []
     s.melded = [sum(1 for m in s.table if m.owner == p) for p in range(len(hands))]
@@ -198,7 +200,7 @@ def test_jersey_opponent_lays_off_on_the_knocker_then_passes():
     layer = ["TH", "3C", "5C", "7C", "9C", "4D", "6D", "8D", "TD", "QD"]
     s = position("jersey_gin", [knocker, layer, OTHER], pile=["5S"], step="play", stock_size=10)
     s.apply(("knock", s.info.deck.card("KD")))
-    assert s.step == "layoff" and s.turn == 1
+    assert s.step == "layoff" and s.to_move == 1
     move = simple_move(s)
     assert move[0] == "layoff" and codes(s, move) == ["TH"]
     s.apply(move)
@@ -454,3 +456,27 @@ def test_a_world_where_the_greedy_rule_would_have_thrown_another_card_weighs_les
     weight = SEARCH_HOOKS["classic_rummy"].likelihood_for(obs)
     lone_court = next(deck.card(c) for c in ("KS", "KH", "QS", "QH", "JH", "JC") if deck.card(c) in s.stock)
     assert weight(world_with(s, 1, "2C", lone_court)) < weight(s)
+
+
+def test_the_simple_rule_declares_the_reading_the_others_can_use_least():
+    """A natural card with jokers is a set or a run through it, as its player declares: the
+    greedy rule lays the reading the fewest unseen cards would lay off on or take a joker
+    back from; the set when even. With the tens unseen and the hearts round 10♥ in the pile,
+    8♥-9♥-10♥ gives nothing away (7♥, 8♥, 9♥, J♥ all seen); with nothing seen, three tens."""
+    hand = ["TH/1", "X1/1", "X2/1", "3C/1", "7S/1", "9D/1", "KC/1"]
+    other = ["AC/1", "3D/1", "6D/1", "8D/1", "5C/1", "QC/1", "2S/1"]
+    for pile, meld, reading in ((["QD/1"], ["TH/1", "X1/1", "X2/1"], "set"),
+                                (["7H/1", "8H/1", "9H/1", "JH/1", "QD/1"], ["X1/1", "X2/1", "TH/1"], "run")):
+        s = position("basic_rummy", [hand, other], pile, step="play")
+        move = simple_move(s)
+        assert move[0] == "meld" and s.move_to_json(move) == {"kind": "meld", "cards": meld, "as": reading}
+
+
+def test_the_expert_weighs_every_reading_of_a_meld_that_reads_both_ways():
+    hand = ["TH/1", "X1/1", "X2/1", "3C/1", "7S/1", "9D/1", "KC/1"]
+    s = position("basic_rummy", [hand, ["AC/1", "3D/1", "6D/1"]], ["QD/1"], step="play")
+    obs = s.observation(0)
+    legal = [s.move_from_json(m) for m in obs["legal"]]
+    kept = SEARCH_HOOKS["basic_rummy"].distinct(obs, legal)
+    ten = {s.info.deck.card(c) for c in ("TH/1", "X1/1", "X2/1")}
+    assert sorted(m[2] for m in kept if m[0] == "meld" and set(m[1]) == ten) == ["run", "run", "run", "set"]

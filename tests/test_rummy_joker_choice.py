@@ -153,8 +153,10 @@ def test_the_chooser_lies_in_the_felt_clear_of_the_melds_and_the_hand(size):
     rects = [r for r, _ in table.choice_rects]
     assert len(rects) == 3
     melds = [table.card_rects[c(x)] for x in ("5H", "6H", "7H")]
+    # On a phone the chooser takes the action bar (and the felt's bottom for more rows).
+    room = table.felt_area.union(table.geo.actions) if table.geo.compact else table.felt_area
     for i, r in enumerate(rects):
-        assert table.felt_area.contains(r), (r, table.felt_area)
+        assert room.contains(r), (r, room)
         assert not any(r.colliderect(m) for m in melds), (r, melds)
         assert not any(r.colliderect(h) for _, h in table.hand_rects)
         assert not any(r.colliderect(o) for o in rects[i + 1:])
@@ -176,3 +178,49 @@ def test_the_layoff_button_with_a_joker_that_fits_two_melds_names_the_meld_of_ea
     ]
     click_choice(app, table, labels(table)[2])
     assert [len(m["cards"]) for m in on_table(table)] == [3, 4] and c("X1") in on_table(table)[1]["cards"]
+
+
+# A natural card with jokers is what its player declares (RULES-NOTES): 10♥ and two jokers
+# are three tens, or 8♥-9♥-10♥, 9♥-10♥-J♥, 10♥-J♥-Q♥.
+TEN_HANDS = [["TH", "X1", "X2", "3C", "7S", "9D", "KC"], ["AC", "3D", "6D", "8D", "TD", "QC", "2S"]]
+
+
+def jokers_as(*names: str) -> str:
+    return tx(GID, "choice_jokers", cards=", ".join(card_name(n) for n in names))
+
+
+def readings_shown(table) -> list[str]:
+    return labels(table)[:-1]
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
+def test_a_natural_card_with_jokers_asks_set_or_run_and_lays_the_reading_picked(size, tmp_path):
+    app, table = drawn_table(TEN_HANDS, size)
+    choose(app, table, [c("TH"), c("X1"), c("X2")])
+    press(app, table, "meld")
+    assert on_table(table) == []  # nothing laid yet: the player declares
+    a_set = tx(GID, "choice_set", count=2, rank="10")
+    assert readings_shown(table) == [a_set, jokers_as("8H", "9H"), jokers_as("9H", "JH"), jokers_as("JH", "QH")]
+    assert labels(table)[-1] == tx(GID, "choice_back")
+    app.tick(DT)
+    rects = [r for r, _ in table.choice_rects]
+    # Every choice readable on the felt (on a phone: in the action bar and up over the felt),
+    # none over another, each a touch target.
+    room = table.felt_area.union(table.geo.actions) if table.geo.compact else table.felt_area
+    for i, r in enumerate(rects):
+        assert room.contains(r) and not any(r.colliderect(o) for o in rects[i + 1:])
+        assert r.height >= 44
+    pygame.image.save(app.screen, str(tmp_path / f"readings_{size[0]}.png"))
+    click_choice(app, table, jokers_as("8H", "9H"))
+    meld = on_table(table)[0]
+    assert meld["kind"] == "run" and meld["cards"] == [c("X1"), c("X2"), c("TH")]
+    assert meld["jokers"] == {c("X1"): "8H", c("X2"): "9H"}
+
+
+def test_the_set_reading_lays_three_tens_whose_jokers_any_missing_ten_takes_back():
+    app, table = drawn_table(TEN_HANDS)
+    choose(app, table, [c("TH"), c("X1"), c("X2")])
+    press(app, table, "meld")
+    click_choice(app, table, tx(GID, "choice_set", count=2, rank="10"))
+    meld = on_table(table)[0]
+    assert meld["kind"] == "set" and meld["jokers"] == {c("X1"): "T", c("X2"): "T"}

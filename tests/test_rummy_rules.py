@@ -44,13 +44,13 @@ def test_options_that_mean_nothing_at_a_player_count_are_refused():
 
 def test_the_stock_top_is_drawn_and_a_pile_card_is_known_to_everyone():
     s = deal(Basic, 2, {}, "9S/1", ["KD/1", "2H/1"], seed=3)
-    mover = s.turn
+    mover = s.to_move
     events = play(s, kind="draw", from_="stock")
     assert events == [{"type": "draw", "seat": mover, "from": "stock"}]  # no card named: it is hidden
     assert "KD/1" in codes(s, s.hands[mover]) and s.observation(mover)["drawn"] == "KD/1"
     assert s.observation(1 - mover)["drawn"] is None
     play(s, kind="discard", card="KD/1")
-    other = s.turn
+    other = s.to_move
     events = play(s, kind="draw", from_="pile")
     assert events[0]["card"] == "KD/1"
     assert s.observation(mover)["known"][other] == ["KD/1"]
@@ -67,7 +67,7 @@ def test_an_empty_stock_is_the_pile_turned_over_without_shuffling():
     s._legal = s._public = None
     first_discard = s.pile[0]
     play(s, kind="draw", from_="stock")
-    play(s, kind="discard", card=codes(s, s.hands[s.turn])[0])
+    play(s, kind="discard", card=codes(s, s.hands[s.to_move])[0])
     assert not s.stock
     play(s, kind="draw", from_="stock")  # the pile is turned over: its first discard is drawn first
     assert s.rebuilds == 1 and s.drawn == first_discard and not s.pile
@@ -90,7 +90,7 @@ def test_a_hand_is_void_when_the_stock_runs_out_a_third_time():
     s._legal = s._public = None
     totals = list(s.totals)
     play(s, kind="draw", from_="stock")
-    events = play(s, kind="discard", card=codes(s, s.hands[s.turn])[0])
+    events = play(s, kind="discard", card=codes(s, s.hands[s.to_move])[0])
     end = next(e for e in events if e["type"] == "round_end")["summary"]
     assert end["void"] and end["out"] is None and end["points"] == [0, 0] and s.totals == totals
     assert s.round_no == 1 and s.rebuilds == 0  # the next hand is dealt
@@ -103,14 +103,14 @@ def test_void_hands_in_a_row_do_not_end_a_game_to_a_target():
         s.stock = s.stock[-1:]
         s._legal = s._public = None
         play(s, kind="draw", from_="stock")
-        play(s, kind="discard", card=codes(s, s.hands[s.turn])[0])
+        play(s, kind="discard", card=codes(s, s.hands[s.to_move])[0])
         assert s.round_no == hand + 1 and s.rounds[-1]["void"]
     assert s.current_player() is not None and not s.result()["finished"] and s.totals == [0, 0]
 
 
 def test_a_meld_is_checked_and_a_bad_one_named_with_the_state_unchanged():
     s = deal(Basic, 2, {1: ["5H/1", "6H/1", "7H/1", "7S/1", "7C/1", "7D/1", "X1/1"]}, "9S/1", seed=3)
-    assert s.turn == 1
+    assert s.to_move == 1
     play(s, kind="draw", from_="stock")
     before = s.to_json()
     for bad, words in (
@@ -127,7 +127,7 @@ def test_a_meld_is_checked_and_a_bad_one_named_with_the_state_unchanged():
     with pytest.raises(RulesError, match="unknown card code"):
         play(s, kind="meld", cards=["5H/1", "6H/1", "ZZ"])
     # the joker's place says what it stands for: the 6 of hearts here (held or not)
-    assert ("meld", tuple(s.info.deck.card(c) for c in ("5H/1", "X1/1", "7H/1"))) in s.legal_moves()
+    assert ("meld", tuple(s.info.deck.card(c) for c in ("5H/1", "X1/1", "7H/1")), "run") in s.legal_moves()
     events = play(s, kind="meld", cards=["5H/1", "6H/1", "7H/1", "X1/1"])
     assert events[0]["type"] == "meld" and s.table_json[0]["jokers"] == {"X1/1": "8H"}
     play(s, kind="meld", cards=["7S/1", "7C/1", "7D/1"])
@@ -198,12 +198,12 @@ def test_no_meld_may_leave_only_the_card_taken_from_the_pile(cls, hand, upcard, 
     for cards in meld:
         play(s, kind="meld", cards=cards)
     before = s.to_json()
-    assert ("meld", tuple(sorted(s.info.deck.card(c) for c in last))) not in s.legal_moves()
+    assert {s.info.deck.card(c) for c in last} not in [set(m[1]) for m in s.legal_moves() if m[0] == "meld"]
     with pytest.raises(RulesError, match="would leave only .*taken from the pile"):
         play(s, kind="meld", cards=last)
     assert s.to_json() == before and s.current_player() == 1
     if cls is Classic:  # nine clubs melded, the ten kept back is the discard
-        assert ("meld", tuple(sorted(s.info.deck.card(c) for c in last[:-1]))) in s.legal_moves()
+        assert {s.info.deck.card(c) for c in last[:-1]} in [set(m[1]) for m in s.legal_moves() if m[0] == "meld"]
         play(s, kind="meld", cards=last[:-1])
         events = play(s, kind="discard", card=last[-1])
         assert not any(e["type"] == "round_end" for e in events) and s.current_player() == 0
@@ -292,54 +292,15 @@ def test_moves_read_from_json_with_clear_errors():
         tuple(Basic.info.deck.card(c) for c in ("QH/1", "KH/1", "AH/1"))
 
 
-@pytest.mark.parametrize("aces", ["low", "high_or_low", "around"])
-def test_the_tables_reading_of_a_meld_agrees_with_the_meld_finders(aces):
-    from game.rules.melds import read_meld
-    from game.rules.rummy import classify, faces_of
-
-    deck = Basic.info.deck
-    faces = faces_of(deck)
-    rule = MeldRule(aces=aces)
-    rng = random.Random(aces)
-    suits = "CDHS"
-    ranks = "A23456789TJQK"
-    agreed = 0
-    for _ in range(3000):
-        n = rng.randrange(3, 7)
-        if rng.random() < 0.5:  # a stretch of one suit, some places jokers: often a run
-            suit, start = rng.choice(suits), rng.randrange(13)
-            cards = [f"{ranks[(start + i) % 13]}{suit}/1" for i in range(n)]
-        else:  # cards of one rank, or anything
-            rank = rng.choice(ranks)
-            cards = [f"{rank}{s}/1" for s in rng.sample(suits, min(n, 4))] if rng.random() < 0.5 else \
-                [f"{rng.choice(ranks)}{rng.choice(suits)}/1" for _ in range(n)]
-        for j, joker in enumerate(("X1/1", "X2/1")):
-            if rng.random() < 0.3 and len(cards) > 1:
-                cards[rng.randrange(len(cards))] = joker
-        if len(set(cards)) != len(cards):
-            continue
-        idx = [deck.card(c) for c in cards]
-        reading = read_meld(deck, idx, rule)
-        try:
-            mine = classify(idx, faces, aces)
-        except RulesError:
-            mine = None
-        assert (mine is None) == (reading is None), cards
-        if mine is not None:
-            assert mine.kind == reading.kind, cards
-            agreed += 1
-    assert agreed > 300
-
-
 def test_what_each_seat_threw_or_passed_over_is_public_and_forgotten_when_the_pile_is_turned():
     """The discards and the pile tops a seat left for the stock ("shunned"), and each seat's
     latest discard: what the expert reads as "discards say what a player did not want"
     (issue: the rummy family, AIs). Cards of the pile turned into the stock are hidden again."""
     s = deal(Classic, 2, {}, "9S", ["KD", "2H"], seed=1)
-    first = s.turn
+    first = s.to_move
     play(s, kind="draw", from_="stock")  # 9S left on the pile
     play(s, kind="discard", card="KD")
-    second = s.turn
+    second = s.to_move
     play(s, kind="draw", from_="pile")  # takes KD: not shunned by the taker
     thrown = codes(s, s.hands[second] & ~(1 << s.info.deck.card("KD")))[0]
     play(s, kind="discard", card=thrown)
@@ -363,7 +324,7 @@ def test_what_each_seat_threw_or_passed_over_is_public_and_forgotten_when_the_pi
 
 def test_jersey_passing_the_upcard_shuns_it():
     s = deal(Jersey, 3, {}, "QH", seed=2)
-    seat = s.turn
+    seat = s.to_move
     play(s, kind="pass")
     assert s.observation(seat)["shunned"][seat] == ["QH"]
 
@@ -373,10 +334,13 @@ def test_a_state_of_format_1_is_read_with_nothing_shunned():
     play(s, kind="draw", from_="stock")
     data = json.loads(json.dumps(s.to_json()))
     del data["shunned"], data["last_discard"]
+    # format 1 (and 2) named these as the observation does not
+    data["turn"], data["melds_this_turn"], data["scores"] = (data.pop("to_move"), data.pop("melded_this_turn"),
+                                                             data.pop("scores_this_hand"))
     data["format"] = 1
     old = Classic.from_json(data)
     assert old.shunned == old.last_discard == [0, 0] and old.legal_moves() == s.legal_moves()
-    assert old.to_json()["format"] == Classic.FORMAT == 2
+    assert old.to_json()["format"] == Classic.FORMAT == 3
 
 
 @pytest.mark.parametrize("cls", GAMES, ids=[c.info.id for c in GAMES])

@@ -61,14 +61,14 @@ def test_random_games_keep_every_invariant(setup, data):
         if moves % 23 == 0 and s.phase == "play":
             world = cls.sample(obs, random.Random(moves))
             assert world.observation(seat) == obs
-            world.accounted()
+            world.check_cards_whole()
         if moves == fork_at:
             copy = cls.from_json(json.loads(json.dumps(s.to_json())))
             copy_rng = random.Random()
             copy_rng.setstate(rng.getstate())  # the copy gets the same moves from here on
         move = rng.choice(s.legal_moves())
         events = s.apply(move)
-        s.accounted()
+        s.check_cards_whole()
         for e in events:
             if e["type"] == "round_end":
                 check_round(game, e["summary"], players, dealt_values, s)

@@ -124,12 +124,17 @@ def test_setup_table_summary_and_game_over_fit(game_id, size, monkeypatch):
 @pytest.mark.parametrize("game_id,players,right,left", [
     ("maison_troggen", 3, 1, 2), ("la_rigueur", 4, 1, 3), ("triomphe_forcee", 6, 1, 5), ("triomphe_forcee", 10, 1, 9),
 ])
-def test_seats_run_counter_clockwise(game_id, players, right, left):
-    """"Play runs counter-clockwise": the next seat (seat + 1) sits on the viewer's right."""
-    app = make_app((800, 480))
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
+def test_seats_run_counter_clockwise(game_id, players, right, left, size):
+    """"Play runs counter-clockwise": the next seat (seat + 1) sits on the viewer's right
+    (a panel right of the middle on a desktop; a chip right of the other's on a phone)."""
+    app = make_app(size)
     table = open_table(app, new_match(game_id, players))
     rects = {s: table.panels[table.position(s)] for s in range(players)}
-    assert rects[right].centerx > app.size[0] // 2 > rects[left].centerx
+    if table.geo.compact:
+        assert rects[right].centerx > rects[left].centerx
+    else:
+        assert rects[right].centerx > app.size[0] // 2 > rects[left].centerx
     # Going round from the viewer's right: up the right side, across the top right to left.
     assert table.trick_rect(right).centerx > table.trick_rect(left).centerx
 

@@ -123,3 +123,90 @@ print(app.frame, len(set(beats)))
     assert proc.returncode == 0, proc.stderr[-3000:]
     frames, distinct = map(int, proc.stdout.split()[-2:])
     assert frames == 251 and distinct >= 250
+
+
+PAGE_ROTATES = r"""
+import asyncio, json, os, platform, runpy, sys
+os.environ["SDL_VIDEODRIVER"] = "dummy"; os.environ["SDL_AUDIODRIVER"] = "dummy"
+import pygame, pygame_gui
+from game.app import App
+from game.scenes import catalog
+from game.scenes.match import Match, Seat
+
+
+class Page:
+    # The page's window as the app reads it: a phone upright, 390x844 CSS px at 3x.
+    innerWidth, innerHeight, devicePixelRatio = 390, 844, 3
+    localStorage = None
+
+
+class LocalStorage(dict):
+    def getItem(self, k): return self.get(k)
+    def setItem(self, k, v): self[k] = str(v)
+    def removeItem(self, k): self.pop(k, None)
+    def key(self, i): return list(self)[i]
+    @property
+    def length(self): return len(self)
+
+
+page = Page()
+page.localStorage = LocalStorage()
+platform.window = page
+seen = {"log": []}
+real_tick = App.tick
+
+def tick(self, dt=None):
+    real_tick(self, 1 / 60)
+    seen["app"] = self
+    top = self.scenes.top
+    if self.frame == 5:  # a game at the table, a card chosen
+        self.match = Match("olsen", [Seat("human", "Ana")] + [Seat("simple", f"B{i}") for i in range(1, 4)], {}, seed=3)
+        table = self.scenes.push(catalog.make("table", self, self.match))
+        seen["table"] = table
+    table = seen.get("table")
+    if self.frame == 49:
+        seen["state"] = self.match.state.to_json()
+    if self.frame == 52:
+        seen["after"] = self.match.state.to_json()
+    if self.frame == 50:
+        # The phone turns: the page is 844x390 CSS px, and SDL says so in CSS pixels.
+        page.innerWidth, page.innerHeight = 844, 390
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=844, h=390, size=(844, 390)))
+    if self.frame == 100:
+        # Dragged to another screen: a new density, and no event at all (the page is read anyway).
+        page.innerWidth, page.innerHeight, page.devicePixelRatio = 1000, 600, 2
+    if self.frame in (10, 52, 130):
+        seen["log"].append({"frame": self.frame, "size": list(self.size), "screen": list(self.screen.get_size()),
+                            "density": self.density, "shape": self.shape,
+                            "table": list(table.geo.units.size) if table is not None else None,
+                            "hand_bottom": table.hand_area.bottom if table is not None else None,
+                            "top": top.name})
+    if self.frame == 140:
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+App.tick = tick
+
+def page_run(coro):
+    seen["coro"] = coro
+asyncio.run = page_run
+sys.platform = "emscripten"
+runpy.run_path("main.py", run_name="__main__")
+sys.platform = "linux"
+asyncio.new_event_loop().run_until_complete(seen["coro"])
+app = seen["app"]
+print(json.dumps({"log": seen["log"], "same_game": seen["after"] == seen["state"]}))
+"""
+
+
+def test_a_rotation_or_a_new_density_of_the_page_reaches_the_app_as_a_resize():
+    """The page's viewport times devicePixelRatio is the window; a rotation (with SDL's resize
+    event in CSS pixels) and a silent change of size and density (read every few frames)
+    each lay the app out again at the new size, the game kept."""
+    proc = subprocess.run([sys.executable, "-c", PAGE_ROTATES], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    report = json.loads(proc.stdout.strip().splitlines()[-1])
+    upright, turned, moved = report["log"]
+    assert upright["size"] == upright["screen"] == [1170, 2532] and upright["density"] == 3 and upright["shape"] == "portrait"
+    assert turned["size"] == turned["screen"] == [2532, 1170] and turned["density"] == 3 and turned["shape"] == "short"
+    assert turned["table"] == [2532, 1170] and turned["hand_bottom"] <= 1170 and turned["top"] == "table"
+    assert moved["size"] == moved["screen"] == [2000, 1200] and moved["density"] == 2 and moved["table"] == [2000, 1200]
+    assert report["same_game"] is True

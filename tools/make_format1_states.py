@@ -7,8 +7,14 @@ The tarot games' format 1 (before the finished game's phase became "over"), from
     git archive 5f4d309 | tar -x -C /tmp/old5 && cd /tmp && python /path/to/tools/make_format1_states.py \
         /tmp/old5 tarot_format1_cases.json tarot_format1_states.json
 
+The rummy games' format 2 (before the seat to move was named "to_move"), from e4a5726:
+
+    git archive e4a5726 | tar -x -C /tmp/old6 && cd /tmp && python /path/to/tools/make_format1_states.py \
+        /tmp/old6 rummy_format2_cases.json rummy_format2_states.json
+
 Run with the old code first on the path: for each case of tests/data/format1_cases.json
-(game, players, options, seed, how many random moves in), a state in format 1, the random
+(game, players, options, seed, how many random moves in, or "end": a finished game), a
+state in the old format, the random
 moves that finished the game from there (normalised as tools/play_record.py does) and the
 result, for tests/test_old_states.py.
 """
@@ -29,8 +35,9 @@ for case in spec["cases"]:
     game, players, options, seed, at = (case[k] for k in ("game", "players", "options", "seed", "at"))
     s = new_game(game, players, options, seed)
     rng = random.Random(seed)
-    for _ in range(at):
+    while not s.finished if at == "end" else at > 0:
         s.apply(rng.choice(s.legal_moves()))
+        at = at if at == "end" else at - 1
     state = json.loads(json.dumps(s.to_json()))
     moves = []
     while not s.finished:

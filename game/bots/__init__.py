@@ -1,9 +1,11 @@
 """Bots for every game, by level: random, simple, expert.
 
 Generic code lives in base.py (the interface), simple.py (the greedy level and the plug-in
-registries) and expert.py (determinized search). Per-game knowledge registers itself from
-its own module, named by the game's registry entry (Orlan: orlan_policy.py). A game with no plug-in still gets
-every level: random choices for `simple`, random rollouts for `expert`.
+registries) and expert.py (determinized search). Per-game knowledge is the module the game's
+registry entry names (Orlan: orlan_policy.py; a family's, for each of its games:
+rummy_policy.py): its ``register(rules_class)`` registers the game's hooks, reading what
+differs between games from the rules class's declared data, never from an id. A game with no
+plug-in still gets every level: random choices for `simple`, random rollouts for `expert`.
 """
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from game.registry import ENTRIES
 from game.rules import game_class
 
 for _entry in ENTRIES:
-    _entry.load("bots")  # each game's bot module registers its own hooks
+    _entry.load("bots").register(_entry.load("rules"))
 
 LEVELS: dict[str, type[Bot]] = {"random": RandomBot, "simple": SimpleBot, "expert": ExpertBot}
 

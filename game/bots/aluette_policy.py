@@ -13,7 +13,6 @@ The greedy rule (``choose_card``), from what the player to move could know:
 """
 from __future__ import annotations
 
-import dataclasses
 import random
 
 from game.bots.expert import SearchHooks, register_hooks
@@ -21,7 +20,6 @@ from game.bots.simple import register_rollout, register_simple
 from game.cards import SPANISH48, bits
 from game.rules.aluette import STRENGTH, AluetteState
 
-GAME = "aluette"
 
 
 def choose_card(seat: int, hand: int, plays: list) -> int:
@@ -50,7 +48,6 @@ def choose_card(seat: int, hand: int, plays: list) -> int:
     return low
 
 
-@register_simple(GAME)
 def simple_policy(obs: dict, legal: list, rng: random.Random):
     hand = 0
     for m in legal:
@@ -59,7 +56,6 @@ def simple_policy(obs: dict, legal: list, rng: random.Random):
     return choose_card(obs["seat"], hand, plays)
 
 
-@register_rollout(GAME)
 def rollout_policy(state: AluetteState, legal: list, rng: random.Random):
     if rng.random() < 0.02:
         return legal[rng.randrange(len(legal))]
@@ -135,16 +131,15 @@ def likelihood_for(obs: dict):
     return weight
 
 
-def _hooks(**kw) -> SearchHooks:
-    # Only the fields this version of the expert knows (the prior arrived later).
-    known = {f.name for f in dataclasses.fields(SearchHooks)}
-    return SearchHooks(**{k: v for k, v in kw.items() if k in known})
-
-
 # The partner decides in the search tree with the seat (the team's best for the team's
 # value, ``_evaluate``), the opponents by the greedy rule.
 TREE_C = 1.0
 
-register_hooks(GAME, _hooks(round_marker=_deal_marker, evaluate=_evaluate, apply_fast="apply_unchecked",
-                            prior=prior, prior_weight=0.02, tree_c=TREE_C, likelihood_for=likelihood_for,
-                            infer_pool=4, settle_z=3.0, settle_worlds=24, settle_eps=0.01))
+
+
+def register(cls: type[AluetteState]) -> None:
+    register_simple(cls.info.id)(simple_policy)
+    register_rollout(cls.info.id)(rollout_policy)
+    register_hooks(cls.info.id, SearchHooks(
+        round_marker=_deal_marker, evaluate=_evaluate, apply_fast="apply_unchecked", prior=prior, prior_weight=0.02,
+        tree_c=TREE_C, likelihood_for=likelihood_for, infer_pool=4, settle_z=3.0, settle_worlds=24, settle_eps=0.01))

@@ -21,12 +21,11 @@ from __future__ import annotations
 
 import random
 
-from game.bots.bezique_endgame import endgame_for
+from game.bots.bezique_family_endgame import endgame_for
 from game.bots.expert import SearchHooks, register_hooks
 from game.bots.simple import register_rollout, register_simple
 from game.cards import bits
 from game.rules.bezique import (
-    GAMES,
     MASKS,
     RA,
     RJ,
@@ -85,7 +84,7 @@ class View:
                     value += c.points / 2.0
                 else:
                     value += c.points / 8.0
-            elif shape == "bezique" and c.count <= 2:
+            elif shape == "jacks_queens" and c.count <= 2:
                 for jack, queen in self.pair:
                     if f in (jack, queen):
                         other = queen if f == jack else jack
@@ -221,72 +220,21 @@ def make_simple(cls: type[BeziqueFamilyState]):
     return simple_policy
 
 
-def static_costs(cls: type[BeziqueFamilyState], trump: int | None, options: dict) -> list[float]:
-    """Per face, a fixed cost of losing the card (rank, brisque, trump, the combinations it
-    belongs to), for the expert's rollouts, which must be fast."""
-    v = cls.variant
-    table = {c.id: c for c in v.table}
-    pair = _pair_faces(trump, options)
-    out = []
-    for f in range(32):
-        r, s = f & 7, f >> 3
-        cost = strength(f) * 1.5
-        if v.brisques and r in (RA, RT):
-            cost += 10
-        if trump is not None and s == trump:
-            cost += 8
-        keep = 0.0
-        for c in table.values():
-            if c.shape == "four" and c.rank == r:
-                keep += c.points / 8.0
-            elif c.shape == "trump_sequence" and s == trump and r in SEQUENCE_RANKS:
-                keep += c.points / 25.0
-            elif c.shape == "pair" and r in c.ranks and s != trump:
-                keep += c.points / 4.0
-            elif c.shape == "trump_pair" and r in c.ranks and s == trump:
-                keep += c.points / 4.0
-            elif c.shape == "bezique" and c.count == 1 and any(f in jq for jq in pair):
-                keep += c.points / 3.0
-        out.append(cost + (keep if v.source == "hand" else keep / 2.0))
-    return out
-
-
 def make_rollout(cls: type[BeziqueFamilyState]):
+    """The greedy rule itself in the play-outs (5% of cards at random), so the play-outs'
+    opponent plays as the real one would."""
     table = {c.id: c.points for c in cls.variant.table}
-    brisque_mask = MASKS[cls.info.deck.size].brisques
-    tables: dict = {}
 
     def rollout_policy(state: BeziqueFamilyState, legal: list, rng: random.Random):
         if state.phase != "play":
             return choose_declaration(legal, table)
         if rng.random() < 0.05:
             return legal[rng.randrange(len(legal))]
-        if True:
-            # The greedy rule itself, so the rollouts' opponent plays as the real one would.
-            seat = state.to_move
-            source = state.won[seat] if cls.variant.source == "won" else state.hands[seat]
-            view = View(cls, state.hands[seat], state.trump, state.stage, state.trick, source,
-                        _declared_by(state, seat), _pair_faces(state.trump, state.options))
-            return ("play", choose_play(view, [m[1] for m in legal]))
-        trump = state.trump
-        key = (trump, state.options.get("bezique_pair"), state.options.get("marriage"))
-        costs = tables.get(key)
-        if costs is None:
-            costs = tables[key] = static_costs(cls, trump, state.options)
-        cards = [m[1] for m in legal]
-        trick = state.trick
-        if not trick:
-            if state.stage == 2:
-                return ("play", max(cards, key=lambda c: (costs[c & 31], -c)))
-            return ("play", min(cards, key=lambda c: (costs[c & 31], c)))
-        led = trick[0]
-        winners = [c for c in cards if wins_against(led, c, trump)]
-        if winners:
-            best = min(winners, key=lambda c: (costs[c & 31], c))
-            if state.stage == 2 or ((1 << led) & brisque_mask and cls.variant.brisques
-                                    and costs[best & 31] < 30):
-                return ("play", best)
-        return ("play", min(cards, key=lambda c: (costs[c & 31], c)))
+        seat = state.to_move
+        source = state.won[seat] if cls.variant.source == "won" else state.hands[seat]
+        view = View(cls, state.hands[seat], state.trump, state.stage, state.trick, source,
+                    _declared_by(state, seat), _pair_faces(state.trump, state.options))
+        return ("play", choose_play(view, [m[1] for m in legal]))
 
     return rollout_policy
 
@@ -344,16 +292,13 @@ def _distinct(cls: type[BeziqueFamilyState]):
     return distinct
 
 
-SCALE = {"bezique": 100.0, "marjolet": 50.0, "binage": 50.0, "fildinski": 100.0, "rubicon": 200.0}
 PRIOR_POINTS = 10.0  # the search leaves the greedy move only for a gain worth about this
-# Turns of the searching seat a rollout looks ahead while the stock lasts (None: to the end
-# of the deal). A whole deal of Bezique is 32 tricks: played out, one different card changes
-# every later draw, and the values drown in that noise; a few tricks ahead they compare.
-HORIZON = {"bezique": 6, "marjolet": None, "binage": None, "fildinski": 6, "rubicon": 6}
 
 
-def make_horizon(game_id: str):
-    turns = HORIZON[game_id]
+def make_horizon(cls: type[BeziqueFamilyState]):
+    """Turns of the searching seat a rollout looks ahead while the stock lasts (the game's
+    ``Variant.search_horizon``; None: to the end of the deal), then to the end of the deal."""
+    turns = cls.variant.search_horizon
 
     def horizon_for(obs: dict):
         return turns if obs["stage"] == 1 else None
@@ -373,19 +318,22 @@ def make_prior(simple):
     return prior
 
 
-for _cls in GAMES:
-    _id = _cls.info.id
-    _simple = make_simple(_cls)
-    register_simple(_id)(_simple)
-    _rollout = register_rollout(_id)(make_rollout(_cls))
-    register_hooks(_id, SearchHooks(
+def register(cls: type[BeziqueFamilyState]) -> None:
+    """The hooks of a game of the family (the registry gives its State class); its scale and
+    horizon are its ``Variant``'s."""
+    gid = cls.info.id
+    scale = cls.variant.search_scale
+    simple = make_simple(cls)
+    register_simple(gid)(simple)
+    rollout = register_rollout(gid)(make_rollout(cls))
+    register_hooks(gid, SearchHooks(
         round_marker=_marker,
-        evaluate=make_evaluate(SCALE[_id]),
+        evaluate=make_evaluate(scale),
         apply_fast="apply_unchecked",
-        distinct=_distinct(_cls),
-        prior=make_prior(_simple),
-        horizon_for=make_horizon(_id),
-        prior_weight=PRIOR_POINTS / SCALE[_id],
+        distinct=_distinct(cls),
+        prior=make_prior(simple),
+        horizon_for=make_horizon(cls),
+        prior_weight=PRIOR_POINTS / scale,
         settle_z=3.0,
-        endgame_for=endgame_for(_cls, SCALE[_id], _rollout),
+        endgame_for=endgame_for(cls, scale, rollout),
     ))

@@ -291,6 +291,8 @@ class ExpertBot(Bot):
         self._leaf = self.hooks.playout_from(obs) if self.hooks.playout_from and self.horizon is None else None
         self._world: State | None = None
         sampler = self.hooks.sampler_for(obs) if self.hooks.sampler_for else None
+        if sampler is None and self.game.hidden_dealer is not State.hidden_dealer:
+            sampler = self.game.sampler(obs)  # the observation read once for all the worlds
         self._sample = sampler or (lambda rng: self.game.sample(obs, rng))
         self._likelihood = self.hooks.likelihood_for(obs) if self.hooks.likelihood_for and n > 1 else None
         self.weights_seen: list[float] = []  # weight of each world drawn (for tests and logs)

@@ -13,7 +13,6 @@ to move could know (own hand, the trick, the cards already played):
 from __future__ import annotations
 
 import copy
-import dataclasses
 import random
 
 from game.bots.expert import SearchHooks, register_hooks
@@ -25,7 +24,6 @@ from game.cards import FRENCH52, bits
 from game.rules.olsen import HEART_MASK, HEARTS, JD, QS, RANKS, STRENGTH, SUIT_MASKS, OlsenState
 from game.rules.tricks import TrickRecord, sample_hands
 
-GAME = "olsen"
 SPADE_MASK = ((1 << RANKS) - 1) << (3 * RANKS)
 
 
@@ -54,7 +52,6 @@ def choose_pass(hand: int) -> int:
     return sum(1 << c for c in chosen)
 
 
-@register_simple(GAME)
 def simple_policy(obs: dict, legal: list, rng: random.Random):
     if obs["phase"] == "pass":
         return ("pass", choose_pass(FRENCH52.mask_of(obs["hand"])))
@@ -72,7 +69,6 @@ def simple_policy(obs: dict, legal: list, rng: random.Random):
     return choose_card(hand, legal_mask, plays, played, len(obs["seats"]))
 
 
-@register_rollout(GAME)
 def rollout_policy(state: OlsenState, legal: list, rng: random.Random):
     if state.phase == "pass":
         return ("pass", choose_pass(state.hands[state.to_move]))
@@ -120,18 +116,17 @@ def sampler_for(obs: dict):
     world is a copy of the first with what play changes made its own."""
     if obs["phase"] != "play":
         return None
-    template = OlsenState.sample(obs, random.Random(0))
+    template = OlsenState.observed(obs)
     seat = obs["seat"]
     hidden = [x for x in template.seats if x != seat]
-    own = template.hands[seat]
+    own = FRENCH52.mask_of(obs["hand"])
     unseen = FRENCH52.full_mask & ~(own | template.played | template.removed)
     counts = {x: obs["hand_counts"][x] for x in hidden}
     allowed = {x: FRENCH52.full_mask & ~sum(SUIT_MASKS[v] for v in range(4) if template.voids[x] >> v & 1)
                for x in hidden}
     known = {}
     if template.passed[seat]:
-        left = template.seats[(template.seats.index(seat) + 1) % len(template.seats)]
-        known[left] = template.passed[seat] & unseen
+        known[template.neighbour(seat, 1)] = template.passed[seat] & unseen
     rest = unseen
     for m in known.values():
         rest &= ~m
@@ -320,14 +315,11 @@ SETTLE_WORLDS = 100
 SETTLE_EPS = 0.004
 
 
-def _hooks(**kw) -> SearchHooks:
-    # Only the fields this version of the expert knows (the prior arrived later).
-    known = {f.name for f in dataclasses.fields(SearchHooks)}
-    return SearchHooks(**{k: v for k, v in kw.items() if k in known})
-
-
-register_hooks(GAME, _hooks(round_marker=_hand_marker, evaluate=_evaluate, apply_fast="apply_unchecked",
-                            distinct=distinct_cards, prior=prior, candidates=17, prior_weight=0.02, rollout_for=rollout_for,
-                            sampler_for=sampler_for, playout_from=playout_from, likelihood_for=likelihood_for,
-                            infer_pool=4, settle_z=SETTLE_Z, settle_worlds=SETTLE_WORLDS, settle_eps=SETTLE_EPS,
-                            endgame_for=endgame_for))
+def register(cls: type[OlsenState]) -> None:
+    register_simple(cls.info.id)(simple_policy)
+    register_rollout(cls.info.id)(rollout_policy)
+    register_hooks(cls.info.id, SearchHooks(
+        round_marker=_hand_marker, evaluate=_evaluate, apply_fast="apply_unchecked", distinct=distinct_cards, prior=prior,
+        candidates=17, prior_weight=0.02, rollout_for=rollout_for, sampler_for=sampler_for, playout_from=playout_from,
+        likelihood_for=likelihood_for, infer_pool=4, settle_z=SETTLE_Z, settle_worlds=SETTLE_WORLDS,
+        settle_eps=SETTLE_EPS, endgame_for=endgame_for))

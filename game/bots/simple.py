@@ -1,21 +1,23 @@
 """The `simple` level and the plug-in registries for per-game knowledge.
 
-Generic bots know nothing of any game; each game plugs in what it knows here, from its own
-module under ``game/bots/`` (Orlan: ``orlan_policy.py``), imported by ``game/bots/__init__``.
+Generic bots know nothing of any game; each game plugs in what it knows here, from the
+module under ``game/bots/`` its registry entry names (Orlan: ``orlan_policy.py``; a
+family's module for each of its games): ``game/bots/__init__`` calls its
+``register(rules_class)``, which registers the game's hooks under ``rules_class.info.id``.
 
 Plug-in API (all keyed by the game id, ``State.info.id``):
 
 ``SIMPLE_POLICIES[game_id](obs, legal, rng) -> move``
     The `simple` level: a greedy, sensible choice from the seat's JSON observation.
     ``legal`` holds the native moves (``State.move_from_json`` of ``obs["legal"]``), ``rng``
-    a ``random.Random`` for tie-breaks. Register with ``@register_simple("olsen")``.
+    a ``random.Random`` for tie-breaks. Register with ``register_simple(game_id)(policy)``.
     Without a policy the level plays uniformly at random.
 
 ``ROLLOUT_POLICIES[game_id](state, legal, rng) -> move``
     The policy the expert search plays inside its sampled worlds: it gets a full State (a
     determinization), so it must be FAST and should still only use what the player to move
     could know (own hand, public cards), or the rollouts play against omniscient opponents.
-    Register with ``@register_rollout("olsen")``; without one rollouts play at random.
+    Register with ``register_rollout(game_id)(policy)``; without one rollouts play at random.
 
 ``SEARCH_HOOKS[game_id]`` (see ``game/bots/expert.py``: ``SearchHooks``, ``register_hooks``)
     Where a rollout stops (end of the round) and how the outcome is scored.

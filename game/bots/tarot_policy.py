@@ -24,40 +24,30 @@ from game.bots import tarot_endgame
 from game.bots.expert import SearchHooks, register_hooks
 from game.bots.simple import register_rollout, register_simple
 from game.cards import TAROT78, bits
-from game.rules.la_rigueur import VALUES as LR_VALUES
-from game.rules.leipzig_taroc import VALUES as LT_VALUES
-from game.rules.maison_troggen import VALUES as MT_VALUES
 from game.rules.tarot import (EXC_BIT, EXCUSE, GROUP_MASKS, N_TRUMPS, RANKS, SPADES, SUIT_BASE, SUIT_MASKS,
-                              T01, TRUMPS, TarotState, group_of, strengths)
+                              T01, TRUMPS, TarotState, group_of)
 
 D = TAROT78
-GAMES = ("maison_troggen", "leipzig_taroc", "la_rigueur", "triomphe_forcee")
 
 
 @dataclasses.dataclass(frozen=True)
-class Profile:
-    """What the greedy rule needs to know of a game."""
+class Greedy:
+    """What the greedy rule needs to know of a game: its ``Profile`` (game/rules/tarot.py)
+    and the strength of its cards."""
 
     worth: tuple[float, ...]  # points a card brings to whoever wins it
     strength: tuple[int, ...]
     spades_trump: bool = False
-    every_trick: bool = False  # Triomphe Forcée: a trick is the point
-    pagat_last: bool = False  # Leipzig Taroc: †1 is kept for the last trick
+    every_trick: bool = False  # a trick is the point (Triomphe Forcée)
+    pagat_last: bool = False  # †1 is kept for the last trick (Leipzig Taroc)
+
+    @classmethod
+    def of(cls, game: type[TarotState]) -> "Greedy":
+        p = game.PROFILE
+        return cls(p.worth, game.STRENGTH, game.SPADES_TRUMP, p.every_trick, p.pagat_last)
 
 
-def _by_threes(values) -> tuple[float, ...]:
-    return tuple(v - 1 + 1 / 3 for v in values)
-
-
-PROFILES = {
-    "maison_troggen": Profile(_by_threes(MT_VALUES), strengths(True)),
-    "leipzig_taroc": Profile(_by_threes(LT_VALUES), strengths(True), pagat_last=True),
-    "la_rigueur": Profile(tuple(v + 1.0 for v in LR_VALUES), strengths(False), spades_trump=True),
-    "triomphe_forcee": Profile((0.0,) * 78, strengths(True), every_trick=True),
-}
-
-
-def _key(p: Profile, card: int, led: int) -> int:
+def _key(p: Greedy, card: int, led: int) -> int:
     """How strongly a card holds the trick (-1: it cannot win)."""
     if card == EXCUSE:
         return -1
@@ -68,12 +58,12 @@ def _key(p: Profile, card: int, led: int) -> int:
     return p.strength[card] if group_of(card) == led else -1
 
 
-def _use_cost(p: Profile, card: int) -> tuple:
+def _use_cost(p: Greedy, card: int) -> tuple:
     """What spending a card to win costs: a suit card before a trump, a weak one first."""
     return (card < N_TRUMPS, p.strength[card] + (50 if card < N_TRUMPS else 0))
 
 
-def choose_card(p: Profile, hand: int, legal: int, trick: list[int], n: int, played: int, last_trick: bool) -> int:
+def choose_card(p: Greedy, hand: int, legal: int, trick: list[int], n: int, played: int, last_trick: bool) -> int:
     """The greedy card: ``trick`` the cards of the trick so far (leader first), ``played``
     every card seen played in this deal."""
     cards = list(bits(legal))
@@ -115,7 +105,7 @@ def choose_card(p: Profile, hand: int, legal: int, trick: list[int], n: int, pla
     return cheapest_loss
 
 
-def _lead(p: Profile, hand: int, cards: list[int], played: int, keep_pagat: bool) -> int:
+def _lead(p: Greedy, hand: int, cards: list[int], played: int, keep_pagat: bool) -> int:
     options = [c for c in cards if c != EXCUSE and not (keep_pagat and c == T01)] or cards
     if p.every_trick:
         # A trump no unseen card beats wins for sure.
@@ -131,9 +121,8 @@ def _lead(p: Profile, hand: int, cards: list[int], played: int, keep_pagat: bool
     return min(pool, key=lambda c: (p.worth[c] >= 1.3, -suit_len[group_of(c)] if c != EXCUSE else 0, p.strength[c]))
 
 
-def choose_skart(game: str, hand: int, legal: list[int]) -> int:
+def choose_skart(p: Greedy, hand: int, legal: list[int]) -> int:
     """The skart voiding the most suits and setting the most points aside."""
-    p = PROFILES[game]
     best, best_score = legal[0], -1e9
     for m in legal:
         rest = hand & ~m
@@ -168,13 +157,11 @@ def _played_mask(obs: dict) -> int:
     return m
 
 
-def simple_for(game: str):
-    p = PROFILES[game]
-
+def simple_for(p: Greedy):
     def policy(obs: dict, legal: list, rng: random.Random):
         phase = obs["phase"]
         if phase == "skart":
-            return ("discard", choose_skart(game, D.mask_of(obs["hand"]), [m[1] for m in legal]))
+            return ("discard", choose_skart(p, D.mask_of(obs["hand"]), [m[1] for m in legal]))
         if phase in ("declare", "annul"):
             if phase == "annul":
                 hand = D.mask_of(obs["hand"])
@@ -196,14 +183,12 @@ def simple_for(game: str):
 ROLLOUT_NOISE = 0.03
 
 
-def rollout_for_game(game: str):
-    p = PROFILES[game]
-
+def rollout_for_game(p: Greedy):
     def policy(state: TarotState, legal: list, rng: random.Random):
         phase = state.phase
         if phase != "play":
             if phase == "skart":
-                return ("discard", choose_skart(game, state.hands[state.to_move], [m[1] for m in legal]))
+                return ("discard", choose_skart(p, state.hands[state.to_move], [m[1] for m in legal]))
             if phase == "annul":
                 return ("declare", "annul") if (state.hands[state.to_move] & TRUMPS).bit_count() <= 2 else ("declare", "none")
             return _declare(legal)
@@ -226,13 +211,11 @@ def rollout_for_game(game: str):
     return policy
 
 
-def finish_for(game: str):
+def finish_for(p: Greedy, evaluate):
     """finish(state, seat, rng): play the deal out from ``state`` (changed in place) with the
     greedy rule and score it as ``evaluate`` does; the leaf of the own-move trees
     (``SearchHooks.playout_from``) and the end of ``playout``."""
-    p = PROFILES[game]
-    evaluate = evaluate_for(game)
-    generic = rollout_for_game(game)
+    generic = rollout_for_game(p)
 
     def finish(s: TarotState, seat: int, rng: random.Random) -> float:
         start = len(s.rounds)
@@ -279,22 +262,21 @@ def _marker(state: TarotState) -> int:
     return len(state.rounds)
 
 
-EVAL_SCALE = {"maison_troggen": 10.0, "leipzig_taroc": 10.0, "la_rigueur": 10.0, "triomphe_forcee": 2.0}
-
-
-def evaluate_for(game: str):
-    scale = EVAL_SCALE[game]
+def evaluate_for(profile):
+    """The seat's points of the deal the rollout finished minus the others' mean, over the
+    game's ``Profile.scale`` (in a game where every trick is the point, tricks break the ties
+    of a deal whose points are even: Triomphe Forcée's pot nobody took)."""
+    scale = profile.scale
+    every_trick = profile.every_trick
 
     def evaluate(state: TarotState, seat: int, ended: bool) -> float:
-        """The seat's points of the deal the rollout finished minus the others' mean (chips in
-        Triomphe Forcée, where tricks break the ties of a pot nobody took)."""
         if not state.rounds:
             return 0.0
         last = state.rounds[-1]
         pts = last["points"]
         others = [x for i, x in enumerate(pts) if i != seat]
         v = pts[seat] - sum(others) / len(others)
-        if game == "triomphe_forcee":
+        if every_trick:
             tr = last["tricks_won"]
             v += 0.1 * (tr[seat] - max(t for i, t in enumerate(tr) if i != seat))
         return v / scale
@@ -302,13 +284,12 @@ def evaluate_for(game: str):
     return evaluate
 
 
-def prior_for(game: str):
-    simple = simple_for(game)
+def prior_for(p: Greedy):
+    simple = simple_for(p)
 
     def prior(obs: dict, legal: list) -> list[float]:
         if obs["phase"] == "skart":
             hand = D.mask_of(obs["hand"])
-            p = PROFILES[game]
             out = []
             for m in legal:
                 rest = hand & ~m[1]
@@ -320,7 +301,6 @@ def prior_for(game: str):
             return [1.0 if m == pick else 0.0 for m in legal]
         # Beside the simple rule's card, the weakest and strongest card of each group, so the
         # candidates kept cover every suit and both ways of playing it.
-        p = PROFILES[game]
         ends = set()
         by_group: dict[int, list[int]] = {}
         for m in legal:
@@ -333,9 +313,7 @@ def prior_for(game: str):
     return prior
 
 
-def distinct_for(game: str):
-    p = PROFILES[game]
-
+def distinct_for(p: Greedy):
     def distinct(obs: dict, legal: list) -> list:
         """Touching cards of equal worth count once: two cards of a group with no card between
         them held by anyone else win and lose the same tricks and bring the same points."""
@@ -372,35 +350,6 @@ def distinct_for(game: str):
     return distinct
 
 
-def _hooks(**kw) -> SearchHooks:
-    known = {f.name for f in dataclasses.fields(SearchHooks)}
-    return SearchHooks(**{k: v for k, v in kw.items() if k in known})
-
-
-def _state_class(game: str):
-    from game.rules import game_class
-
-    return game_class(game)
-
-
-def sampler_for(obs: dict):
-    """Worlds for a card play: the observation parsed once (``TarotState.sampler``)."""
-    if obs["phase"] != "play":
-        return None
-    return _state_class(obs["game"]).sampler(obs)
-
-
-def rollout_for(obs: dict):
-    return PLAYOUTS[obs["game"]] if obs["phase"] == "play" else None
-
-
-def playout_from(obs: dict):
-    """The own-move trees' leaf (used only with ``tree_c``, which no tarot game sets: tried
-    for Triomphe Forcée, bench/tarot_arena_results.md)."""
-    return FINISH[obs["game"]] if obs["phase"] == "play" else None
-
-
-
 # Reading the table: how likely the others' cards of this deal were under the greedy rule,
 # from a world's hands. A player follows the rule with probability 1 - INFER_NOISE and
 # plays any legal card otherwise (the rule is a model of people, not what they are; the
@@ -409,15 +358,13 @@ INFER_NOISE = 0.3
 INFER_POOL = 4
 
 
-def likelihood_for(obs: dict):
+def likelihood_of(game: type[TarotState], p: Greedy, obs: dict):
     """weight(world): the product, over the cards the other players played this deal, of the
     chance the greedy rule (with ``INFER_NOISE``) plays that card from the hand the player
     held then in that world (its hand in the world plus the cards it played since), under
     the game's own rules of what may be played (a probe state asks ``playable``)."""
     if obs["phase"] != "play":
         return None
-    game = obs["game"]
-    p = PROFILES[game]
     me = obs["seat"]
     n = obs["players"]
     tricks = [[D.card(c) for c in t] for t in obs["tricks"]] + [[D.card(c) for c in obs["trick"]]]
@@ -446,7 +393,7 @@ def likelihood_for(obs: dict):
     # A world of this position, whose trick, tricks and hands are set to each play's moment
     # to ask the rules what the player could play then (Leipzig Taroc's Excuse depends on
     # the trick's number).
-    probe = _state_class(game).sampler(obs)(random.Random(0))
+    probe = game.sampler(obs)(random.Random(0))
     noise = INFER_NOISE
 
     def weight(world: TarotState) -> float:
@@ -471,23 +418,27 @@ def likelihood_for(obs: dict):
     return weight
 
 
-FINISH = {g: finish_for(g) for g in GAMES}
-PLAYOUTS = {g: playout_for(FINISH[g]) for g in GAMES}
-
-# La Rigueur at four players: six candidates and the whole budget (no early stop) won 37.5%
-# of 48 games against simple at 900 ms, against 31.2% with ten and the early stop, on the
-# same deals (bench/tarot_arena_results.md).
-SEARCH = {"la_rigueur": {"candidates": 6, "settle_z": None}}
-# Exact endgames where the dealer, who made the skart, can know every card (game/bots/tarot_endgame.py).
-KNOWN_ENDGAMES = ("maison_troggen", "leipzig_taroc")
-
-for _game in GAMES:
-    register_simple(_game)(simple_for(_game))
-    register_rollout(_game)(rollout_for_game(_game))
-    _kw = {"candidates": 10, "settle_z": 3.0, **SEARCH.get(_game, {})}
-    if _game in KNOWN_ENDGAMES:
-        _kw["endgame_for"] = tarot_endgame.endgame_for(_state_class(_game), evaluate_for(_game), EVAL_SCALE[_game])
-    register_hooks(_game, _hooks(round_marker=_marker, evaluate=evaluate_for(_game), apply_fast="apply_unchecked",
-                                 prior=prior_for(_game), prior_weight=0.01, distinct=distinct_for(_game),
-                                 settle_worlds=24, sampler_for=sampler_for, rollout_for=rollout_for, playout_from=playout_from,
-                                 likelihood_for=likelihood_for, infer_pool=INFER_POOL, **_kw))
+def register(game: type[TarotState]) -> None:
+    """The hooks of a game of the family (the registry gives its State class), read from its
+    ``Profile``; card play is searched on the game's own worlds and fast play-outs."""
+    p = Greedy.of(game)
+    profile = game.PROFILE
+    evaluate = evaluate_for(profile)
+    finish = finish_for(p, evaluate)
+    playout = playout_for(finish)
+    gid = game.info.id
+    register_simple(gid)(simple_for(p))
+    register_rollout(gid)(rollout_for_game(p))
+    register_hooks(gid, SearchHooks(
+        round_marker=_marker, evaluate=evaluate, apply_fast="apply_unchecked", prior=prior_for(p), prior_weight=0.01,
+        candidates=profile.candidates, distinct=distinct_for(p), settle_z=3.0 if profile.settle else None,
+        settle_worlds=24,
+        sampler_for=lambda obs: game.sampler(obs) if obs["phase"] == "play" else None,
+        rollout_for=lambda obs: playout if obs["phase"] == "play" else None,
+        # the own-move trees' leaf (used only with tree_c, which no tarot game sets: tried for
+        # Triomphe Forcée, bench/tarot_arena_results.md)
+        playout_from=lambda obs: finish if obs["phase"] == "play" else None,
+        likelihood_for=lambda obs: likelihood_of(game, p, obs), infer_pool=INFER_POOL,
+        # exact where the dealer can know every card (never in a game that leaves cards undealt)
+        endgame_for=tarot_endgame.endgame_for(game, evaluate, profile.scale),
+    ))

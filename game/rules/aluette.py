@@ -33,12 +33,15 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from game.cards import SPANISH48, bits
-from game.rules.base import JSON, GameInfo, Option, RulesError, State, parse_deck_order, round_rng
-from game.rules.fields import Field
+from game.rules.base import (
+    DEALER, FINISHED, GAME, HAND, HAND_COUNTS, JSON, OPTIONS, PLAYERS, ROUND, SEAT, TO_MOVE, GameInfo, Option,
+    RulesError, State, parse_deck_order, round_rng,
+)
+from game.rules.fields import Field, Shown
 from game.rules.tricks import TRICK_FIELDS, TrickFields, TrickRecord, deal_blocks, sample_hands, unique_highest
 
 DECK = SPANISH48
-PLAYERS = 4
+SEATS = 4
 HAND_SIZE = 9
 TRICKS = 9
 DEALS = 5
@@ -69,8 +72,8 @@ NAMES = {
 INFO = GameInfo(
     id="aluette",
     name="Aluette",
-    min_players=PLAYERS,
-    max_players=PLAYERS,
+    min_players=SEATS,
+    max_players=SEATS,
     deck=DECK,
     # Declared so tools that pass teams=True for partnership games (the arena) are accepted.
     options=(Option("teams", (True,), True, "fixed partnerships: seats 0+2 against 1+3"),),
@@ -87,8 +90,8 @@ def team_of(seat: int) -> int:
 def deal_score(winners: Sequence[int | None]) -> tuple[int | None, int]:
     """(the player who wins the deal or None, points) from the trick winners in order
     (None for a spoiled trick)."""
-    counts = [0] * PLAYERS
-    reached = [0] * PLAYERS  # trick index at which the player reached their final count
+    counts = [0] * SEATS
+    reached = [0] * SEATS  # trick index at which the player reached their final count
     for i, w in enumerate(winners):
         if w is not None:
             counts[w] += 1
@@ -96,7 +99,7 @@ def deal_score(winners: Sequence[int | None]) -> tuple[int | None, int]:
     best = max(counts)
     if best == 0:
         return None, 0
-    tied = [s for s in range(PLAYERS) if counts[s] == best]
+    tied = [s for s in range(SEATS) if counts[s] == best]
     player = min(tied, key=lambda s: reached[s])
     won = [i for i, w in enumerate(winners) if w == player]
     n = len(winners)
@@ -111,9 +114,9 @@ class AluetteState(TrickFields, State):
     info = INFO
     FORMAT = 2
     FIELDS = (
-        Field("round_no", "int", "round"),
-        Field("dealer", "int"),
-        Field("to_move", "opt_int"),
+        ROUND,
+        DEALER,
+        TO_MOVE,
         Field("hands", "masks"),
         Field("unused", "mask"),
         *TRICK_FIELDS,
@@ -122,20 +125,36 @@ class AluetteState(TrickFields, State):
         Field("rounds", "records"),
     )
     MOVE_KINDS = {"play": (Field("card", "card"),)}
+    OBSERVATION = (
+        GAME, SEAT, PLAYERS, OPTIONS,
+        Shown("partner", "(seat + 2) % 4"),
+        ROUND,
+        DEALER,
+        TO_MOVE,
+        FINISHED,
+        Shown("phase", "'play' if s.to_move is not None else 'over'"),
+        HAND,
+        HAND_COUNTS,
+        *TRICK_FIELDS,
+        Field("tricks_won", "ints"),
+        Field("points", "ints", "team_totals"),
+        Shown("totals", "s.seat_totals()"),
+        Field("rounds", "records"),
+    )
 
     @classmethod
     def new(
-        cls, players: int = PLAYERS, options: dict[str, Any] | None = None, seed: int = 0,
+        cls, players: int = SEATS, options: dict[str, Any] | None = None, seed: int = 0,
         deck_order: Sequence[str] | None = None,
     ) -> "AluetteState":
         opts = INFO.resolve(players, options)
         INFO.check_seed(seed)
         s = cls.__new__(cls)
-        s.players = PLAYERS
+        s.players = SEATS
         s.options = opts
         s.seed = seed
         s.round_no = 0
-        s.dealer = PLAYERS - 1
+        s.dealer = SEATS - 1
         s.points = [0, 0]
         s.rounds = []
         s._start_deal(deck_order)
@@ -147,14 +166,14 @@ class AluetteState(TrickFields, State):
         else:
             order = list(range(DECK.size))
             round_rng(self.seed, self.round_no).shuffle(order)
-        seats = [(self.dealer + k) % PLAYERS for k in range(1, PLAYERS + 1)]
+        seats = [(self.dealer + k) % SEATS for k in range(1, SEATS + 1)]
         dealt, used = deal_blocks(order, seats, HAND_SIZE, 3)
-        self.hands = [0] * PLAYERS
+        self.hands = [0] * SEATS
         for i, s in enumerate(seats):
             self.hands[s] = dealt[i]
         self.unused = sum(1 << c for c in order[used:])
         self.record = TrickRecord(leader=seats[0])
-        self.tricks_won = [0] * PLAYERS
+        self.tricks_won = [0] * SEATS
         self.to_move = seats[0]
         return [{"type": "round_start", "round": self.round_no, "dealer": self.dealer}]
 
@@ -182,8 +201,8 @@ class AluetteState(TrickFields, State):
         rec.plays.append((seat, card))
         if events is not None:
             events.append({"type": "play", "seat": seat, "card": DECK.code(card)})
-        if len(rec.plays) < PLAYERS:
-            self.to_move = (seat + 1) % PLAYERS
+        if len(rec.plays) < SEATS:
+            self.to_move = (seat + 1) % SEATS
             return events
         winner = unique_highest(rec.plays, STRENGTH)
         if events is not None:
@@ -230,7 +249,7 @@ class AluetteState(TrickFields, State):
                 events.append({"type": "game_end", "winners": self.winners(), "draw": self.points[0] == self.points[1]})
             return
         self.round_no += 1
-        self.dealer = (self.dealer + 1) % PLAYERS
+        self.dealer = (self.dealer + 1) % SEATS
         ev = self._start_deal()
         if events is not None:
             events.extend(ev)
@@ -247,45 +266,20 @@ class AluetteState(TrickFields, State):
             "finished": finished,
             "winners": self.winners(),
             "draw": finished and self.points[0] == self.points[1],
-            "totals": [self.points[team_of(s)] for s in range(PLAYERS)],
+            "totals": self.seat_totals(),
             "sides": SIDES,
             "side_totals": list(self.points),
             "rounds": self.rounds,
         }
 
     # ----------------------------------------------------------------- views
-    def observation(self, seat: int) -> JSON:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < PLAYERS:
-            raise RulesError(f"aluette: seat must be 0 to 3, not {seat!r}")
-        obs = {
-            "game": "aluette",
-            "seat": seat,
-            "players": PLAYERS,
-            "options": dict(self.options),
-            "partner": (seat + 2) % PLAYERS,
-            "round": self.round_no,
-            "dealer": self.dealer,
-            "to_move": self.to_move,
-            "finished": self.to_move is None,
-            "phase": "play" if self.to_move is not None else "over",
-            "hand": DECK.codes_of(self.hands[seat]),
-            "hand_counts": [h.bit_count() for h in self.hands],
-            "leader": self.record.leader,
-            "trick": self.record.trick_json(DECK),
-            "tricks": self.record.history_json(DECK),
-            "tricks_won": list(self.tricks_won),
-            "team_totals": list(self.points),
-            "totals": [self.points[team_of(s)] for s in range(PLAYERS)],
-            "rounds": self.rounds,
-        }
-        if self.to_move == seat:
-            obs["legal"] = [self.move_to_json(m) for m in self.legal_moves()]
-        return obs
+    def seat_totals(self) -> list[int]:
+        return [self.points[team_of(s)] for s in range(SEATS)]
 
     def json_extra(self) -> JSON:
         return {
             "finished": self.to_move is None,
-            "totals": [self.points[team_of(s)] for s in range(PLAYERS)],
+            "totals": self.seat_totals(),
             "winners": self.winners(),
         }
 
@@ -298,32 +292,25 @@ class AluetteState(TrickFields, State):
         return data
 
     def after_load(self) -> None:
-        if self.players != PLAYERS:
-            raise RulesError(f"malformed aluette state: {PLAYERS} players, not {self.players}")
-        if len(self.hands) != PLAYERS or len(self.tricks_won) != PLAYERS or len(self.points) != 2:
+        if self.players != SEATS:
+            raise RulesError(f"malformed aluette state: {SEATS} players, not {self.players}")
+        if len(self.hands) != SEATS or len(self.tricks_won) != SEATS or len(self.points) != 2:
             raise RulesError("malformed aluette state: 4 hands, 4 trick counts and 2 team totals expected")
-        if not 0 <= self.dealer < PLAYERS or (self.to_move is not None and not 0 <= self.to_move < PLAYERS):
+        if not 0 <= self.dealer < SEATS or (self.to_move is not None and not 0 <= self.to_move < SEATS):
             raise RulesError("malformed aluette state: to_move or dealer is not a seat")
-        self.check_tricks(range(PLAYERS), "aluette")
+        self.check_tricks(range(SEATS), "aluette")
         if self.to_move is not None:
-            self.check_turn(range(PLAYERS), self.to_move, self.hands, "aluette")
+            self.check_turn(range(SEATS), self.to_move, self.hands, "aluette")
         if self.round_no < 0:
             raise RulesError("malformed aluette state: round must be 0 or more")
-        won = [sum(1 for _, _, w in self.tricks if w == seat) for seat in range(PLAYERS)]
+        won = [sum(1 for _, _, w in self.tricks if w == seat) for seat in range(SEATS)]
         if self.to_move is not None and list(self.tricks_won) != won:
             raise RulesError(f"malformed aluette state: tricks_won {list(self.tricks_won)} differs from the deal's tricks {won}")
-        seen, count = 0, 0
-        for part in self.card_locations().values():
-            if seen & part:
-                raise RulesError("malformed aluette state: a card appears twice")
-            seen |= part
-            count += part.bit_count()
-        if count != DECK.size:
-            raise RulesError(f"malformed aluette state: {count} cards accounted for, not {DECK.size}")
+        self.check_cards_whole()
 
     def card_locations(self) -> dict[str, int]:
         places = {"unused": self.unused, "played": self.record.played_mask()}
-        for seat in range(PLAYERS):
+        for seat in range(SEATS):
             places[f"hand {seat}"] = self.hands[seat]
         return places
 
@@ -334,30 +321,21 @@ class AluetteState(TrickFields, State):
                 hidden |= hand
         return hidden
 
-    @classmethod
-    def sample(cls, observation: JSON, rng) -> "AluetteState":
-        """Deal the unseen cards (other hands and the 12 unused) at random: any card may be
-        played, so play reveals nothing about what a hand still holds."""
-        obs = observation
-        seat = obs["seat"]
-        s = cls.__new__(cls)
-        s.players = PLAYERS
-        s.options = dict(obs["options"])
-        s.seed = rng.getrandbits(32)
-        s.round_no = obs["round"]
-        s.dealer = obs["dealer"]
-        s.to_move = obs["to_move"]
-        s.record = TrickRecord.from_json(DECK, obs["leader"], obs["trick"], obs["tricks"])
-        s.tricks_won = list(obs["tricks_won"])
-        s.points = list(obs["team_totals"])
-        s.rounds = list(obs["rounds"])
-        own = DECK.mask_of(obs["hand"])
-        unseen = DECK.full_mask & ~(own | s.record.played_mask())
-        counts = {x: obs["hand_counts"][x] for x in range(PLAYERS) if x != seat}
-        dealt = sample_hands(unseen, counts, rng)
-        s.hands = [own if x == seat else dealt[x] for x in range(PLAYERS)]
-        s.unused = dealt[-1]
-        return s
+    def hidden_dealer(self, observation: JSON):
+        """The other hands and the 12 unused cards, dealt at random: any card may be played,
+        so play reveals nothing about what a hand still holds."""
+        seat = observation["seat"]
+        own = DECK.mask_of(observation["hand"])
+        unseen = DECK.full_mask & ~(own | self.record.played_mask())
+        counts = {x: observation["hand_counts"][x] for x in range(SEATS) if x != seat}
+
+        def deal(w: "AluetteState", rng) -> None:
+            w.seed = rng.getrandbits(32)
+            dealt = sample_hands(unseen, counts, rng)
+            w.hands = [own if x == seat else dealt[x] for x in range(SEATS)]
+            w.unused = dealt[-1]
+
+        return deal
 
     # ----------------------------------------------------------------- moves
     @classmethod

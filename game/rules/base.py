@@ -43,7 +43,7 @@ from typing import Any, ClassVar, Hashable, Sequence
 
 from game.cards import Deck
 from game.rules import fields as _fields
-from game.rules.fields import Field, FieldError
+from game.rules.fields import Field, FieldError, Shown
 
 Move = Hashable
 JSON = dict[str, Any]
@@ -154,6 +154,33 @@ def seat_result(finished: bool, winners: list[int], totals: list, rounds: list, 
             "sides": [[x] for x in range(len(totals))], "side_totals": list(totals), "rounds": rounds, **extra}
 
 
+_WRITERS: dict[type, Any] = {}  # per State class, its compiled observation writer
+
+
+def _read_options(world: "State", options: dict) -> None:
+    world.options = dict(options)
+
+
+def public_fields(observation: tuple) -> tuple[Field, ...]:
+    """The state fields of an observation's declaration (its ``Field`` entries but
+    ``players``, which every state writes apart): a state declared as what its seats see
+    plus what they do not."""
+    return tuple(e for e in observation if isinstance(e, Field) and e is not PLAYERS)
+
+
+# Fields and entries most states and observations declare.
+ROUND = Field("round_no", "int", "round")
+DEALER = Field("dealer", "int")
+TO_MOVE = Field("to_move", "opt_int")  # the seat to move, null once the game is over
+FINISHED = Shown("finished", "s.to_move is None")
+GAME = Shown("game", "s.info.id")
+SEAT = Shown("seat", "seat")
+PLAYERS = Field("players", "int")
+OPTIONS = Shown("options", "dict(s.options)", read=_read_options)
+HAND = Shown("hand", "codes_of(s.hands[seat])")
+HAND_COUNTS = Shown("hand_counts", "[h.bit_count() for h in s.hands]")
+
+
 def round_rng(seed: int, round_no: int) -> random.Random:
     """The generator for all chance of one round: recreated from (seed, round), never stored."""
     return random.Random(f"{seed}:{round_no}")
@@ -184,10 +211,97 @@ class State(ABC):
         """Play a legal move (RulesError otherwise, state unchanged); returns events."""
 
     @abstractmethod
-    def observation(self, seat: int) -> JSON: ...
-
-    @abstractmethod
     def result(self) -> JSON: ...
+
+    # What a seat sees, declared once (fields.py): ``Field`` entries (a state attribute as
+    # JSON, read back into a sampled world) and ``Shown`` entries (the seat's own cards,
+    # counts, facts derived for readers), in the observation's key order. The observation is
+    # written from it (``legal`` last for the seat to move, unless declared: MOVER_LEGAL
+    # places it); the sampler's
+    # worlds are read back from it, and only the hidden cards are dealt (``hidden_dealer``).
+    OBSERVATION: ClassVar[tuple] = ()
+
+    def observation(self, seat: int) -> JSON:
+        try:
+            observe = _WRITERS[type(self)]
+        except KeyError:
+            observe = self._observation_writer()
+        if type(seat) is not int or not 0 <= seat < self.players:
+            self.check_seat(seat)
+        return observe(self, seat)
+
+    @classmethod
+    def _observation_writer(cls):
+        if not cls.OBSERVATION:
+            raise NotImplementedError(f"{cls.info.id} declares no OBSERVATION and writes no observation")
+        _WRITERS[cls] = _fields.observation_writer(cls.OBSERVATION, cls.info.deck)
+        return _WRITERS[cls]
+
+    def check_seat(self, seat: Any) -> None:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise RulesError(f"{self.info.id}: seat must be 0 to {self.players - 1}, not {seat!r}")
+
+    @classmethod
+    def observed(cls, observation: JSON) -> "State":
+        """The public part of a world for this observation (every declared entry read back),
+        before its hidden cards are dealt: the sampler's template."""
+        t = cls.__new__(cls)
+        t.seed = 0
+        try:
+            _fields.read_observation(t, cls.OBSERVATION, cls.info.deck, observation, f"{cls.info.id} observation")
+        except FieldError as e:
+            raise RulesError(str(e)) from None
+        t.after_observation(observation)
+        return t
+
+    def after_observation(self, observation: JSON) -> None:
+        """Derived attributes of a template read from an observation (as ``after_load``)."""
+
+    def hidden_dealer(self, observation: JSON):
+        """``deal(world, rng)``: deal a copy of this template (``observed``) the cards the
+        observing seat has not seen, at random, in keeping with what it has seen (and draw
+        anything else a world needs by chance, as its seed)."""
+        raise NotImplementedError(f"{self.info.id} has no sampler yet")
+
+    @classmethod
+    def sampler(cls, observation: JSON):
+        """``sample`` for many worlds of one observation: the observation is read once, and
+        each call ``(rng) -> world`` copies the template and deals the hidden cards."""
+        template = cls.observed(observation)
+        deal = template.hidden_dealer(observation)
+        # each world a copy of the template as ``fast_copy`` makes it, what to copy found once
+        src = template.__dict__
+        lists = [k for k, v in src.items() if type(v) is list]
+        nested = None if cls.copy_nested is State.copy_nested else template.copy_nested
+
+        def world(rng: random.Random) -> "State":
+            w = object.__new__(cls)
+            d = w.__dict__
+            d.update(src)
+            for k in lists:
+                d[k] = src[k].copy()
+            if nested is not None:
+                nested(w)
+            deal(w, rng)
+            return w
+
+        return world
+
+    def copy_nested(self, copy: "State") -> None:
+        """Give a copy (``fast_copy``, the sampler's worlds) its own of what play changes
+        inside this state's attributes beyond its lists (a trick record, dicts in a list)."""
+
+    def fast_copy(self) -> "State":
+        """A copy that plays on independently: the attributes copied, lists one level deep,
+        and what ``copy_nested`` adds."""
+        s = object.__new__(type(self))
+        d = s.__dict__
+        d.update(self.__dict__)
+        for k, v in d.items():
+            if type(v) is list:
+                d[k] = v.copy()
+        self.copy_nested(s)
+        return s
 
     # The state and moves as declared fields (fields.py). A game that declares them gets the
     # four JSON verbs below; one that writes its own overrides them.
@@ -298,6 +412,22 @@ class State(ABC):
         cards set aside...). The masks are disjoint and together hold the whole deck."""
         raise NotImplementedError(f"{self.info.id} does not list its card locations")
 
+    def check_cards_whole(self) -> None:
+        """RulesError unless every card is accounted for once: the places of
+        ``card_locations`` are disjoint and hold the whole deck (a loaded state's check; a
+        list of cards naming one twice is refused as it is read, fields.py)."""
+        deck = self.info.deck
+        seen = 0
+        for place, mask in self.card_locations().items():
+            if seen & mask:
+                raise RulesError(f"malformed {self.info.id} state: {' '.join(deck.codes_of(seen & mask))} of {place} "
+                                 "is in two places (a card twice)")
+            seen |= mask
+        if seen != deck.full_mask:
+            missing = deck.full_mask & ~seen
+            raise RulesError(f"malformed {self.info.id} state: {seen.bit_count()} cards accounted for, not "
+                             f"{deck.size}: {' '.join(deck.codes_of(missing))} missing")
+
     def hidden_cards(self, seat: int) -> int:
         """The cards ``seat`` may not see now (other hands, the stock...): its observation
         never names one of them."""
@@ -310,7 +440,7 @@ class State(ABC):
         Searches over hidden information (the expert bots) call this; every sampled state
         must show exactly the given observation to that seat.
         """
-        raise NotImplementedError(f"{cls.info.id} has no sampler yet")
+        return cls.sampler(observation)(rng)
 
     def why_illegal(self, move: Move) -> str:
         """A clear message for a move that is not legal now: what the player to move may do

@@ -8,7 +8,7 @@ courts 10, aces 11, jokers 15). Mechanics: game/rules/rummy.py.
 from __future__ import annotations
 
 from game.cards import FRENCH108
-from game.rules.rummy import (RummyState, RummyVariant, decks_option, hand_size_option, hands_option, info,
+from game.rules.rummy import (RummyState, RummyVariant, Style, decks_option, hand_size_option, hands_option, info,
                               shuffle_option, target_option)
 
 VARIANT = RummyVariant(
@@ -17,6 +17,10 @@ VARIANT = RummyVariant(
     aces="high_or_low",
     ace_value=11,
     joker_value=15,
+    # The expert's timing wins here (the rule alone, 4,000 single hands against simple:
+    # 59.1%, 8.9 points a hand against 5.4).
+    style=Style(hold_until=3),
+    chart_top=900,  # two decks, six hands caught with every card: 820 at most
 )
 
 

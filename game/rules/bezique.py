@@ -4,8 +4,10 @@ Rules text: ``docs/rules/dutch_games.txt`` (Dutch; sections "Bezique",
 "Marjolet", "Binage / Cinq Cents", "Fildinski", "Rubicon"); rulings on silent or garbled
 points: ``docs/rules/RULES-NOTES.md`` ("Bezique family"). The mechanics are written once here
 (``BeziqueFamilyState``); each game is a ``Variant`` (data: deck, hand size, its table of
-declarations, how many per won trick, from where, its re-use rule, its bonuses) and a
-three-line subclass.
+declarations, how many per won trick, from where, its re-use rule, its bonuses, and how
+the family's bots and statistics read it) and a small subclass in its own module
+(``bezique_game.py``, ``marjolet.py``, ``binage.py``, ``fildinski.py``, ``rubicon.py``)
+naming its ``info`` and ``variant``.
 
 Shared mechanics, as the texts give them:
 
@@ -49,8 +51,11 @@ from itertools import combinations, product
 from typing import Any, ClassVar, Sequence
 
 from game.cards import PIQUET32, PIQUET64, PIQUET128, Deck, bits
-from game.rules.base import JSON, GameInfo, Option, RulesError, State, parse_deck_order, round_rng, seat_result
-from game.rules.fields import Field
+from game.rules.base import (
+    DEALER, FINISHED, GAME, HAND, HAND_COUNTS, JSON, OPTIONS, PLAYERS, ROUND, SEAT, TO_MOVE, Option,
+    RulesError, State, parse_deck_order, round_rng, seat_result,
+)
+from game.rules.fields import Field, Shown
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 SUIT_CODES = "CDHS"
@@ -104,8 +109,8 @@ class Combination:
       ``four``             any four cards of rank ``rank`` (suits need not differ)
       ``trump_pair``       ``ranks`` (e.g. K, Q) of trumps
       ``pair``             ``ranks`` of one suit that is not trumps (a marriage)
-      ``marjolet``         the trump jack with a queen that is not trumps
-      ``bezique``          ``count`` jacks and ``count`` queens of the bezique pair
+      ``trump_jack_queen`` the trump jack with a queen that is not trumps (the marjolet)
+      ``jacks_queens``     ``count`` jacks and ``count`` queens of the bezique pair
       ``carte_blanche``    the whole hand, holding no king, queen or jack
     """
 
@@ -122,64 +127,10 @@ def four(id: str, rank: int, points: int) -> Combination:
 
 
 TRUMP_SEQUENCE = Combination("trump_sequence", "trump_sequence", 250)
+FOURS = (four("four_aces", RA, 100), four("four_kings", RK, 80), four("four_queens", RQ, 60), four("four_jacks", RJ, 40))
 TRUMP_MARRIAGE = Combination("trump_marriage", "trump_pair", 40, ranks=(RK, RQ))
 MARRIAGE = Combination("marriage", "pair", 20, ranks=(RK, RQ))
 
-BEZIQUE_TABLE = (
-    TRUMP_SEQUENCE,
-    four("four_aces", RA, 100),
-    four("four_kings", RK, 80),
-    four("four_queens", RQ, 60),
-    four("four_jacks", RJ, 40),
-    TRUMP_MARRIAGE,
-    MARRIAGE,
-    Combination("bezique", "bezique", 40, count=1),
-    Combination("double_bezique", "bezique", 500, count=2),
-)
-MARJOLET_TABLE = (
-    four("four_aces", RA, 100),
-    four("four_tens", RT, 80),
-    four("four_kings", RK, 60),
-    four("four_queens", RQ, 40),
-    TRUMP_MARRIAGE,
-    MARRIAGE,
-    Combination("trump_marjolet", "trump_pair", 40, ranks=(RJ, RQ)),
-    Combination("marjolet", "marjolet", 20),
-)
-BINAGE_TABLE = (
-    TRUMP_SEQUENCE,
-    Combination("sequence", "sequence", 120),
-    TRUMP_MARRIAGE,
-    MARRIAGE,
-    Combination("binage", "bezique", 40, count=1),
-)
-FILDINSKI_TABLE = (
-    TRUMP_SEQUENCE,
-    four("four_aces", RA, 100),
-    four("four_kings", RK, 80),
-    four("four_queens", RQ, 60),
-    four("four_jacks", RJ, 40),
-    TRUMP_MARRIAGE,
-    MARRIAGE,
-    Combination("fildinski", "bezique", 40, count=1),
-    Combination("double_fildinski", "bezique", 500, count=2),
-)
-RUBICON_TABLE = (
-    TRUMP_SEQUENCE,
-    Combination("sequence", "sequence", 150),
-    four("four_aces", RA, 100),
-    four("four_tens", RT, 90),
-    four("four_kings", RK, 80),
-    four("four_queens", RQ, 60),
-    four("four_jacks", RJ, 40),
-    TRUMP_MARRIAGE,
-    MARRIAGE,
-    Combination("bezique", "bezique", 40, count=1),
-    Combination("double_bezique", "bezique", 500, count=2),
-    Combination("triple_bezique", "bezique", 1500, count=3),
-    Combination("quadruple_bezique", "bezique", 4500, count=4),
-    Combination("carte_blanche", "carte_blanche", 50),
-)
 DIX_POINTS = 10
 # Kinds that are one kind for "the same combination only once": in Rubicon a marriage that
 # names trumps must not be declared again with the same cards as the trump marriage.
@@ -206,15 +157,23 @@ class Variant:
     last_draw: int = 0  # Marjolet: 10 for the player who draws the last card
     target_option: bool = True  # else a number of deals
     one_use_per_turn: bool = False  # Fildinski: no card in two declarations of the same turn
+    # How the family's bots (game/bots/bezique_policy.py) weigh a deal: points per unit of
+    # the search's values, and the searching seat's turns a play-out looks ahead while the
+    # stock lasts (None: to the end of the deal, where little is hidden)
+    search_scale: float = 100.0
+    search_horizon: int | None = 6
+    chart_top: int = 2000  # the statistics chart's scale: about the most one deal gives
 
 
-BEZIQUE = Variant(PIQUET64, 8, (3, 2, 3), BEZIQUE_TABLE, 1, "hand", "higher")
-MARJOLET = Variant(PIQUET32, 6, (3, 3), MARJOLET_TABLE, None, "hand", "other_kind", declare_in_stage2=True,
-                   all_last_tricks=40, last_draw=10)
-BINAGE = Variant(PIQUET32, 8, (3, 2, 3), BINAGE_TABLE, 1, "hand", "other_kind")
-FILDINSKI = Variant(PIQUET64, 8, (3, 2, 3), FILDINSKI_TABLE, None, "won", "other_kind", one_use_per_turn=True)
-RUBICON = Variant(PIQUET128, 9, (3, 3, 3), RUBICON_TABLE, None, "hand", "higher", refill=True, turned_trump=False,
-                  brisques=False, last_trick=50, target_option=False)
+def target_option(default: int, choices: tuple[int, ...]) -> Option:
+    return Option("target", choices, default, "the game ends the moment a total reaches this; the first to reach it wins")
+
+
+def bezique_pair_option(name: str) -> Option:
+    """The text's variant of the jack and queen that make the pair (``name``: the game's word for it)."""
+    return Option("bezique_pair", ("fixed", "clubs_hearts"), "fixed",
+                  f"fixed: {name} is J♦ with Q♠; clubs_hearts: when diamonds or spades are trumps, "
+                  "J♣ with Q♥ (the text's variant)")
 
 
 # ---------------------------------------------------------------- the shared state
@@ -224,9 +183,9 @@ class BeziqueFamilyState(State):
     variant: ClassVar[Variant]
 
     FIELDS = (
-        Field("round_no", "int", "round"),
-        Field("dealer", "int"),
-        Field("to_move", "opt_int"),
+        ROUND,
+        DEALER,
+        TO_MOVE,
         Field("leader", "int"),
         Field("phase", "str"),
         Field("stage", "int"),
@@ -259,6 +218,40 @@ class BeziqueFamilyState(State):
         "dix": (Field("card", "card"),),
         "skip": (),
     }
+    OBSERVATION = (
+        GAME, SEAT, PLAYERS, OPTIONS,
+        ROUND,
+        DEALER,
+        Field("phase", "str"),
+        Field("stage", "int"),
+        TO_MOVE,
+        FINISHED,
+        Field("leader", "int"),
+        Shown("trump", "s.trump_code()", read=lambda w, trump: setattr(w, "trump_letter", trump)),
+        Field("turned", "card"),
+        Shown("stock", "s.stock_count()"),  # the turned trump included: it is drawn last
+        HAND,
+        HAND_COUNTS,
+        Field("shown", "masks"),
+        Field("known", "masks"),
+        Field("won", "masks"),
+        Shown("won_face_up", "s.variant.source == 'won' and s.stage == 1"),
+        Field("trick", "cards"),
+        Shown("tricks", "s.tricks_json()", read=lambda w, tricks: w.read_tricks(tricks)),
+        Field("stage_two_from", "opt_int"),
+        Shown("declarations", "[dict(d) for d in s.declarations]",
+              read=lambda w, ds: setattr(w, "declarations", [dict(d) for d in ds])),
+        Field("turn_used", "mask"),
+        Field("turn_count", "int"),
+        Field("asking", "ints"),
+        Field("blanche", "ints"),
+        Field("scores", "ints"),
+        Shown("breakdown", "[dict(b) for b in s.breakdown]",
+              read=lambda w, bs: setattr(w, "breakdown", [dict(b) for b in bs])),
+        Field("totals", "ints"),
+        Field("rounds", "records"),
+        Field("winners", "ints"),
+    )
 
     # ------------------------------------------------------------ set-up
     @classmethod
@@ -374,7 +367,9 @@ class BeziqueFamilyState(State):
     def _emit(self, event: JSON) -> None:
         self._events.append(event)
 
-    def _score(self, seat: int, points: int, reason: str) -> None:
+    def _score(self, seat: int, points: int, reason: str, last_trick: bool = False) -> None:
+        """Points earned now; reaching the target ends the game at once (the deal is complete
+        only when that happens with the last trick's own points, ``last_trick``)."""
         if self.phase == "over" or not points:
             return
         self.scores[seat] += points
@@ -385,7 +380,7 @@ class BeziqueFamilyState(State):
         if self.variant.target_option and self.totals[seat] >= self.options["target"]:
             # The first to reach the target wins, at once.
             self.winners = [seat]
-            self._end_round(complete=not (self.hands[0] or self.hands[1] or self.trick))
+            self._end_round(complete=last_trick)
 
     def _parsed(self) -> list[tuple[int, str, int, int]]:
         if self._decl_parsed is None:
@@ -458,7 +453,7 @@ class BeziqueFamilyState(State):
                 if s != t:
                     out += choose([(s * 8 + r, 1) for r in ranks])
             return out
-        if shape == "marjolet":
+        if shape == "trump_jack_queen":
             if t is None:
                 return []
             out = []
@@ -466,7 +461,7 @@ class BeziqueFamilyState(State):
                 if s != t:
                     out += choose([(t * 8 + RJ, 1), (s * 8 + RQ, 1)])
             return out
-        if shape == "bezique":
+        if shape == "jacks_queens":
             out = []
             for jack, queen, _ in self.bezique_faces():
                 out += choose([(jack, combo.count), (queen, combo.count)])
@@ -593,7 +588,8 @@ class BeziqueFamilyState(State):
         self.trick_winners.append(winner)
         self.trick = []
         brisques = (cards & self.m.brisques).bit_count() * 10 if v.brisques else 0
-        self._emit({"type": "trick_end", "winner": winner, "cards": self.info.deck.codes_of(cards),
+        code = self.info.deck.code
+        self._emit({"type": "trick_end", "winner": winner, "leader": self.leader, "cards": [code(lead), code(follow)],
                     "brisques": brisques, "trick": len(self.tricks) - 1})
         self._score(winner, brisques, "brisques")
         if self.phase == "over":
@@ -619,10 +615,10 @@ class BeziqueFamilyState(State):
 
     def _last_trick(self, winner: int) -> None:
         v = self.variant
-        self._score(winner, v.last_trick, "last_trick")
+        self._score(winner, v.last_trick, "last_trick", last_trick=True)
         if v.all_last_tricks and self.stage_two_from is not None:
             if all(w == winner for w in self.trick_winners[self.stage_two_from:]):
-                self._score(winner, v.all_last_tricks, "all_last_tricks")
+                self._score(winner, v.all_last_tricks, "all_last_tricks", last_trick=True)
         if self.phase != "over":
             self._end_round(complete=True)
 
@@ -643,7 +639,7 @@ class BeziqueFamilyState(State):
                 self.known[seat] |= cards
                 if self.stage == 1:
                     self.shown[seat] |= cards
-            if self.trump is None and combo.shape in ("pair", "bezique"):
+            if self.trump is None and combo.shape in ("pair", "jacks_queens"):
                 # Rubicon: the first marriage (or, in the variant, bezique) names trumps.
                 sets = None
                 if combo.shape == "pair":
@@ -760,50 +756,17 @@ class BeziqueFamilyState(State):
         return seat_result(self.to_move is None, list(self.winners), list(self.totals), self.rounds)
 
     # ------------------------------------------------------------ views
-    def observation(self, seat: int) -> JSON:
-        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in (0, 1):
-            raise RulesError(f"{self.info.id}: seat must be 0 or 1, not {seat!r}")
-        deck = self.info.deck
-        codes = deck.codes_of
-        obs: JSON = {
-            "game": self.info.id,
-            "seat": seat,
-            "players": 2,
-            "options": dict(self.options),
-            "round": self.round_no,
-            "dealer": self.dealer,
-            "phase": self.phase,
-            "stage": self.stage,
-            "to_move": self.to_move,
-            "finished": self.to_move is None,
-            "leader": self.leader,
-            "trump": self.trump_code(),
-            "turned": None if self.turned is None else deck.code(self.turned),
-            "stock": self.stock_count(),
-            "hand": codes(self.hands[seat]),
-            "hand_counts": [h.bit_count() for h in self.hands],
-            "shown": [codes(m) for m in self.shown],
-            "known": [codes(m) for m in self.known],
-            "won": [codes(m) for m in self.won],
-            "won_face_up": self.variant.source == "won" and self.stage == 1,
-            "trick": [deck.code(c) for c in self.trick],
-            "tricks": [{"leader": lead, "cards": [deck.code(c) for c in t], "winner": w}
-                       for lead, t, w in zip(self.trick_leaders, self.tricks, self.trick_winners)],
-            "stage_two_from": self.stage_two_from,
-            "declarations": [dict(d) for d in self.declarations],
-            "turn_used": codes(self.turn_used),
-            "turn_count": self.turn_count,
-            "asking": list(self.asking),
-            "blanche": list(self.blanche),
-            "scores": list(self.scores),
-            "breakdown": [dict(b) for b in self.breakdown],
-            "totals": list(self.totals),
-            "rounds": self.rounds,
-            "winners": list(self.winners),
-        }
-        if self.to_move == seat:
-            obs["legal"] = [self.move_to_json(m) for m in self.legal_moves()]
-        return obs
+    def tricks_json(self) -> list[JSON]:
+        """The tricks of the deal as the observation shows them."""
+        code = self.info.deck.code
+        return [{"leader": lead, "cards": [code(c) for c in t], "winner": w}
+                for lead, t, w in zip(self.trick_leaders, self.tricks, self.trick_winners)]
+
+    def read_tricks(self, tricks: list[JSON]) -> None:
+        card = self.info.deck.card
+        self.tricks = [[card(c) for c in t["cards"]] for t in tricks]
+        self.trick_leaders = [t["leader"] for t in tricks]
+        self.trick_winners = [t["winner"] for t in tricks]
 
     def card_locations(self) -> dict[str, int]:
         """Every card's place: hands (declared cards included), the stock, the turned trump,
@@ -907,163 +870,40 @@ class BeziqueFamilyState(State):
         for s in (0, 1):
             if self.shown[s] & ~self.hands[s] or self.known[s] & ~self.hands[s]:
                 raise RulesError(f"{where}: shown or known cards not in the hand of seat {s}")
-        seen = 0
-        count = 0
         played = sum(1 << c for t in self.tricks for c in t)
-        parts = [*self.hands, sum(1 << c for c in self.trick), sum(1 << c for c in self.stock), played]
-        if self.turned is not None:
-            parts.append(1 << self.turned)
-        for part in parts:
-            if seen & part:
-                raise RulesError(f"{where}: a card appears twice")
-            seen |= part
-            count += part.bit_count()
-        if len(set(self.stock)) != len(self.stock):
-            raise RulesError(f"{where}: a card appears twice in the stock")
-        if count != self.info.deck.size:
-            raise RulesError(f"{where}: {count} cards accounted for, not {self.info.deck.size}")
         if self.won[0] | self.won[1] != played or self.won[0] & self.won[1]:
             raise RulesError(f"{where}: won cards differ from the cards of the tricks")
+        self.check_cards_whole()
 
     # ------------------------------------------------------------ sampling (the expert)
-    @classmethod
-    def sample(cls, observation: JSON, rng: random.Random) -> "BeziqueFamilyState":
-        """A full state matching the observation: the opponent's hidden cards and the stock
-        order dealt at random from the cards the seat has not seen (cards declared, shown
-        or drawn face up stay where they are known to be)."""
-        obs = observation
-        deck = cls.info.deck
-        mask_of = deck.mask_of
-        seat = obs["seat"]
+    def after_observation(self, observation: JSON) -> None:
+        self._derive()
+        self._events = []
+
+    def hidden_dealer(self, observation: JSON):
+        """The opponent's hidden cards and the stock order, dealt at random from the cards
+        the seat has not seen (cards declared, shown or drawn face up stay where they are
+        known to be)."""
+        deck = self.info.deck
+        seat = observation["seat"]
         other = 1 - seat
-        s = cls.__new__(cls)
-        s.players = 2
-        s.options = dict(obs["options"])
-        s.seed = rng.getrandbits(32)
-        s.round_no = obs["round"]
-        s.dealer = obs["dealer"]
-        s.to_move = obs["to_move"]
-        s.leader = obs["leader"]
-        s.phase = obs["phase"]
-        s.stage = obs["stage"]
-        s.trump = None if obs["trump"] is None else SUIT_CODES.index(obs["trump"])
-        s.turned = None if obs["turned"] is None else deck.card(obs["turned"])
-        s.shown = [mask_of(m) for m in obs["shown"]]
-        s.known = [mask_of(m) for m in obs["known"]]
-        s.won = [mask_of(m) for m in obs["won"]]
-        s.trick = [deck.card(c) for c in obs["trick"]]
-        s.tricks = [[deck.card(c) for c in t["cards"]] for t in obs["tricks"]]
-        s.trick_leaders = [t["leader"] for t in obs["tricks"]]
-        s.trick_winners = [t["winner"] for t in obs["tricks"]]
-        s.stage_two_from = obs["stage_two_from"]
-        s.declarations = [dict(d) for d in obs["declarations"]]
-        s.turn_used = mask_of(obs["turn_used"])
-        s.turn_count = obs["turn_count"]
-        s.asking = list(obs["asking"])
-        s.blanche = list(obs["blanche"])
-        s.scores = list(obs["scores"])
-        s.breakdown = [dict(b) for b in obs["breakdown"]]
-        s.totals = list(obs["totals"])
-        s.rounds = list(obs["rounds"])
-        s.winners = list(obs["winners"])
-        s._derive()
-        s._events = []
-        own = mask_of(obs["hand"])
-        played = sum(1 << c for t in s.tricks for c in t) | sum(1 << c for c in s.trick)
-        opp_known = s.known[other]
-        unseen = deck.full_mask & ~(own | played | opp_known | (0 if s.turned is None else 1 << s.turned))
+        own = deck.mask_of(observation["hand"])
+        played = sum(1 << c for t in self.tricks for c in t) | sum(1 << c for c in self.trick)
+        opp_known = self.known[other]
+        unseen = deck.full_mask & ~(own | played | opp_known | (0 if self.turned is None else 1 << self.turned))
         cards = list(bits(unseen))
-        rng.shuffle(cards)
-        need = obs["hand_counts"][other] - opp_known.bit_count()
-        s.hands = [0, 0]
-        s.hands[seat] = own
-        s.hands[other] = opp_known | sum(1 << c for c in cards[:need])
-        s.stock = cards[need:]
-        return s
+        need = observation["hand_counts"][other] - opp_known.bit_count()
 
+        def deal(w: "BeziqueFamilyState", rng: random.Random) -> None:
+            w.seed = rng.getrandbits(32)
+            dealt = list(cards)
+            rng.shuffle(dealt)
+            w.hands = [0, 0]
+            w.hands[seat] = own
+            w.hands[other] = opp_known | sum(1 << c for c in dealt[:need])
+            w.stock = dealt[need:]
 
-# ---------------------------------------------------------------- the five games
-TARGETS = (1000, 500, 1500)
+        return deal
 
-
-def _target(default: int, choices: tuple[int, ...]) -> Option:
-    return Option("target", choices, default, "the game ends the moment a total reaches this; the first to reach it wins")
-
-
-BEZIQUE_PAIR_HELP = ("fixed: bezique is J♦ with Q♠; clubs_hearts: when diamonds or spades are trumps, "
-                     "J♣ with Q♥ (the text's variant)")
-
-
-class BeziqueState(BeziqueFamilyState):
-    variant = BEZIQUE
-    info = GameInfo(
-        id="bezique", name="Bezique", min_players=2, max_players=2, deck=PIQUET64,
-        options=(
-            _target(1000, (1000, 500, 1500)),
-            Option("bezique_pair", ("fixed", "clubs_hearts"), "fixed", BEZIQUE_PAIR_HELP),
-        ),
-        description="Two packs of piquet cards; one declaration per won trick; bezique is J♦ with Q♠.",
-        extra={"family": "bezique"},
-    )
-
-
-class MarjoletState(BeziqueFamilyState):
-    variant = MARJOLET
-    info = GameInfo(
-        id="marjolet", name="Marjolet", min_players=2, max_players=2, deck=PIQUET32,
-        options=(
-            _target(500, (500, 1000)),
-            Option("marriage", ("king_queen", "jack_queen"), "king_queen",
-                   "a marriage is the king and queen of a suit that is not trumps, or (variant) the jack and queen"),
-            Option("last_draw", ("drawer", "trick_winner"), "drawer",
-                   "10 points to the player who draws the last card, or (variant) to the winner of the last "
-                   "trick before it"),
-        ),
-        description="Piquet pack, six cards each, several declarations at once; the trump jack forms marjolets.",
-        extra={"family": "bezique"},
-    )
-
-
-class BinageState(BeziqueFamilyState):
-    variant = BINAGE
-    info = GameInfo(
-        id="binage", name="Binage / Cinq Cents", min_players=2, max_players=2, deck=PIQUET32,
-        options=(_target(500, (500, 1000)),),
-        description="The forerunner of Bezique: piquet pack, eight cards each, no fours of a kind.",
-        extra={"family": "bezique"},
-    )
-
-
-class FildinskiState(BeziqueFamilyState):
-    variant = FILDINSKI
-    info = GameInfo(
-        id="fildinski", name="Fildinski", min_players=2, max_players=2, deck=PIQUET64,
-        options=(
-            _target(500, (500, 1000)),
-            Option("bezique_pair", ("fixed", "clubs_hearts"), "fixed",
-                   "fixed: fildinski is J♦ with Q♠; clubs_hearts: when diamonds or spades are trumps, "
-                   "J♣ with Q♥ (the text's variant)"),
-        ),
-        description="Polish Bezique: declarations are made from the cards won, lying face up.",
-        extra={"family": "bezique"},
-    )
-
-
-class RubiconState(BeziqueFamilyState):
-    variant = RUBICON
-    info = GameInfo(
-        id="rubicon", name="Rubicon", min_players=2, max_players=2, deck=PIQUET128,
-        options=(
-            Option("deals", (3, 1, 5), 3, "the match is this many deals; the highest total wins"),
-            Option("bezique_pair", ("fixed", "trump_queen"), "fixed",
-                   "fixed: bezique is J♦ with Q♠; trump_queen: the trump queen with the jack of the same "
-                   "colour's other suit (the text's variant; before trumps it names them)"),
-            Option("carte_blanche_repeat", (False, True), False,
-                   "carte blanche may be shown again after each draw that brings no court card"),
-        ),
-        description="Four packs, nine cards each, no turned trump: the first marriage names trumps.",
-        extra={"family": "bezique"},
-    )
-
-
-GAMES = (BeziqueState, MarjoletState, BinageState, FildinskiState, RubiconState)
+    def copy_nested(self, copy: "BeziqueFamilyState") -> None:
+        copy.breakdown = [dict(b) for b in self.breakdown]  # points by source: changed in place

@@ -14,7 +14,7 @@ from typing import Any
 
 from game.cards import FRENCH108
 from game.rules.base import Option
-from game.rules.rummy import (RummyState, RummyVariant, decks_option, hand_size_option, hands_option, info,
+from game.rules.rummy import (RummyState, RummyVariant, Style, decks_option, hand_size_option, hands_option, info,
                               shuffle_option, target_option)
 
 VARIANT = RummyVariant(
@@ -26,6 +26,11 @@ VARIANT = RummyVariant(
     melding="whole_hand",
     keep_pile_card="last",
     second_draw=True,
+    # Its hands grow all hand long and are laid at once, so a greedy player often comes to
+    # hold partners of what it threw early: the expert does not read the discards
+    # (tests/test_rummy_bots.py measures it).
+    style=Style(reads_discards=False),
+    chart_top=900,  # hands grow, but every card of two decks is worth 820 together
 )
 
 

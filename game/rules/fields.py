@@ -25,11 +25,14 @@ ints        list of int                    list of numbers
 mask        card bitmask                   list of codes, deck order
 masks       list of bitmasks               list of lists of codes
 card        card or None                   code or null
-cards       list of cards, order kept      list of codes
+cards       list of cards, order kept      list of codes (each card once)
 card_lists  list of lists of cards         list of lists of codes
 plays       list of (seat, card)           list of {"seat": n, "card": code}
 tricks      list of (leader, plays, winner) list of {"leader": n, "plays": [...],
                                            "winner": n or null}
+records     list of JSON objects (copied)  as is (a game's round summaries)
+captures    list of (seat, card, mask)     list of {"seat": n, "card": code,
+                                           "capture": [codes]}
 ========== ============================== =====================================
 """
 from __future__ import annotations
@@ -83,7 +86,11 @@ def _card(deck: Deck, code: Any, where: str) -> int:
 def _cards(deck: Deck, codes: Any, where: str) -> list[int]:
     if not isinstance(codes, list):
         raise FieldError(f"{where}: must be a list of card codes, not {codes!r}")
-    return [_card(deck, c, where) for c in codes]
+    cards = [_card(deck, c, where) for c in codes]
+    if len(set(cards)) != len(cards):
+        twice = sorted({c for c in cards if cards.count(c) > 1})
+        raise FieldError(f"{where}: card {' '.join(deck.code(c) for c in twice)} appears twice")
+    return cards
 
 
 def _mask(deck: Deck, codes: Any, where: str) -> int:
@@ -256,3 +263,83 @@ def move_from_json(data: Any, kinds: dict[str, tuple[Field, ...]], deck: Deck) -
         values.append(decode(f.kind, data[f.key], deck, f"move {kind!r} field {f.key!r}"))
     return (kind, *values)
 
+
+
+# ---------------------------------------------------------------- observations
+@dataclass(frozen=True)
+class Shown:
+    """An observation entry that is not a field of the state as it stands: the seat's own
+    cards, a count, a fact derived for readers. ``value`` is a Python expression of ``s``
+    (the state) and ``seat`` (``"len(s.stock)"``; ``codes_of(mask)`` and ``code(card)``
+    give card codes), or a function ``(state, seat) -> value``; ``read``, when a sampled
+    world needs it back, ``(world, value)`` sets what it says on the world."""
+
+    key: str
+    value: Any
+    read: Any = None
+
+
+# How an observation shows a field: an expression on ``s`` (the state). Unlike ``encode``
+# (the state's JSON, a copy the caller owns) an observation shares its round summaries,
+# which are never changed once recorded: copying them at every move would cost more than
+# the rest of the observation.
+_SHOW = {
+    "int": "s.{0}", "opt_int": "s.{0}", "bool": "s.{0}", "str": "s.{0}",
+    "json": "copy_json(s.{0})", "records": "s.{0}", "ints": "list(s.{0})",
+    "mask": "codes_of(s.{0})", "masks": "[codes_of(m) for m in s.{0}]",
+    "card": "None if s.{0} is None else code(s.{0})", "cards": "[code(c) for c in s.{0}]",
+    "card_lists": "[[code(c) for c in x] for x in s.{0}]",
+    "plays": "encode('plays', s.{0}, deck)", "tricks": "encode('tricks', s.{0}, deck)",
+    "captures": "encode('captures', s.{0}, deck)",
+}
+
+
+# The legal moves, in JSON, for the seat to move only (the others' observations have no
+# "legal"). An observation that declares no "legal" entry has this one last.
+MOVER_LEGAL = Shown("legal", None)
+
+
+def observation_writer(entries: tuple, deck: Deck):
+    """A function ``(state, seat) -> observation`` writing the declared entries (``Field`` or
+    ``Shown``) in their order. It is compiled once into dict displays, as fast as a
+    hand-written observation (observations are built at every move of every bot)."""
+    env: dict[str, Any] = {"copy_json": copy_json, "codes_of": deck.codes_of, "code": deck.code, "encode": encode,
+                           "deck": deck}
+    if not any(e.key == "legal" for e in entries):
+        entries = (*entries, MOVER_LEGAL)
+    parts: list[list[str]] = [[]]  # the entries before MOVER_LEGAL and after it
+    for i, e in enumerate(entries):
+        if e is MOVER_LEGAL:
+            parts.append([])
+        elif isinstance(e, Field):
+            parts[-1].append(f"{e.key!r}: {_SHOW[e.kind].format(e.name)}")
+        elif isinstance(e.value, str):
+            parts[-1].append(f"{e.key!r}: {e.value}")
+        else:
+            env[f"shown_{i}"] = e.value
+            parts[-1].append(f"{e.key!r}: shown_{i}(s, seat)")
+    lines = ["def observe(s, seat):", "    obs = {" + ", ".join(parts[0]) + "}"]
+    if len(parts) > 1:
+        lines += ["    if s.current_player() == seat:",
+                  "        obs['legal'] = [s.move_to_json(m) for m in s.legal_moves()]"]
+        if parts[1]:
+            lines.append("    obs.update({" + ", ".join(parts[1]) + "})")
+    lines.append("    return obs")
+    exec(compile("\n".join(lines) + "\n", "<observation>", "exec"), env)
+    return env["observe"]
+
+
+def read_observation(obj: Any, entries: tuple, deck: Deck, observation: dict, what: str) -> None:
+    """Set on ``obj`` what the declared entries say (every ``Field``, and each ``Shown`` that
+    can be read back): a sampled world's public part. FieldError names what is wrong."""
+    for e in entries:
+        if e is MOVER_LEGAL:
+            continue
+        if e.key not in observation:
+            if isinstance(e, Field) or e.read is not None:
+                raise FieldError(f"{what}: {e.key!r} is missing")
+            continue
+        if isinstance(e, Field):
+            setattr(obj, e.name, decode(e.kind, observation[e.key], deck, f"{what} {e.key!r}"))
+        elif e.read is not None:
+            e.read(obj, observation[e.key])

@@ -30,6 +30,7 @@ VARIANT = RummyVariant(
     upcard_round=True,
     scoring="gin",
     void_stock=2,
+    chart_top=300,  # gin: 50 and two hands of deadwood
 )
 
 

@@ -38,8 +38,8 @@ from __future__ import annotations
 
 from game.rules.base import JSON, GameInfo, Option
 from game.rules.fields import Field
-from game.rules.tarot import (COURTS, DECK, EXC_BIT, ROIS, SUIT_MASKS, SUITS, T01, T21, TRUMPS, TarotState,
-                              count_by_threes, simple_count, skart_combinations, trump, values_table)
+from game.rules.tarot import (COURTS, DECK, EXC_BIT, ROIS, SUIT_MASKS, SUITS, T01, T21, TRUMPS, Profile, TarotState, by_threes,
+                              skart_combinations, trump, values_table)
 
 VALUES = values_table(roi=5, dame=4, cavalier=3, valet=2, oudler=5, excuse=5, low=1)
 DECK_POINTS = 78
@@ -65,7 +65,7 @@ INFO = GameInfo(
                "not forced, may lead (the others must then trump), or both"),
     ),
     description="German tarot of the 18th century: declarations, the Pagat, points above 26.",
-    extra={"family": "tarot", "deck_points": DECK_POINTS},
+    extra={"deck_points": DECK_POINTS},
 )
 
 
@@ -109,6 +109,7 @@ def _without_suit(combo: str) -> str:
 
 class LeipzigTarocState(TarotState):
     info = INFO
+    PROFILE = Profile(by_threes(VALUES), pagat_last=True)  # †1 is worth most in the last trick
     SKART = 3
     EXCUSE_END = "keep"
     EXTRA_FIELDS = (Field("pending", "ints"),)
@@ -116,6 +117,9 @@ class LeipzigTarocState(TarotState):
 
     def init_extra(self) -> None:
         self.pending = [0] * self.players
+
+    # Every declaration a hand holds, for a view's buttons (they show the points).
+    combinations_in = staticmethod(combinations_in)
 
     def hand_size(self) -> int:
         return TRICKS
@@ -239,15 +243,9 @@ class LeipzigTarocState(TarotState):
         return len(self.rounds) >= self.options["deals"]
 
     def score_deal(self) -> JSON:
-        card_points, honours, sets, game_points, paid_late = [], [], [], [], []
-        for s in range(self.players):
-            pile = self.pile(s)
-            pts = count_by_threes(pile, VALUES)
-            h, k = simple_count(pile, VALUES)
-            card_points.append(pts)
-            honours.append(h)
-            sets.append(k)
-            game_points.append(pts - PAR)
+        card_points, honours, sets = self.counted_by_threes()
+        game_points = [pts - PAR for pts in card_points]
+        paid_late = []
         for x in range(self.players):
             self.totals[x] += game_points[x]
             self.deal_points[x] += game_points[x]

@@ -21,7 +21,7 @@ what is particular to the game:
 from __future__ import annotations
 
 from game.rules.base import JSON, GameInfo, Option
-from game.rules.tarot import (DECK, EXC_BIT, ROIS, TRUMPS, TarotState, count_by_threes, simple_count,
+from game.rules.tarot import (DECK, EXC_BIT, ROIS, TRUMPS, Profile, TarotState, by_threes,
                               skart_combinations, values_table)
 
 VALUES = values_table(roi=5, dame=4, cavalier=3, valet=2, oudler=5, excuse=3, low=1)
@@ -35,12 +35,13 @@ INFO = GameInfo(
     deck=DECK,
     options=(Option("rounds", (1, 2, 3), 1, "rounds of three deals (each player deals once per round)"),),
     description="Swiss tarot of the 17th century: the dealer takes 28 and discards three; card points by threes.",
-    extra={"family": "tarot", "deck_points": DECK_POINTS},
+    extra={"deck_points": DECK_POINTS},
 )
 
 
 class MaisonTroggenState(TarotState):
     info = INFO
+    PROFILE = Profile(by_threes(VALUES))
     SKART = 3
     EXCUSE_END = "excuse"
 
@@ -77,14 +78,8 @@ class MaisonTroggenState(TarotState):
         return len(self.rounds) >= 3 * self.options["rounds"]
 
     def score_deal(self) -> JSON:
-        card_points, honours, sets = [], [], []
-        for s in range(self.players):
-            pile = self.pile(s)
-            pts = count_by_threes(pile, VALUES)
-            h, k = simple_count(pile, VALUES)
-            card_points.append(pts)
-            honours.append(h)
-            sets.append(k)
+        card_points, honours, sets = self.counted_by_threes()
+        for s, pts in enumerate(card_points):
             self.deal_points[s] += pts
             self.totals[s] += pts
         return {"card_points": card_points, "simple": {"honours": honours, "sets": sets},

@@ -17,8 +17,10 @@ Melds
           or Q-K-A, not both ends in one run), ``"around"`` (K-A-2 allowed: runs wrap).
     jokers stand for any card: in a run for one definite card (the place it takes), in a
           set for any missing suit of the rank. A meld holds at least one natural card
-          (three jokers say nothing about what they are); a meld of one natural card with
-          jokers is a set (so it has at most 4 cards), a run holds two naturals or more.
+          (three jokers say nothing about what they are). A meld of one natural card with
+          jokers is what its player declares: a set of that rank or a run through that card
+          (RULES-NOTES); read without a declaration it is a set (up to four cards; five or
+          more can only be a run).
     ``MeldRule.min_len`` (3) is the smallest meld of either kind.
 
 Meld order (``Arrangement.melds``, ``melds_in``): runs ascending from their lowest place
@@ -45,7 +47,8 @@ the jokers are spent. ``bench/melds.py`` measures both against OpenSpiel and a b
 
 Also here: ``deadwood_points`` (the value alone, the fast path without building the
 arrangement), ``can_meld_all`` (can all the cards but a few be melded: gin, going out),
-``melds_in`` (every meld a hand can lay, for legal moves), ``read_meld``
+``meld_readings`` (every meld a hand can lay and its kind, for legal moves: a natural card
+with jokers as a set and as each run through it), ``melds_in`` (their cards), ``read_meld``
 (a meld read in the order given: kind, and what each joker stands for) and
 ``meld_order`` (cards put in meld order).
 """
@@ -56,7 +59,7 @@ from functools import cached_property
 from itertools import combinations, product
 from typing import Iterator, Sequence, Union
 
-from game.cards import FRENCH_RANKS, FRENCH_SUITS, Deck
+from game.cards import Deck
 
 ACE_RULES = ("low", "high_or_low", "around")
 RANKS = 13
@@ -131,25 +134,18 @@ Hand = Union[int, Sequence[int]]
 # -- the deck's cards as (suit, rank) kinds ---------------------------------------------
 
 class _Layout:
-    """A French deck read once: each card's kind (suit * 13 + rank) or -1 for a joker."""
+    """What the finder needs of a French deck: each card's kind (its face on the deck, suit
+    * 13 + rank, -1 for a joker; game.cards reads the codes once) and the cards of a kind."""
 
     def __init__(self, deck: Deck) -> None:
-        kinds = []
-        for code in deck.codes:
-            face = code.split("/")[0]
-            if face[0] == "X":
-                kinds.append(-1)
-                continue
-            if len(face) != 2 or face[0] not in FRENCH_RANKS or face[1] not in FRENCH_SUITS:
-                raise ValueError(f"the meld finder needs a French deck; {deck.name} has {code!r}")
-            kinds.append(FRENCH_SUITS.index(face[1]) * RANKS + FRENCH_RANKS.index(face[0]))
+        try:
+            kinds = deck.faces
+        except ValueError as e:
+            raise ValueError(f"the meld finder needs a French deck: {e}") from None
         self.deck = deck
         self.size = deck.size
-        self.kind = tuple(kinds)
-        self.cards_of_kind: list[list[int]] = [[] for _ in range(4 * RANKS)]
-        for i, k in enumerate(kinds):
-            if k >= 0:
-                self.cards_of_kind[k].append(i)
+        self.kind = kinds
+        self.cards_of_kind = deck.face_cards
         # The 52 kinds as bits 0..51 of the deck's first copy (true of every French deck
         # here: suit-major, so a suit is a contiguous 13-bit run), for the fast path.
         self.first_copy_is_kinds = all(kinds[i] == i for i in range(4 * RANKS))
@@ -210,21 +206,25 @@ class MeldReading:
     """What a list of cards means as a meld, in the order given.
 
     ``stands_for`` maps each joker to the natural card it stands for in a run (the deck
-    index of its first copy), or to None in a set (any missing suit of ``rank``)."""
+    index of its first copy), or to None in a set (any missing suit of ``rank``). A run's
+    ``low`` is the place of its first card: 0 the ace below the two .. 12 the king, 13 the
+    ace above the king (``high_or_low``); with ``around`` places wrap, so 0..12."""
 
     kind: str  # "set" | "run"
     cards: tuple[int, ...]
     rank: int | None  # the set's rank index (0 = ace); None for a run
     suit: int | None  # the run's suit index (FRENCH_SUITS); None for a set
     stands_for: dict[int, int | None]
+    low: int = 0  # a run's first place (see above); 0 for a set
 
 
 def read_meld(deck: Deck, cards: Sequence[int], rule: MeldRule, kind: str | None = None) -> MeldReading | None:
     """Read ``cards`` in the order given as a set or a run (``kind`` forces one), or None.
 
     In a run the order matters: naturals ascend place by place and each joker stands for
-    the card of its place (``5H X1 7H`` is 5-6-7). A set's order is free. With ``kind``
-    None a list that reads both ways (one natural and jokers) is read as a set."""
+    the card of its place (``5H X1 7H`` is 5-6-7; ``X1 X2 TH`` is 8-9-10). A set's order is
+    free. With ``kind`` None a list that reads both ways (one natural and up to three
+    jokers) is read as a set."""
     lay = _layout(deck)
     cards = tuple(cards)
     if len(set(cards)) != len(cards) or not all(isinstance(c, int) and 0 <= c < lay.size for c in cards):
@@ -243,7 +243,7 @@ def read_meld(deck: Deck, cards: Sequence[int], rule: MeldRule, kind: str | None
             return MeldReading("set", cards, ranks.pop(), None, {c: None for c, k in zip(cards, kinds) if k < 0})
         if kind == "set":
             return None
-    if n > RANKS or len(naturals) < 2:
+    if n > RANKS:
         return None
     suits = {k // RANKS for k in naturals}
     if len(suits) != 1:
@@ -266,7 +266,7 @@ def read_meld(deck: Deck, cards: Sequence[int], rule: MeldRule, kind: str | None
         if ok:
             stands = {c: lay.cards_of_kind[suit * RANKS + (start + i) % RANKS][0]
                       for i, (c, k) in enumerate(zip(cards, kinds)) if k < 0}
-            return MeldReading("run", cards, None, suit, stands)
+            return MeldReading("run", cards, None, suit, stands, start % RANKS if rule.aces == "around" else start)
     return None
 
 
@@ -549,10 +549,10 @@ _WINDOW = [sum(1 << _POS[(k // RANKS) * RANKS + r] for r in range(RANKS))
            | sum(1 << ((k % RANKS) * 4 + s) for s in range(4)) for k in range(4 * RANKS)]
 
 
-def _melds_through(c: int, m1: int, j: int, rule: MeldRule) -> Iterator[tuple[int, int, tuple[int, ...]]]:
+def _melds_through(c: int, m1: int, j: int, rule: MeldRule) -> Iterator[tuple[int, int, tuple[int, ...], str]]:
     """Every meld holding kind ``c`` whose other naturals are in ``m1`` (a mask of search
     places, ``_POS``) and which uses at most ``j`` jokers: (the other naturals as a mask of
-    search places, jokers used, items)."""
+    search places, jokers used, items, "set" or "run"); the sets first."""
     suit, rank = divmod(c, RANKS)
     base = suit * RANKS
     n = rule.min_len
@@ -566,7 +566,7 @@ def _melds_through(c: int, m1: int, j: int, rule: MeldRule) -> Iterator[tuple[in
                     nat = 0
                     for k in pick:
                         nat |= 1 << pos[k]
-                    yield nat, jk, tuple(sorted((c,) + pick)) + (_SET_JOKER,) * jk
+                    yield nat, jk, tuple(sorted((c,) + pick)) + (_SET_JOKER,) * jk, "set"
     # runs through each place of c
     lo, hi = _place_bounds(rule.aces)
     for p in _places(rank, rule.aces):
@@ -600,9 +600,7 @@ def _melds_through(c: int, m1: int, j: int, rule: MeldRule) -> Iterator[tuple[in
                 if need > j:
                     continue
                 avail_idx = [i for i, (k, a) in enumerate(row) if a and k != c]
-                for extra in range(j - need + 1):
-                    if extra == len(avail_idx):
-                        break  # a run holds two naturals or more (one natural: a set)
+                for extra in range(min(j - need, len(avail_idx)) + 1):
                     for subs in combinations(avail_idx, extra):
                         items = []
                         nat = 0
@@ -613,7 +611,7 @@ def _melds_through(c: int, m1: int, j: int, rule: MeldRule) -> Iterator[tuple[in
                                     nat |= 1 << pos[k]
                             else:
                                 items.append(_RUN_JOKER + k)
-                        yield nat, need + extra, tuple(items)
+                        yield nat, need + extra, tuple(items), "run"
 
 
 _SHAPES: dict[tuple, tuple[tuple[int, int], ...]] = {}
@@ -675,13 +673,17 @@ def _compute_shapes(c: int, m1: int, j: int, rule: MeldRule) -> tuple[tuple[int,
                     continue
                 need = lneed[nl] + rneed[nr]
                 nat = lnat[nl] | rnat[nr]
-                if need > j or not nat:
+                if need > j:
                     continue
-                out[(nat, need)] = None
+                # c alone with jokers: as a set already, up to four cards; as a run beyond
+                if nat or need >= 4:
+                    out[(nat, need)] = None
                 spare = j - need
                 if spare:
                     held = [b for b in _bit_values(nat)]
-                    for extra in range(1, min(spare, len(held) - 1) + 1):
+                    for extra in range(1, min(spare, len(held)) + 1):
+                        if extra == len(held) and need + extra < 4:
+                            continue
                         for subs in combinations(held, extra):
                             out[(nat & ~sum(subs), need + extra)] = None
     return tuple(out)
@@ -774,7 +776,7 @@ def _general(lay: _Layout, m1: int, m2: int, nj: int, rule: MeldRule, budget: in
             m1, m2 = r1, r2
         else:
             nat, jk = choice
-            melds.append(next(items for n, k, items in _melds_through(c, r1, nj, rule) if n == nat and k == jk))
+            melds.append(next(items for n, k, items, _ in _melds_through(c, r1, nj, rule) if n == nat and k == jk))
             m1, m2, nj = r1 & ~(nat & ~r2), r2 & ~nat, nj - jk
     return total, melds, dead_kinds, nj
 
@@ -898,8 +900,10 @@ def can_meld_all(deck: Deck, hand: Hand, rule: MeldRule, spare: int = 0) -> bool
     return _general(lay, m1, m2, nj, counting, budget=spare + 1) <= spare
 
 
-def melds_in(deck: Deck, hand: Hand, rule: MeldRule) -> list[tuple[int, ...]]:
-    """Every meld the hand can lay, each in meld order, sorted.
+def meld_readings(deck: Deck, hand: Hand, rule: MeldRule) -> list[tuple[tuple[int, ...], str]]:
+    """Every meld the hand can lay, in meld order, and what it is ("set" or "run"), each
+    once, sorted: a natural card with jokers is listed as a set and as each run through it
+    (its player declares which).
 
     Jokers are interchangeable and identical copies (two decks) too, so each meld is
     listed once, with the hand's lowest-index copies and jokers: the rules should accept
@@ -921,10 +925,15 @@ def melds_in(deck: Deck, hand: Hand, rule: MeldRule) -> list[tuple[int, ...]]:
         places |= 1 << _POS[k]
     out = set()
     for c in _bits(m1):
-        for nat, jk, items in _melds_through(c, places, len(jokers), rule):
+        for nat, jk, items, kind in _melds_through(c, places, len(jokers), rule):
             jit = iter(jokers)
-            out.add(tuple(first[it] if it < _SET_JOKER else next(jit) for it in items))
+            out.add((tuple(first[it] if it < _SET_JOKER else next(jit) for it in items), kind))
     return sorted(out)
+
+
+def melds_in(deck: Deck, hand: Hand, rule: MeldRule) -> list[tuple[int, ...]]:
+    """The cards of every meld the hand can lay (``meld_readings``), each list once, sorted."""
+    return sorted({cards for cards, _ in meld_readings(deck, hand, rule)})
 
 
 def _bits(m: int) -> Iterator[int]:
@@ -936,5 +945,5 @@ def _bits(m: int) -> Iterator[int]:
 
 __all__ = [
     "ACE_RULES", "Arrangement", "MeldReading", "MeldRule", "best_arrangement", "can_meld_all", "card_value",
-    "deadwood_points", "is_meld", "meld_order", "melds_in", "read_meld",
+    "deadwood_points", "is_meld", "meld_order", "meld_readings", "melds_in", "read_meld",
 ]

@@ -45,11 +45,12 @@ from itertools import combinations
 from typing import Any, Sequence
 
 from game.cards import FRENCH52, bits
-from game.rules.base import JSON, GameInfo, Option, RulesError, State, parse_deck_order, round_rng
-from game.rules.fields import Field
-from game.rules.tricks import (
-    TRICK_FIELDS, SuitedDeck, TrickFields, TrickRecord, follow_suit, highest_of_led, sample_hands,
+from game.rules.base import (
+    DEALER, FINISHED, GAME, HAND, HAND_COUNTS, JSON, OPTIONS, PLAYERS, ROUND, SEAT, TO_MOVE, GameInfo, Option,
+    RulesError, State, parse_deck_order, round_rng,
 )
+from game.rules.fields import Field, Shown
+from game.rules.tricks import TRICK_FIELDS, SuitedDeck, TrickFields, TrickRecord, follow_suit, highest_of_led, sample_hands
 
 DECK = FRENCH52
 RANKS = 13
@@ -147,13 +148,13 @@ class OlsenState(TrickFields, State):
     info = INFO
     FORMAT = 2
     FIELDS = (
-        Field("round_no", "int", "round"),
+        ROUND,
         Field("hands_played", "int"),
-        Field("dealer", "int"),
+        DEALER,
         Field("seats", "ints"),
         Field("tiebreak", "bool"),
         Field("phase", "json"),
-        Field("to_move", "opt_int"),
+        TO_MOVE,
         Field("hands", "masks"),
         Field("pass_masks", "masks", "passes"),
         Field("passed", "masks"),
@@ -169,6 +170,37 @@ class OlsenState(TrickFields, State):
     )
     MOVE_KINDS = {"play": (Field("card", "card"),), "pass": (Field("cards", "mask"),)}
     RULE_CARD_KEYS = ("lead_card",)
+    OBSERVATION = (
+        GAME, SEAT, PLAYERS, OPTIONS,
+        ROUND,
+        Field("hands_played", "int"),
+        DEALER,
+        Field("seats", "ints"),
+        Field("tiebreak", "bool"),
+        Shown("phase", "s.phase or 'over'", read=lambda w, phase: setattr(w, "phase", None if phase == "over" else phase)),
+        TO_MOVE,
+        FINISHED,
+        Field("removed", "mask"),
+        Field("lead_card", "card"),
+        HAND,
+        HAND_COUNTS,
+        # Whether each seat has chosen its pass (the cards stay hidden until the exchange),
+        # the seat's own pass, and what it passed and received once exchanged.
+        Shown("pass_chosen", "[p is not None for p in s.passes]"),
+        Shown("my_pass", "None if s.passes[seat] is None else codes_of(s.passes[seat])"),
+        Shown("passed", "codes_of(s.passed[seat])"),
+        Shown("received", "codes_of(s.received[seat])"),
+        *TRICK_FIELDS,
+        Field("tricks_won", "ints"),
+        Shown("penalty_cards", "[codes_of(t & s.scoring_mask()) for t in s.taken]"),
+        # The suits each seat has shown out of this hand (a bitmask of suits in the state).
+        Shown("voids", "[[x for x in range(4) if v >> x & 1] for v in s.voids]",
+              read=lambda w, voids: setattr(w, "voids", [sum(1 << x for x in v) for v in voids])),
+        Field("hearts_broken", "bool"),
+        Field("totals", "ints"),
+        Field("rounds", "records"),
+        Field("winners", "ints"),
+    )
 
     # ----------------------------------------------------------------- set-up
     @classmethod
@@ -416,46 +448,6 @@ class OlsenState(TrickFields, State):
         }
 
     # ----------------------------------------------------------------- views
-    def observation(self, seat: int) -> JSON:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise RulesError(f"olsen: seat must be 0 to {self.players - 1}, not {seat!r}")
-        codes = DECK.codes_of
-        obs = {
-            "game": "olsen",
-            "seat": seat,
-            "players": self.players,
-            "options": dict(self.options),
-            "round": self.round_no,
-            "hands_played": self.hands_played,
-            "dealer": self.dealer,
-            "seats": list(self.seats),
-            "tiebreak": self.tiebreak,
-            "phase": self.phase or "over",
-            "to_move": self.to_move,
-            "finished": self.to_move is None,
-            "removed": codes(self.removed),
-            "lead_card": DECK.code(self.lead_card),
-            "hand": codes(self.hands[seat]),
-            "hand_counts": [h.bit_count() for h in self.hands],
-            "pass_chosen": [p is not None for p in self.passes],
-            "my_pass": None if self.passes[seat] is None else codes(self.passes[seat]),
-            "passed": codes(self.passed[seat]),
-            "received": codes(self.received[seat]),
-            "leader": self.record.leader,
-            "trick": self.record.trick_json(DECK),
-            "tricks": self.record.history_json(DECK),
-            "tricks_won": list(self.tricks_won),
-            "penalty_cards": [codes(t & self.scoring_mask()) for t in self.taken],
-            "voids": [[s for s in range(4) if v >> s & 1] for v in self.voids],
-            "hearts_broken": self.hearts_broken,
-            "totals": list(self.totals),
-            "rounds": self.rounds,
-            "winners": list(self.winners),
-        }
-        if self.to_move == seat:
-            obs["legal"] = [self.move_to_json(m) for m in self.legal_moves()]
-        return obs
-
     def json_extra(self) -> JSON:
         return {"finished": self.to_move is None}
 
@@ -491,15 +483,7 @@ class OlsenState(TrickFields, State):
         self.check_tricks(self.seats, "olsen")
         if self.phase == "play":
             self.check_turn(self.seats, self.to_move, self.hands, "olsen")
-        seen = 0
-        count = 0
-        for part in self.card_locations().values():
-            if seen & part:
-                raise RulesError("malformed olsen state: a card appears twice")
-            seen |= part
-            count += part.bit_count()
-        if count != DECK.size:
-            raise RulesError(f"malformed olsen state: {count} cards accounted for, not {DECK.size}")
+        self.check_cards_whole()
 
     def card_locations(self) -> dict[str, int]:
         """Set aside, in hands (a chosen pass stays in the hand until the exchange) and
@@ -517,70 +501,60 @@ class OlsenState(TrickFields, State):
         # What this seat passed sits in its left neighbour's hand: it knows those cards.
         return hidden & ~self.passed[seat]
 
-    @classmethod
-    def sample(cls, observation: JSON, rng) -> "OlsenState":
-        """Deal the cards the seat has not seen to the other hands, respecting shown voids
-        and the cards this seat passed (still in the left neighbour's hand unless played)."""
-        obs = observation
-        seat = obs["seat"]
-        n = obs["players"]
-        mask = DECK.mask_of
-        s = cls.__new__(cls)
-        s.players = n
-        s.options = dict(obs["options"])
-        s.seed = rng.getrandbits(32)
-        s.round_no = obs["round"]
-        s.hands_played = obs["hands_played"]
-        s.dealer = obs["dealer"]
-        s.seats = list(obs["seats"])
-        s.tiebreak = obs["tiebreak"]
-        s.phase = None if obs["phase"] == "over" else obs["phase"]
-        s.to_move = obs["to_move"]
-        s.record = TrickRecord.from_json(DECK, obs["leader"], obs["trick"], obs["tricks"])
-        s.tricks_won = list(obs["tricks_won"])
-        s.voids = [sum(1 << x for x in v) for v in obs["voids"]]
-        s.hearts_broken = obs["hearts_broken"]
-        s.totals = list(obs["totals"])
-        s.rounds = list(obs["rounds"])
-        s.winners = list(obs["winners"])
-        s.removed = mask(obs["removed"])
-        s.lead_card = DECK.card(obs["lead_card"])
-        s.taken = [0] * n
-        for _, plays, w in s.record.done:
+    def after_observation(self, observation: JSON) -> None:
+        """What a seat knows besides the observation's fields: the cards each seat took (from
+        the tricks), and of the exchange what it passed and received, so what its left
+        neighbour received and its right neighbour passed."""
+        n = self.players
+        seat = observation["seat"]
+        self.played = self.record.played_mask()
+        self.taken = [0] * n
+        for _, plays, w in self.record.done:
             for _, c in plays:
-                s.taken[w] |= 1 << c
-        own = mask(obs["hand"])
-        played = s.played = s.record.played_mask()
-        s.passed = [0] * n
-        s.received = [0] * n
-        s.passed[seat] = mask(obs["passed"])
-        s.received[seat] = mask(obs["received"])
-        hidden = [x for x in s.seats if x != seat]
-        if s.passed[seat]:
+                self.taken[w] |= 1 << c
+        self.passed = [0] * n
+        self.received = [0] * n
+        self.passed[seat] = DECK.mask_of(observation["passed"])
+        self.received[seat] = DECK.mask_of(observation["received"])
+        if self.passed[seat]:
             # Everyone else's exchange is unknown; what this seat passed and received is known.
-            left = s.seats[(s.seats.index(seat) + 1) % len(s.seats)]
-            s.received[left] = s.passed[seat]
-            right = s.seats[(s.seats.index(seat) - 1) % len(s.seats)]
-            s.passed[right] = s.received[seat]
-        unseen = DECK.full_mask & ~(own | played | s.removed)
-        counts = {x: obs["hand_counts"][x] for x in hidden}
-        allowed = {x: DECK.full_mask & ~sum(SUIT_MASKS[v] for v in range(4) if s.voids[x] >> v & 1) for x in hidden}
+            self.received[self.neighbour(seat, 1)] = self.passed[seat]
+            self.passed[self.neighbour(seat, -1)] = self.received[seat]
+        self.passes = [None] * n
+        if observation["my_pass"] is not None:
+            self.passes[seat] = DECK.mask_of(observation["my_pass"])
+
+    def neighbour(self, seat: int, step: int) -> int:
+        """The playing seat ``step`` places after ``seat`` (-1: before it)."""
+        return self.seats[(self.seats.index(seat) + step) % len(self.seats)]
+
+    def hidden_dealer(self, observation: JSON):
+        """The other hands, dealt from the cards the seat has not seen respecting shown voids
+        and the cards this seat passed (still in the left neighbour's hand unless played);
+        the passes others have chosen and not yet exchanged, drawn from their hands."""
+        seat = observation["seat"]
+        hidden = [x for x in self.seats if x != seat]
+        own = DECK.mask_of(observation["hand"])
+        unseen = DECK.full_mask & ~(own | self.played | self.removed)
+        counts = {x: observation["hand_counts"][x] for x in hidden}
+        allowed = {x: DECK.full_mask & ~sum(SUIT_MASKS[v] for v in range(4) if self.voids[x] >> v & 1) for x in hidden}
         known = {}
-        if s.passed[seat]:
-            left = s.seats[(s.seats.index(seat) + 1) % len(s.seats)]
-            known[left] = s.passed[seat] & unseen
-        dealt = sample_hands(unseen, counts, rng, allowed, known, SUIT_MASKS)
-        s.hands = [0] * n
-        s.hands[seat] = own
-        for x in hidden:
-            s.hands[x] = dealt[x]
-        s.passes = [None] * n
-        if obs["my_pass"] is not None:
-            s.passes[seat] = mask(obs["my_pass"])
-        for x, chosen in enumerate(obs["pass_chosen"]):
-            if chosen and x != seat:
-                s.passes[x] = sum(1 << c for c in rng.sample(list(bits(s.hands[x])), PASS_COUNT))
-        return s
+        if self.passed[seat]:
+            known[self.neighbour(seat, 1)] = self.passed[seat] & unseen
+        chosen = [x for x, yes in enumerate(observation["pass_chosen"]) if yes and x != seat]
+        n = self.players
+
+        def deal(w: "OlsenState", rng) -> None:
+            w.seed = rng.getrandbits(32)
+            dealt = sample_hands(unseen, counts, rng, allowed, known, SUIT_MASKS)
+            w.hands = [0] * n
+            w.hands[seat] = own
+            for x in hidden:
+                w.hands[x] = dealt[x]
+            for x in chosen:
+                w.passes[x] = sum(1 << c for c in rng.sample(list(bits(w.hands[x])), PASS_COUNT))
+
+        return deal
 
     # ----------------------------------------------------------------- moves
     @classmethod

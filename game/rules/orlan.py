@@ -37,8 +37,11 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from game.cards import FRENCH52, bits
-from game.rules.base import JSON, GameInfo, Option, RulesError, State, parse_deck_order, round_rng
-from game.rules.fields import Field, encode
+from game.rules.base import (
+    DEALER, FINISHED, GAME, HAND, HAND_COUNTS, JSON, OPTIONS, PLAYERS, ROUND, SEAT, TO_MOVE, GameInfo, Option,
+    RulesError, State, parse_deck_order, round_rng,
+)
+from game.rules.fields import Field, Shown
 from game.rules.sum_capture import SUBSET_CACHE, cached_subset_sums
 from game.rules.sum_capture import clear_cache as release_caches  # noqa: F401  (the app's per-round hook)
 
@@ -131,9 +134,9 @@ class OrlanState(State):
     info = INFO
     FORMAT = 3
     FIELDS = (
-        Field("round_no", "int", "round"),
-        Field("dealer", "int"),
-        Field("to_move", "opt_int"),
+        ROUND,
+        DEALER,
+        TO_MOVE,
         Field("hands", "masks"),
         Field("table", "mask"),
         Field("piles", "masks"),
@@ -148,6 +151,25 @@ class OrlanState(State):
         "capture": (Field("card", "card"), Field("capture", "mask")),
         "play": (Field("card", "card"),),
     }
+    OBSERVATION = (
+        GAME, SEAT, PLAYERS, OPTIONS,
+        ROUND,
+        DEALER,
+        TO_MOVE,
+        FINISHED,
+        Shown("phase", "'play' if s.to_move is not None else 'over'"),
+        HAND,
+        HAND_COUNTS,
+        Field("table", "mask"),
+        # Captured cards were all seen face up when taken, so every pile is public.
+        Field("piles", "masks"),
+        Shown("stock_count", "len(s.stock)"),
+        Field("last_capturer", "opt_int"),
+        # Every play since these hands were dealt, in order: all were made face up.
+        Field("deal_plays", "captures"),
+        Shown("totals", "s.seat_totals()", read=lambda w, totals: w.read_seat_totals(totals)),
+        Field("rounds", "records"),
+    )
 
     # ----------------------------------------------------------------- set-up
     @classmethod
@@ -363,35 +385,6 @@ class OrlanState(State):
         }
 
     # ----------------------------------------------------------------- views
-    def observation(self, seat: int) -> JSON:
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise RulesError(f"orlan: seat must be 0 to {self.players - 1}, not {seat!r}")
-        obs = {
-            "game": "orlan",
-            "seat": seat,
-            "players": self.players,
-            "options": dict(self.options),
-            "round": self.round_no,
-            "dealer": self.dealer,
-            "to_move": self.to_move,
-            "finished": self.to_move is None,
-            "phase": "play" if self.to_move is not None else "over",
-            "hand": DECK.codes_of(self.hands[seat]),
-            "hand_counts": [h.bit_count() for h in self.hands],
-            "table": DECK.codes_of(self.table),
-            # Captured cards were all seen face up when taken, so every pile is public.
-            "piles": [DECK.codes_of(p) for p in self.piles],
-            "stock_count": len(self.stock),
-            "last_capturer": self.last_capturer,
-            # Every play since these hands were dealt, in order: all were made face up.
-            "deal_plays": encode("captures", self.deal_plays, DECK),
-            "totals": self.seat_totals(),
-            "rounds": self.rounds,
-        }
-        if self.to_move == seat:
-            obs["legal"] = [self.move_to_json(m) for m in self.legal_moves()]
-        return obs
-
     def json_extra(self) -> JSON:
         return {"finished": self.to_move is None, "totals": self.seat_totals(), "winners": self.winners()}
 
@@ -435,15 +428,7 @@ class OrlanState(State):
             if h < 1 or any(not h - 1 <= x <= h for x in sizes) or sizes != sorted(sizes, reverse=True):
                 raise RulesError(f"malformed orlan state: seat {self.to_move} cannot be to move with hands of "
                                  f"{[self.hands[s].bit_count() for s in range(n)]} cards")
-        seen = 0
-        count = 0
-        for part in self.card_locations().values():
-            if seen & part:
-                raise RulesError("malformed orlan state: a card appears twice")
-            seen |= part
-            count += part.bit_count()
-        if count != DECK.size:
-            raise RulesError(f"malformed orlan state: {count} cards accounted for, not {DECK.size}")
+        self.check_cards_whole()
 
     def card_locations(self) -> dict[str, int]:
         places = {"table": self.table, "stock": sum(1 << c for c in self.stock)}
@@ -472,54 +457,30 @@ class OrlanState(State):
         s.rounds = list(self.rounds)
         return s
 
-    @classmethod
-    def sample(cls, observation: JSON, rng) -> "OrlanState":
-        """Deal the cards the seat has not seen (other hands, stock) at random."""
-        return cls.sampler(observation)(rng)
+    def read_seat_totals(self, totals: list[int]) -> None:
+        """A world's side totals from the observation's seat totals (partners share one)."""
+        self.totals = list(totals[:2]) if self.options["teams"] else list(totals)
 
-    @classmethod
-    def sampler(cls, observation: JSON):
-        """``sample`` for many worlds of one observation: the observation is read once, and
-        each call (rng -> state) only shuffles and deals the unseen cards."""
-        obs = observation
-        seat = obs["seat"]
-        n = obs["players"]
-        options = dict(obs["options"])
-        teams = options["teams"]
-        table = DECK.mask_of(obs["table"])
-        piles = [DECK.mask_of(p) for p in obs["piles"]]
-        totals = obs["totals"]
-        sides = 2 if teams else n
-        totals = [totals[i] for i in range(sides)] if teams else list(totals)
-        rounds = list(obs["rounds"])
-        own = DECK.mask_of(obs["hand"])
-        seen = own | table
-        for p in piles:
+    def after_observation(self, observation: JSON) -> None:
+        self.teams = self.options["teams"]
+        self.winner = None
+
+    def hidden_dealer(self, observation: JSON):
+        """The other hands and the stock, dealt at random from the cards the seat has not
+        seen (a player who has shown out of nothing in Orlan: every deal is possible)."""
+        seat = observation["seat"]
+        own = DECK.mask_of(observation["hand"])
+        seen = own | self.table
+        for p in self.piles:
             seen |= p
         unseen_cards = [c for c in range(DECK.size) if not seen >> c & 1]
-        counts = list(obs["hand_counts"])
-        round_no, dealer, to_move, last = obs["round"], obs["dealer"], obs["to_move"], obs["last_capturer"]
-        plays = [(p["seat"], DECK.card(p["card"]), DECK.mask_of(p["capture"])) for p in obs.get("deal_plays", ())]
+        counts = list(observation["hand_counts"])
 
-        def deal(rng) -> "OrlanState":
-            s = cls.__new__(cls)
-            s.players = n
-            s.options = dict(options)
-            s.teams = teams
-            s.seed = rng.getrandbits(32)
-            s.round_no = round_no
-            s.dealer = dealer
-            s.to_move = to_move
-            s.table = table
-            s.piles = list(piles)
-            s.last_capturer = last
-            s.deal_plays = list(plays)
-            s.totals = list(totals)
-            s.rounds = list(rounds)
-            s.winner = None
+        def deal(w: "OrlanState", rng) -> None:
+            w.seed = rng.getrandbits(32)
             unseen = list(unseen_cards)
             rng.shuffle(unseen)
-            hands = s.hands = [0] * n
+            hands = w.hands = [0] * len(counts)
             pos = 0
             for i, count in enumerate(counts):
                 if i == seat:
@@ -530,8 +491,7 @@ class OrlanState(State):
                     h |= 1 << c
                 hands[i] = h
                 pos += count
-            s.stock = unseen[pos:]
-            return s
+            w.stock = unseen[pos:]
 
         return deal
 

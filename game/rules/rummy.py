@@ -21,9 +21,11 @@ Shared mechanics:
   down to two cards.
 * A meld is three or more cards: a set (one rank, different suits, at most four) or a run
   (one suit, consecutive; aces per ``MeldRule.aces``). Jokers stand for any card; a meld
-  holds at least one natural card, and a meld of one natural card with jokers is a set.
-  Identical cards (the two copies of a card, and the jokers, which are all alike) are used
-  lowest-numbered first, so ``legal`` lists each meld once (the finder's ``melds_in``).
+  holds at least one natural card, and a meld of one natural card with jokers is what its
+  player declares (RULES-NOTES): a set of that rank or a run through that card, the order
+  of the cards saying where (the meld move names its reading). Identical cards (the two
+  copies of a card, and the jokers, which are all alike) are used lowest-numbered first, so
+  ``legal`` lists each meld once (the finder's ``meld_readings``).
 * Lay-offs go on anyone's melds; the joker swap takes a melded joker back for the natural
   card it stands for (in a set, any missing suit), and the joker must then be melded or laid
   off in the same turn (step ``joker``).
@@ -33,7 +35,7 @@ Shared mechanics:
   deadwood (gin, knock, undercut).
 
 Moves (tuples; JSON ``{"kind": ...}``): ``("draw", source)``, ``("take_upcard",)``,
-``("pass",)``, ``("meld", cards)``, ``("layoff", card, meld, end)``, ``("swap", card,
+``("pass",)``, ``("meld", cards, "set" or "run")``, ``("layoff", card, meld, end)``, ``("swap", card,
 meld)``, ``("discard", card)``, ``("knock", card)``, ``("go_out", card or None)``.
 docs/protocol.md ("Rummy family") is the reference.
 """
@@ -45,9 +47,12 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Sequence
 
 from game.cards import FRENCH_RANKS, FRENCH_SUITS, Deck, bits
-from game.rules.base import JSON, GameInfo, Option, RulesError, State, parse_deck_order, round_rng, seat_result
+from game.rules.base import (
+    DEALER, GAME, HAND, HAND_COUNTS, JSON, OPTIONS, PLAYERS, ROUND, SEAT, TO_MOVE, GameInfo, Option, RulesError, State,
+    parse_deck_order, public_fields, round_rng, seat_result,
+)
 from game.rules import melds as finder
-from game.rules.fields import Field
+from game.rules.fields import Field, Shown
 
 STEPS = ("upcard", "draw", "draw_again", "play", "joker", "layoff", "over")
 
@@ -57,125 +62,105 @@ def _gone(move: tuple) -> int:
     return sum(1 << c for c in move[1]) if move[0] == "meld" else 1 << move[1]
 
 
-# ---------------------------------------------------------------- cards
-class Faces:
-    """Rank (1-13, 0 for a joker) and suit (0-3, -1 for a joker) of every card of a deck."""
-
-    def __init__(self, deck: Deck) -> None:
-        self.deck = deck
-        self.rank: list[int] = []
-        self.suit: list[int] = []
-        self.jokers = 0
-        for i, code in enumerate(deck.codes):
-            base = code.split("/")[0]
-            if base.startswith("X"):
-                self.rank.append(0)
-                self.suit.append(-1)
-                self.jokers |= 1 << i
-            else:
-                self.rank.append(FRENCH_RANKS.index(base[0]) + 1)
-                self.suit.append(FRENCH_SUITS.index(base[1]))
-
-    def name(self, rank: int, suit: int) -> str:
-        """The face's code without a copy number ("7H"; rank 14 is the ace)."""
-        return FRENCH_RANKS[(rank - 1) % 13] + ("" if suit < 0 else FRENCH_SUITS[suit])
-
-    def value(self, card: int, rule: Any) -> int:
-        r = self.rank[card]
-        if r == 0:
-            return rule.joker_value
-        if r == 1:
-            return rule.ace_value
-        return rule.court_value if r > 10 else r
+# ---------------------------------------------------------------- cards and melds
+def face_name(rank: int, suit: int) -> str:
+    """A face's code without a copy number ("7H"; rank 0 the ace, 13 the ace above the
+    king; suit -1: the rank alone, as a set's joker shows)."""
+    return FRENCH_RANKS[rank % 13] + ("" if suit < 0 else FRENCH_SUITS[suit])
 
 
-_FACES: dict[str, Faces] = {}
-
-
-def faces_of(deck: Deck) -> Faces:
-    if deck.name not in _FACES:
-        _FACES[deck.name] = Faces(deck)
-    return _FACES[deck.name]
-
-
-# ---------------------------------------------------------------- melds on the table
 @dataclass(frozen=True)
 class TableMeld:
-    """A meld on the table: its owner, cards in meld order, and what it is.
+    """A meld on the table: its owner, cards in meld order, and what it is (the meld
+    finder's reading, ``melds.read_meld``; ranks and suits are the deck's, ``game.cards``).
 
-    A run's ``low`` is the rank its first card stands for (14: an ace above the king) and
-    ``suit`` its suit; a set's ``rank`` is its rank. A joker stands, in a run, for the rank
+    A run's ``low`` is the place of its first card (0 the ace below the two .. 12 the king,
+    13 the ace above the king; runs round the ace: 0..12) and ``suit`` its suit; a set's
+    ``rank`` is its rank (0 the ace .. 12 the king). A joker stands, in a run, for the card
     of its place; in a set, for any suit its naturals lack."""
 
     owner: int
     kind: str  # "set" | "run"
     cards: tuple[int, ...]
-    rank: int = 0
+    rank: int = -1
     suit: int = -1
     low: int = 0
 
-    def rank_at(self, i: int, aces: str) -> int:
-        r = self.low + i
-        return (r - 1) % 13 + 1 if aces == "around" else r
+    def rank_at(self, i: int) -> int:
+        """The rank the i-th card of a run stands for (0 the ace .. 12 the king)."""
+        return (self.low + i) % 13
 
     @property
     def high(self) -> int:
+        """The place of a run's last card (past 13 when a run goes round the ace)."""
         return self.low + len(self.cards) - 1
 
 
-def classify(cards: Sequence[int], faces: Faces, aces: str, owner: int = 0) -> TableMeld:
-    """The meld these cards make in this order, or RulesError saying why they make none."""
-    deck = faces.deck
+def classify(cards: Sequence[int], deck: Deck, rule: Any, owner: int = 0, kind: str | None = None) -> TableMeld:
+    """The meld these cards make in this order (the meld finder's ``read_meld``; ``kind``
+    forces a set or a run), or RulesError saying why they make none."""
+    r = finder.read_meld(deck, cards, rule, kind)
+    if r is None:
+        raise RulesError(why_not_a_meld(cards, deck, rule.aces, kind))
+    return TableMeld(owner, r.kind, r.cards, -1 if r.rank is None else r.rank, -1 if r.suit is None else r.suit, r.low)
+
+
+def why_not_a_meld(cards: Sequence[int], deck: Deck, aces: str, kind: str | None = None) -> str:
+    """Why ``cards`` make no meld in this order (for a list ``read_meld`` refuses)."""
+    ranks, suits = deck.ranks, deck.suits
+    shown = " ".join(deck.code(c) for c in cards)
     if len(cards) < 3:
-        raise RulesError(f"a meld needs at least 3 cards, not {len(cards)}")
+        return f"a meld needs at least 3 cards, not {len(cards)}"
     if len(set(cards)) != len(cards):
-        raise RulesError("a meld names a card twice")
-    naturals = [(i, c) for i, c in enumerate(cards) if faces.rank[c]]
+        return "a meld names a card twice"
+    naturals = [c for c in cards if ranks[c] >= 0]
     if not naturals:
-        raise RulesError("a meld needs at least one natural card besides its jokers")
-    ranks = {faces.rank[c] for _, c in naturals}
-    suits = [faces.suit[c] for _, c in naturals]
-    if len(ranks) == 1 and (len(naturals) == 1 or len(set(suits)) == len(suits)):
-        if len(cards) > 4:
-            raise RulesError(f"a set holds at most 4 cards (one per suit), not {len(cards)}")
-        return TableMeld(owner, "set", tuple(cards), rank=ranks.pop())
-    if len(ranks) == 1:
-        raise RulesError(f"a set needs cards of different suits: {' '.join(deck.code(c) for c in cards)}")
-    if len(set(suits)) != 1:
-        raise RulesError(f"not a meld: {' '.join(deck.code(c) for c in cards)} (a set is one rank, a run one suit)")
-    suit = suits[0]
-    n = len(cards)
-    i0, c0 = naturals[0]
-    starts = [faces.rank[c0] - i0]
-    if faces.rank[c0] == 1 and aces != "low":
-        starts.append(14 - i0)
-    for low in starts:
-        if aces == "around":
-            if n > 13:
-                continue
-            ok = all((faces.rank[c] - 1) % 13 == (low + i - 1) % 13 for i, c in naturals)
-            low = (low - 1) % 13 + 1
-        else:
-            top = 14 if aces == "high_or_low" else 13
-            ok = 1 <= low and low + n - 1 <= top and (low > 1 or low + n - 1 <= 13) and all(
-                _rank14(faces.rank[c], low + i) == low + i for i, c in naturals)
-        if ok:
-            return TableMeld(owner, "run", tuple(cards), suit=suit, low=low)
+        return "a meld needs at least one natural card besides its jokers"
+    one_rank = len({ranks[c] for c in naturals}) == 1
+    distinct = len({suits[c] for c in naturals}) == len(naturals)
+    if kind == "set" and not one_rank:
+        return f"not a set: {shown} (a set is one rank)"
+    if one_rank and kind != "run":
+        if distinct:
+            return f"a set holds at most 4 cards (one per suit), not {len(cards)}"
+        return f"a set needs cards of different suits: {shown}"
+    if len({suits[c] for c in naturals}) != 1:
+        return f"not a meld: {shown} (a set is one rank, a run one suit)"
     what = {"low": "aces are low only", "high_or_low": "aces are high or low, not both",
             "around": "runs may go round the ace"}[aces]
-    has_ace = any(faces.rank[c] == 1 for c in cards)
-    shown = ' '.join(deck.code(c) for c in cards)
     # the ace rule is named only where an ace is in the meld: else the ranks do not follow on
-    raise RulesError(f"not a run in meld order: {shown} ({what})" if has_ace
-                     else f"not a run in meld order: {shown} (one suit, ranks following on)")
-
-
-def _rank14(rank: int, want: int) -> int:
-    """A card's rank read as ``want`` where an ace may be 14."""
-    return 14 if rank == 1 and want == 14 else rank
+    if any(ranks[c] == 0 for c in cards):
+        return f"not a run in meld order: {shown} ({what})"
+    return f"not a run in meld order: {shown} (one suit, ranks following on)"
 
 
 # ---------------------------------------------------------------- the variants as data
+@dataclass(frozen=True)
+class Style:
+    """How the family's expert (game/bots/rummy_expert.py) plays a game where its own rule
+    departs from the simple level's (its prior, its candidates and its own turns in its
+    play-outs; the others are still played by the simple rule there, as at the table).
+
+    ``hold_until``: its melds stay in hand (hidden, and closed to the others' lay-offs)
+    until the hand can go out at once or an opponent is down to this many cards; then they
+    go down, to cut what being caught would cost. ``near_scale``: the near-meld bonuses of
+    the discard, times this while every opponent holds more than ``close`` cards (build),
+    times ``close_scale`` once one holds ``close`` or fewer (throw the high cards: the hand
+    may end any turn). ``reads_discards``: its worlds are weighed by what the others threw
+    and passed over (game/bots/rummy_others.py). docs/bots.md has the measurements behind
+    the numbers."""
+
+    hold_until: int | None = None
+    near_scale: float = 1.0
+    close: int = 0
+    close_scale: float = 1.0
+    reads_discards: bool = True
+
+    def near_weight(self, others: int) -> float:
+        """The near-meld bonuses' weight when the closest opponent holds ``others`` cards."""
+        return self.close_scale if others <= self.close else self.near_scale
+
+
 @dataclass(frozen=True)
 class RummyVariant:
     """What one game of the family is, as data (options may replace fields per game)."""
@@ -203,6 +188,8 @@ class RummyVariant:
     gin_bonus: int = 50
     undercut_penalty: int = 20
     knock_scoring: str = "sum"  # Jersey: "sum" (d1 + d2) - k, or "each" (d1 - k) + (d2 - k)
+    style: Style = Style()  # how the family's expert plays it
+    chart_top: int = 900  # the statistics chart's scale: about the most one hand gives
 
 
 def target_option(default: int, choices: tuple[int, ...]) -> Option:
@@ -231,26 +218,45 @@ class RummyState(State):
     """One state class for the family; a game is a subclass with its ``info`` and ``VARIANT``."""
 
     VARIANT: ClassVar[RummyVariant]
-    FORMAT = 2  # format 2 adds "shunned" and "last_discard"
+    # format 2 adds "shunned" and "last_discard"; format 3 names the seat to move "to_move"
+    # (null once the game is over), and "melded_this_turn" and "scores_this_hand" as the
+    # observation does
+    FORMAT = 3
 
-    FIELDS = (
-        Field("round_no", "int", "round"),
-        Field("dealer", "int"),
-        Field("turn", "int"),
+    MOVE_KINDS = {
+        "draw": (Field("source", "str", "from"),),
+        "take_upcard": (),
+        "pass": (),
+        "meld": (Field("cards", "cards"), Field("reading", "str", "as")),
+        "layoff": (Field("card", "card"), Field("meld", "int"), Field("end", "str")),
+        "swap": (Field("card", "card"), Field("meld", "int")),
+        "discard": (Field("card", "card"),),
+        "knock": (Field("card", "card"),),
+        "go_out": (Field("discard", "card"),),
+    }
+    OBSERVATION = (
+        GAME, PLAYERS, OPTIONS,
+        ROUND,
+        DEALER,
+        Shown("phase", "s.step"),
         Field("step", "str"),
-        Field("hands", "masks"),
+        Shown("turn", "0 if s.to_move is None else s.to_move"),  # to_move's older name, kept for clients
+        TO_MOVE,
+        Shown("finished", "s.step == 'over'"),
+        Shown("decks", "s.decks(s.players, s.options)"),
+        Shown("hand_size", "s.hand_size(s.players, s.options)"),  # cards dealt
+        HAND_COUNTS,
+        Shown("stock", "len(s.stock)"),
+        Field("pile", "cards"),
+        Shown("table", "s.table_json", read=lambda w, table: setattr(w, "table_json", table)),
         Field("known", "masks"),
         Field("shunned", "masks"),
         Field("last_discard", "masks"),
-        Field("stock", "cards"),
-        Field("pile", "cards"),
-        Field("aside", "mask"),
-        Field("table_json", "json", "table"),
         Field("laid_off", "masks"),
-        Field("drawn", "card"),
         Field("drawn_from", "str"),
         Field("taken", "cards"),
-        Field("melds_this_turn", "int"),
+        Shown("last_pile_card", "code(s.taken[-1]) if s.taken else None"),
+        Field("melds_this_turn", "int", "melded_this_turn"),
         Field("joker", "card"),
         Field("melded", "ints"),
         Field("laid", "ints"),
@@ -261,22 +267,25 @@ class RummyState(State):
         Field("knocker", "opt_int"),
         Field("gin", "bool"),
         Field("layoff_left", "int"),
-        Field("scores", "ints"),
+        Field("scores", "ints", "scores_this_hand"),
         Field("totals", "ints"),
         Field("rounds", "records"),
         Field("winners", "ints"),
+        SEAT,
+        HAND,
+        # the card drawn this turn: to the seat to move only
+        Shown("drawn", "code(s.drawn) if s.drawn is not None and seat == s.to_move else None",
+              read=lambda w, drawn: setattr(w, "drawn", None if drawn is None else w.info.deck.card(drawn))),
+        Shown("legal", "[s.move_to_json(m) for m in s.legal_moves()] if seat == s.to_move else []"),
     )
-    MOVE_KINDS = {
-        "draw": (Field("source", "str", "from"),),
-        "take_upcard": (),
-        "pass": (),
-        "meld": (Field("cards", "cards"),),
-        "layoff": (Field("card", "card"), Field("meld", "int"), Field("end", "str")),
-        "swap": (Field("card", "card"), Field("meld", "int")),
-        "discard": (Field("card", "card"),),
-        "knock": (Field("card", "card"),),
-        "go_out": (Field("discard", "card"),),
-    }
+    # The state: the observation's fields and what no seat sees whole.
+    FIELDS = public_fields(OBSERVATION) + (
+        Field("table_json", "json", "table"),
+        Field("drawn", "card"),
+        Field("hands", "masks"),
+        Field("stock", "cards"),
+        Field("aside", "mask"),
+    )
 
     # ------------------------------------------------------------ the game's data
     @classmethod
@@ -347,14 +356,15 @@ class RummyState(State):
 
     def _derive(self) -> None:
         self.v = self.variant(self.players, self.options)
-        self.faces = faces_of(self.info.deck)
-        self.rule = _meld_rule(self.v)  # card values too
         deck = self.info.deck
+        self.rule = _meld_rule(self.v)
+        self.values = card_values(deck, self.rule)
+        # the deck's reading of its cards, at hand for the hot paths (lay-offs, swaps)
+        self.ranks, self.suits, self.jokers = deck.ranks, deck.suits, deck.jokers
         copies = self.decks(self.players, self.options)
         per_copy = deck.size // deck.copies
         self.in_play = (1 << (per_copy * copies)) - 1
         self._legal: list | None = None
-        self._public: JSON | None = None
 
     def _start_hand(self, order: list[int] | None = None) -> None:
         n = self.players
@@ -393,7 +403,7 @@ class RummyState(State):
                     "upcard": self.info.deck.code(self.pile[-1]), "stock": len(self.stock)})
 
     def _new_turn(self, seat: int) -> None:
-        self.turn = seat
+        self.to_move = seat
         self.step = "draw"
         self.drawn = None
         self.drawn_from = ""
@@ -401,7 +411,7 @@ class RummyState(State):
         self.melds_this_turn = 0
         self.joker = None
         self.laid_at_start = self.laid[seat]
-        self._legal = self._public = None
+        self._legal = None
 
     def _emit(self, event: JSON) -> None:
         self._events.append(event)
@@ -432,18 +442,17 @@ class RummyState(State):
 
     def meld_json(self, m: TableMeld) -> JSON:
         deck = self.info.deck
-        f = self.faces
+        ranks = deck.ranks
         jokers = {}
         for i, c in enumerate(m.cards):
-            if not f.rank[c]:
-                jokers[deck.code(c)] = f.name(m.rank, -1) if m.kind == "set" else f.name(
-                    m.rank_at(i, self.v.aces), m.suit)
+            if ranks[c] < 0:
+                jokers[deck.code(c)] = face_name(m.rank, -1) if m.kind == "set" else face_name(m.rank_at(i), m.suit)
         return {"owner": m.owner, "kind": m.kind, "cards": [deck.code(c) for c in m.cards], "jokers": jokers}
 
     # ------------------------------------------------------------ helpers
     def hand_value(self, mask: int) -> int:
-        value = self.faces.value
-        return sum(value(c, self.rule) for c in bits(mask))
+        values = self.values
+        return sum(values[c] for c in bits(mask))
 
     def arrangement(self, mask: int):
         """The meld finder's best arrangement of these cards under this game's rule."""
@@ -456,30 +465,30 @@ class RummyState(State):
     def loners(self, hand: int, nj: int | None = None) -> int:
         """The cards of ``hand`` that can be in no meld with its other cards and ``nj`` of its
         jokers (default: all; cheap: rank and suit neighbours only)."""
-        f = self.faces
+        ranks, suits, jokers = self.ranks, self.suits, self.jokers
         if nj is None:
-            nj = (hand & f.jokers).bit_count()
+            nj = (hand & jokers).bit_count()
         if nj >= 2:
             return 0
         aces = self.v.aces
         faces = set()
         suits_of: dict[int, set] = {}
-        for c in bits(hand & ~f.jokers):
-            faces.add((f.rank[c], f.suit[c]))
-            suits_of.setdefault(f.rank[c], set()).add(f.suit[c])
+        for c in bits(hand & ~jokers):
+            faces.add((ranks[c], suits[c]))
+            suits_of.setdefault(ranks[c], set()).add(suits[c])
         out = 0
-        for c in bits(hand & ~f.jokers):
-            r, s = f.rank[c], f.suit[c]
+        for c in bits(hand & ~jokers):
+            r, s = ranks[c], suits[c]
             if len(suits_of[r]) + nj >= 3:
                 continue
-            places = (1, 14) if r == 1 and aces == "high_or_low" else (r,)
+            places = (0, 13) if r == 0 and aces == "high_or_low" else (r,)
             found = False
             for p in places:
                 for lo in (p - 2, p - 1, p):
                     window = [lo, lo + 1, lo + 2]
-                    if aces != "around" and (lo < 1 or lo + 2 > (14 if aces == "high_or_low" else 13)):
+                    if aces != "around" and (lo < 0 or lo + 2 > (13 if aces == "high_or_low" else 12)):
                         continue
-                    held = sum(1 for q in window if q != p and ((q - 1) % 13 + 1, s) in faces)
+                    held = sum(1 for q in window if q != p and (q % 13, s) in faces)
                     if held + nj >= 2:
                         found = True
                         break
@@ -492,17 +501,18 @@ class RummyState(State):
     def meld_rule_here(self):
         return _meld_rule(self.v)
 
-    def _lowest(self, mask: int) -> dict[tuple[int, int], int]:
-        """The lowest-numbered card of each face (rank, suit) in ``mask``."""
-        f = self.faces
-        out: dict[tuple[int, int], int] = {}
-        for c in bits(mask & ~f.jokers):
-            out.setdefault((f.rank[c], f.suit[c]), c)
+    def _lowest(self, mask: int) -> dict[int, int]:
+        """The lowest-numbered card of each face in ``mask``."""
+        deck = self.info.deck
+        faces = deck.faces
+        out: dict[int, int] = {}
+        for c in bits(mask & ~deck.jokers):
+            out.setdefault(faces[c], c)
         return out
 
     def _jokers(self, mask: int) -> list[int]:
         """The jokers of ``mask``, the one that must be used (after a swap) first."""
-        js = list(bits(mask & self.faces.jokers))
+        js = list(bits(mask & self.jokers))
         if self.joker is not None and self.joker in js:
             js.remove(self.joker)
             js.insert(0, self.joker)
@@ -513,49 +523,50 @@ class RummyState(State):
 
     # ------------------------------------------------------------ melds, lay-offs, swaps
     def meld_moves(self, hand: int) -> list[tuple]:
-        """Every meld the hand can lay down, each once (the meld finder's ``melds_in``: identical
-        cards and jokers lowest-numbered first). After a swap only the joker taken back is
-        offered among the jokers, so every meld listed uses it."""
+        """Every meld the hand can lay down and how it reads, each once (the meld finder's
+        ``meld_readings``: identical cards and jokers lowest-numbered first; a natural card
+        with jokers as a set and as each run through it). After a swap only the joker taken
+        back is offered among the jokers, so every meld listed uses it."""
         if self.joker is not None and hand >> self.joker & 1:
-            hand &= ~self.faces.jokers | 1 << self.joker
-        return [("meld", m) for m in finder.melds_in(self.info.deck, hand, self.meld_rule_here())]
+            hand &= ~self.jokers | 1 << self.joker
+        return [("meld", cards, kind) for cards, kind in finder.meld_readings(self.info.deck, hand, self.meld_rule_here())]
 
     def fits(self, m: TableMeld, card: int) -> list[str]:
         """The ends of meld ``m`` where ``card`` may be laid off ("" for a set)."""
-        f = self.faces
+        ranks, suits = self.ranks, self.suits
         aces = self.v.aces
-        r = f.rank[card]
+        r = ranks[card]
         n = len(m.cards)
         if m.kind == "set":
             if n >= 4:
                 return []
-            if r == 0:
+            if r < 0:
                 return [""]
-            suits = {f.suit[c] for c in m.cards if f.rank[c]}
-            return [""] if r == m.rank and f.suit[card] not in suits else []
+            held = {suits[c] for c in m.cards if ranks[c] >= 0}
+            return [""] if r == m.rank and suits[card] not in held else []
+        # the places just below and above the run (-1: none)
         ends = []
         if aces == "around":
             if n >= 13:
                 return []
-            below = (m.low - 2) % 13 + 1
-            above = m.rank_at(n, aces)
+            below = (m.low - 1) % 13
+            above = (m.low + n) % 13
         else:
-            contains_14 = m.high == 14
-            contains_1 = m.low == 1
-            below = m.low - 1 if m.low > 1 and not (contains_14 and m.low - 1 == 1) else 0
-            top = 14 if aces == "high_or_low" and not contains_1 else 13
-            above = m.high + 1 if m.high < top else 0
-        if r == 0:
-            if below:
+            # an ace already at one end of a high_or_low run closes the other end to it
+            below = m.low - 1 if m.low > 0 and not (m.high == 13 and m.low == 1) else -1
+            top = 13 if aces == "high_or_low" and m.low != 0 else 12
+            above = m.high + 1 if m.high < top else -1
+        if r < 0:
+            if below >= 0:
                 ends.append("low")
-            if above:
+            if above >= 0:
                 ends.append("high")
             return ends
-        if f.suit[card] != m.suit:
+        if suits[card] != m.suit:
             return []
-        if below and _rank14(r, below) == below:
+        if below >= 0 and r == below % 13:
             ends.append("low")
-        if above and _rank14(r, above) == above:
+        if above >= 0 and r == above % 13:
             ends.append("high")
         return ends[:1]
 
@@ -565,12 +576,12 @@ class RummyState(State):
         if end == "low":
             low = m.low - 1
             if self.v.aces == "around":
-                low = (low - 1) % 13 + 1
+                low %= 13
             return replace(m, cards=(card,) + m.cards, low=low)
         return replace(m, cards=m.cards + (card,))
 
     def layoff_moves(self, hand: int, only_joker: int | None = None) -> list[tuple]:
-        f = self.faces
+        ranks = self.ranks
         if only_joker is not None:
             cards = [only_joker]
         else:
@@ -579,25 +590,26 @@ class RummyState(State):
         for i, m in enumerate(self.table):
             for c in cards:
                 for end in self.fits(m, c):
-                    out.append(("layoff", c, i, end if not f.rank[c] else ""))
+                    out.append(("layoff", c, i, end if ranks[c] < 0 else ""))
         return out
 
     def _swap_target(self, m: TableMeld, card: int) -> int | None:
         """The position of the joker ``card`` replaces in ``m``, or None."""
-        f = self.faces
-        if not f.rank[card]:
+        ranks, suits = self.ranks, self.suits
+        r = ranks[card]
+        if r < 0:
             return None
         if m.kind == "set":
-            if f.rank[card] != m.rank or f.suit[card] in {f.suit[c] for c in m.cards if f.rank[c]}:
+            if r != m.rank or suits[card] in {suits[c] for c in m.cards if ranks[c] >= 0}:
                 return None
             for i, c in enumerate(m.cards):
-                if not f.rank[c]:
+                if ranks[c] < 0:
                     return i
             return None
-        if f.suit[card] != m.suit:
+        if suits[card] != m.suit:
             return None
         for i, c in enumerate(m.cards):
-            if not f.rank[c] and _rank14(f.rank[card], m.rank_at(i, self.v.aces)) == m.rank_at(i, self.v.aces):
+            if ranks[c] < 0 and r == m.rank_at(i):
                 return i
         return None
 
@@ -605,7 +617,7 @@ class RummyState(State):
         out = []
         low = sorted(self._lowest(hand).values())
         for i, m in enumerate(self.table):
-            if not any(not self.faces.rank[c] for c in m.cards):
+            if not any(self.ranks[c] < 0 for c in m.cards):
                 continue
             for c in low:
                 pos = self._swap_target(m, c)
@@ -616,7 +628,7 @@ class RummyState(State):
     def _joker_usable_after_swap(self, i: int, pos: int, card: int) -> bool:
         m = self.table[i]
         joker = m.cards[pos]
-        hand = (self.hands[self.turn] & ~(1 << card)) | 1 << joker
+        hand = (self.hands[self.to_move] & ~(1 << card)) | 1 << joker
         saved = self.table[i], self.joker
         self.table[i] = replace(m, cards=m.cards[:pos] + (card,) + m.cards[pos + 1:])
         self.joker = joker
@@ -650,7 +662,7 @@ class RummyState(State):
 
     # ------------------------------------------------------------ verbs
     def current_player(self) -> int | None:
-        return None if self.step == "over" else self.turn
+        return None if self.step == "over" else self.to_move
 
     def legal_moves(self) -> list:
         if self._legal is None:
@@ -662,7 +674,7 @@ class RummyState(State):
         if step == "over":
             return []
         v = self.v
-        seat = self.turn
+        seat = self.to_move
         hand = self.hands[seat]
         if step == "upcard":
             return [("take_upcard",), ("pass",)]
@@ -718,7 +730,7 @@ class RummyState(State):
             return []
         # A meld with j jokers holds at most 2(j + 1) cards that need one, so the jokers can
         # place at most 4 per joker of the cards that fit no meld of naturals.
-        nj = (hand & self.faces.jokers).bit_count()
+        nj = (hand & self.jokers).bit_count()
         if nj and self.loners(hand, 0).bit_count() > 4 * nj + 1:
             return []
         if not self.can_meld_all(hand, 1):
@@ -737,12 +749,12 @@ class RummyState(State):
     def knock_moves(self, hand: int) -> list[tuple]:
         """Jersey Gin: discard a card and knock, the deadwood then under the knock limit."""
         whole = self.deadwood(hand)
-        value = self.faces.value
+        values = self.values
         limit = self.v.knock_limit
         out = []
         for c in bits(hand):
             # hand - c arranges with deadwood D only if the whole hand does with D + value(c).
-            if whole - value(c, self.rule) < limit and self.deadwood(hand & ~(1 << c)) < limit:
+            if whole - values[c] < limit and self.deadwood(hand & ~(1 << c)) < limit:
                 out.append(("knock", c))
         return out
 
@@ -755,9 +767,9 @@ class RummyState(State):
         """Apply a move known to be legal (the bots' rollouts: listing every legal move prices
         many arrangements in Jersey Gin and Boathouse); returns its events."""
         self._events = []
-        self._legal = self._public = None
+        self._legal = None
         getattr(self, "_do_" + move[0])(*move[1:])
-        self._legal = self._public = None
+        self._legal = None
         events, self._events = self._events, []
         return events
 
@@ -771,7 +783,7 @@ class RummyState(State):
             return f"{gid}: the game is over"
         kind = move[0]
         deck = self.info.deck
-        hand = self.hands[self.turn]
+        hand = self.hands[self.to_move]
         kinds = sorted({m[0] for m in self.legal_moves()})
         prefix = f"{gid}: illegal move {shown}"
         if kind in ("layoff", "swap", "discard") and move[1] is None:
@@ -783,17 +795,17 @@ class RummyState(State):
                         "this turn, which may not be discarded")
         # in a free-melding step, a meld, lay-off or swap is explained by what is wrong with it
         melding = kind in ("meld", "layoff", "swap") and self.step in ("play", "joker") and self.v.melding == "free"
-        if kind == "layoff" and melding and not (self.v.layoff_before_meld or self.melded[self.turn]):
-            return f"{prefix}: seat {self.turn} lays off only after melding once"
+        if kind == "layoff" and melding and not (self.v.layoff_before_meld or self.melded[self.to_move]):
+            return f"{prefix}: seat {self.to_move} lays off only after melding once"
         if kind not in kinds and not melding:
-            return f"{prefix}: seat {self.turn} is at step {self.step!r}, where the moves are {kinds}"
+            return f"{prefix}: seat {self.to_move} is at step {self.step!r}, where the moves are {kinds}"
         if kind == "meld":
             cards = move[1]
             missing = [deck.code(c) for c in cards if not hand >> c & 1]
             if missing:
                 return f"{prefix}: not in the hand: {missing}"
             try:
-                classify(cards, self.faces, self.v.aces)
+                classify(cards, deck, self.rule, kind=move[2])
             except RulesError as e:
                 return f"{prefix}: {e}"
             if self.v.meld_limit and self.melds_this_turn >= self.v.meld_limit:
@@ -804,7 +816,7 @@ class RummyState(State):
         if kind in ("layoff", "swap"):
             if not 0 <= move[2] < len(self.table):
                 return f"{prefix}: there is no meld {move[2]} (the table has {len(self.table)})"
-            if kind == "layoff" and not self.faces.rank[move[1]] and self.table[move[2]].kind == "run" \
+            if kind == "layoff" and deck.ranks[move[1]] < 0 and self.table[move[2]].kind == "run" \
                     and not move[3]:
                 return f"{prefix}: a joker laid off on a run says its \"end\": \"low\" or \"high\""
             return f"{prefix}: {deck.code(move[1])} does not fit meld {move[2]} there"
@@ -823,7 +835,7 @@ class RummyState(State):
         self.step = "play"
 
     def _do_pass(self) -> None:
-        seat = self.turn
+        seat = self.to_move
         if self.step == "upcard":
             self.passes += 1
             self.shunned[seat] |= 1 << self.pile[-1]
@@ -844,10 +856,10 @@ class RummyState(State):
         if self.layoff_left <= 0:
             self._score_gin()
         else:
-            self.turn = nxt
+            self.to_move = nxt
 
     def _take(self, card: int, source: str) -> None:
-        seat = self.turn
+        seat = self.to_move
         self.hands[seat] |= 1 << card
         self.drawn = card
         self.drawn_from = "stock" if source == "stock" else "pile"
@@ -862,7 +874,7 @@ class RummyState(State):
     def _do_draw(self, source: str) -> None:
         if source == "stock":
             if self.pile:
-                self.shunned[self.turn] |= 1 << self.pile[-1]  # passed over for the stock
+                self.shunned[self.to_move] |= 1 << self.pile[-1]  # passed over for the stock
             if not self.stock:
                 self._rebuild_stock()
             card = self.stock.pop()
@@ -894,9 +906,9 @@ class RummyState(State):
         self.rebuilds += 1
         self._emit({"type": "rebuild", "stock": len(self.stock), "shuffled": self.v.shuffle_pile})
 
-    def _do_meld(self, cards: tuple) -> None:
-        seat = self.turn
-        m = classify(cards, self.faces, self.v.aces, seat)
+    def _do_meld(self, cards: tuple, reading: str) -> None:
+        seat = self.to_move
+        m = classify(cards, self.info.deck, self.rule, seat, reading)
         self.table.append(m)
         mask = sum(1 << c for c in cards)
         self.hands[seat] &= ~mask
@@ -911,7 +923,7 @@ class RummyState(State):
         self._after_laying()
 
     def _do_layoff(self, card: int, index: int, end: str) -> None:
-        seat = self.turn
+        seat = self.to_move
         m = self.table[index]
         if not end:
             end = (self.fits(m, card) or [""])[0]
@@ -929,7 +941,7 @@ class RummyState(State):
         self._after_laying()
 
     def _do_swap(self, card: int, index: int) -> None:
-        seat = self.turn
+        seat = self.to_move
         m = self.table[index]
         pos = self._swap_target(m, card)
         joker = m.cards[pos]
@@ -944,8 +956,8 @@ class RummyState(State):
     def _after_laying(self) -> None:
         if self.joker is None and self.step == "joker":
             self.step = "play"
-        if not self.hands[self.turn]:
-            self._end_hand(out=self.turn)
+        if not self.hands[self.to_move]:
+            self._end_hand(out=self.to_move)
 
     def _throw(self, seat: int, card: int) -> None:
         """The card from the seat's hand onto the pile, seen by all (a discard, also the one
@@ -959,7 +971,7 @@ class RummyState(State):
         self._emit({"type": "discard", "seat": seat, "card": self.info.deck.code(card)})
 
     def _do_discard(self, card: int) -> None:
-        seat = self.turn
+        seat = self.to_move
         self._throw(seat, card)
         if not self.hands[seat]:
             self._end_hand(out=seat)
@@ -975,11 +987,11 @@ class RummyState(State):
         if v.void_stock < 0 and not self.stock and self.rebuilds >= 2:
             self._end_hand(out=None)  # RULES-NOTES: the stock ran out a third time
             return
-        self._new_turn(self.next_seat(self.turn))
+        self._new_turn(self.next_seat(self.to_move))
         self.took_discard = took
 
     def _do_go_out(self, card: int | None) -> None:
-        seat = self.turn
+        seat = self.to_move
         if card is not None:
             self._throw(seat, card)
         self._lay_arrangement(seat)
@@ -990,23 +1002,14 @@ class RummyState(State):
         """The finder's melds of this hand laid on the table; the hand keeps its deadwood."""
         arr = self.arrangement(self.hands[seat])
         for cards in arr.melds:
-            self.table.append(self._finder_meld(seat, cards))
+            self.table.append(classify(cards, self.info.deck, self.rule, seat))
             self.hands[seat] &= ~sum(1 << c for c in cards)
             self.melded[seat] += 1
             self.laid[seat] += len(cards)
         self.known[seat] = self.hands[seat]
 
-    def _finder_meld(self, seat: int, cards: Sequence[int]) -> TableMeld:
-        try:
-            return classify(tuple(cards), self.faces, self.v.aces, seat)
-        except RulesError:
-            # The finder may read one natural with jokers as a run; any reading is a meld.
-            f = self.faces
-            nat = [c for c in cards if f.rank[c]]
-            return TableMeld(seat, "run", tuple(cards), suit=f.suit[nat[0]], low=f.rank[nat[0]])
-
     def _do_knock(self, card: int) -> None:
-        seat = self.turn
+        seat = self.to_move
         self._throw(seat, card)
         self._lay_arrangement(seat)  # the knocker's known cards become its deadwood
         self.knocker = seat
@@ -1015,7 +1018,7 @@ class RummyState(State):
         # RULES-NOTES: the opponents lay off on the knocker's (or gin) melds, from his left.
         self.step = "layoff"
         self.layoff_left = self.players - 1
-        self.turn = self.next_seat(seat)
+        self.to_move = self.next_seat(seat)
         self.drawn = None
         self.drawn_from = ""
         self.taken = []
@@ -1099,7 +1102,7 @@ class RummyState(State):
             best = max(self.totals)
             self.winners = [s for s in range(n) if self.totals[s] == best]
             self.step = "over"
-            self.turn = 0
+            self.to_move = None
             self.drawn, self.drawn_from, self.taken, self.joker = None, "", [], None
             self._emit({"type": "game_end", "winners": list(self.winners), "totals": list(self.totals)})
             return
@@ -1111,69 +1114,6 @@ class RummyState(State):
         return seat_result(self.step == "over", list(self.winners), list(self.totals), self.rounds)
 
     # ------------------------------------------------------------ views
-    def observation(self, seat: int) -> JSON:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise RulesError(f"{self.info.id}: seat must be 0 to {self.players - 1}, not {seat!r}")
-        if self._public is None or self._legal is None:  # cached while the position stands
-            self._public = self._public_observation()
-        deck = self.info.deck
-        over = self.step == "over"
-        mine = seat == self.turn and not over
-        # The public part is built once per position (seven seats ask for it) and copied, so a
-        # caller may change its observation freely; past rounds are shared, as in every game.
-        obs = {k: v if k == "rounds" else _copy(v) for k, v in self._public.items()}
-        obs["seat"] = seat
-        obs["hand"] = deck.codes_of(self.hands[seat])
-        obs["drawn"] = deck.code(self.drawn) if self.drawn is not None and mine else None
-        obs["legal"] = [self.move_to_json(m) for m in self.legal_moves()] if mine else []
-        return obs
-
-    def _public_observation(self) -> JSON:
-        """What every seat sees (computed once per position: seven players ask for it)."""
-        deck = self.info.deck
-        codes = deck.codes_of
-        over = self.step == "over"
-        return {
-            "game": self.info.id,
-            "players": self.players,
-            "options": dict(self.options),
-            "round": self.round_no,
-            "dealer": self.dealer,
-            "phase": self.step,
-            "step": self.step,
-            "turn": self.turn,
-            "to_move": None if over else self.turn,
-            "finished": over,
-            "decks": self.decks(self.players, self.options),
-            "hand_size": self.hand_size(self.players, self.options),
-            "hand_counts": [h.bit_count() for h in self.hands],
-            "stock": len(self.stock),
-            "pile": [deck.code(c) for c in self.pile],
-            "table": self.table_json,
-            "known": [codes(m) for m in self.known],
-            "shunned": [codes(m) for m in self.shunned],
-            "last_discard": [codes(m) for m in self.last_discard],
-            "laid_off": [codes(m) for m in self.laid_off],
-            "drawn_from": self.drawn_from,
-            "taken": [deck.code(c) for c in self.taken],
-            "last_pile_card": deck.code(self.taken[-1]) if self.taken else None,
-            "melded_this_turn": self.melds_this_turn,
-            "joker": None if self.joker is None else deck.code(self.joker),
-            "melded": list(self.melded),
-            "laid": list(self.laid),
-            "laid_at_start": self.laid_at_start,
-            "rebuilds": self.rebuilds,
-            "passes": self.passes,
-            "took_discard": self.took_discard,
-            "knocker": self.knocker,
-            "gin": self.gin,
-            "layoff_left": self.layoff_left,
-            "scores_this_hand": list(self.scores),
-            "totals": list(self.totals),
-            "rounds": self.rounds,
-            "winners": list(self.winners),
-        }
-
     def card_locations(self) -> dict[str, int]:
         locs = {f"hand {s}": h for s, h in enumerate(self.hands)}
         locs["stock"] = sum(1 << c for c in self.stock)
@@ -1197,7 +1137,9 @@ class RummyState(State):
     def move_from_tuple(cls, move: tuple) -> tuple:
         kind = move[0]
         if kind == "meld":
-            return ("meld", cls.canonical_meld(tuple(move[1])))
+            if move[2] not in ("set", "run"):
+                raise RulesError(f"{cls.info.id}: a meld is read \"as\": \"set\" or \"run\", not {move[2]!r}")
+            return ("meld", cls.canonical_meld(tuple(move[1]), move[2]), move[2])
         if kind == "draw" and move[1] not in ("stock", "pile", "pile2"):
             raise RulesError(f"{cls.info.id}: draw from \"stock\", \"pile\" or \"pile2\", not {move[1]!r}")
         if kind == "layoff" and move[3] not in ("", "low", "high"):
@@ -1209,6 +1151,8 @@ class RummyState(State):
     def move_from_json(cls, data: Any) -> tuple:
         if isinstance(data, dict) and data.get("kind") == "layoff" and "end" not in data:
             data = {**data, "end": ""}
+        if isinstance(data, dict) and data.get("kind") == "meld" and "as" not in data:
+            data = {**data, "as": cls.default_reading(data.get("cards"))}
         return super().move_from_json(data)
 
     @classmethod
@@ -1216,22 +1160,45 @@ class RummyState(State):
         out = super().move_to_json(move)
         if out.get("kind") == "layoff" and not out["end"]:
             del out["end"]
+        if out.get("kind") == "meld" and not cls.reads_both_ways(move[1]):
+            del out["as"]  # said only where the cards read both ways
         return out
 
     @classmethod
-    def canonical_meld(cls, cards: tuple) -> tuple:
+    def reads_both_ways(cls, cards: Sequence[int]) -> bool:
+        """One natural card with jokers, four cards at most: a set or a run, as declared."""
+        ranks = cls.info.deck.ranks
+        return 3 <= len(cards) <= 4 and sum(1 for c in cards if ranks[c] >= 0) == 1
+
+    @classmethod
+    def default_reading(cls, codes: Any) -> str:
+        """How a meld given without ``as`` reads: a set when its natural cards are of one
+        rank (RULES-NOTES: until declared otherwise), four cards at most; else a run."""
+        try:
+            cards = [cls.info.deck.card(c) for c in codes]
+        except (TypeError, ValueError, AttributeError):
+            return "set"  # not cards: the move's fields say what is wrong
+        ranks = cls.info.deck.ranks
+        natural = {ranks[c] for c in cards if ranks[c] >= 0}
+        return "set" if len(natural) <= 1 and len(cards) <= 4 else "run"
+
+    @classmethod
+    def canonical_meld(cls, cards: tuple, reading: str | None = None) -> tuple:
         """A set's cards in suit order (clubs, diamonds, hearts, spades), jokers last; a run without
-        jokers in rank order (any order given). Runs with jokers keep the order given: it says what each joker stands for."""
-        f = faces_of(cls.info.deck)
-        nat = [c for c in cards if f.rank[c]]
-        js = sorted(c for c in cards if not f.rank[c])
-        if nat and len({f.rank[c] for c in nat}) == 1:
-            return tuple(sorted(nat, key=lambda c: (f.suit[c], c))) + tuple(js)
-        if js or len({f.suit[c] for c in nat}) != 1 or len({f.rank[c] for c in nat}) != len(nat):
+        jokers in rank order (any order given). Runs with jokers keep the order given: it says what
+        each joker stands for. ``reading`` "set" or "run" (None: a set when the naturals are of one
+        rank)."""
+        deck = cls.info.deck
+        rank, suit = deck.ranks, deck.suits
+        nat = [c for c in cards if rank[c] >= 0]
+        js = sorted(c for c in cards if rank[c] < 0)
+        if reading != "run" and nat and len({rank[c] for c in nat}) == 1:
+            return tuple(sorted(nat, key=lambda c: (suit[c], c))) + tuple(js)
+        if reading == "set" or js or len({suit[c] for c in nat}) != 1 or len({rank[c] for c in nat}) != len(nat):
             return cards
-        ranks = sorted(nat, key=lambda c: f.rank[c])
+        ranks = sorted(nat, key=lambda c: rank[c])
         for i in range(len(ranks)):
-            if (f.rank[ranks[i]] - f.rank[ranks[i - 1]]) % 13 != 1:
+            if (rank[ranks[i]] - rank[ranks[i - 1]]) % 13 != 1:
                 return tuple(ranks[i:] + ranks[:i])
         return tuple(ranks)
 
@@ -1242,7 +1209,7 @@ class RummyState(State):
         if kind == "draw":
             return f"draw {move[1]}"
         if kind == "meld":
-            return "meld " + " ".join(deck.code(c) for c in move[1])
+            return "meld " + " ".join(deck.code(c) for c in move[1]) + (f" as a {move[2]}" if cls.reads_both_ways(move[1]) else "")
         if kind == "layoff":
             return f"layoff {deck.code(move[1])} on {move[2]}" + (f" {move[3]}" if move[3] else "")
         if kind == "swap":
@@ -1256,9 +1223,15 @@ class RummyState(State):
     # ------------------------------------------------------------ loading
     @classmethod
     def upgrade_json(cls, data: JSON, fmt: int) -> JSON:
-        # Format 1 did not record what each seat discarded or passed over: nothing is known.
-        data["shunned"] = [[] for _ in data["hands"]]
-        data["last_discard"] = [[] for _ in data["hands"]]
+        if fmt < 2:
+            # Format 1 did not record what each seat discarded or passed over: nothing is known.
+            data["shunned"] = [[] for _ in data["hands"]]
+            data["last_discard"] = [[] for _ in data["hands"]]
+        # Format 2 named the seat to move "turn" (0 once the game was over).
+        turn = data.pop("turn")
+        data["to_move"] = None if data.get("step") == "over" else turn
+        data["melded_this_turn"] = data.pop("melds_this_turn")
+        data["scores_this_hand"] = data.pop("scores")
         return data
 
     def after_load(self) -> None:
@@ -1272,7 +1245,9 @@ class RummyState(State):
                 raise RulesError(f"{where}: {name} must have one entry per seat")
         if self.step not in STEPS:
             raise RulesError(f"{where}: step must be one of {STEPS}, not {self.step!r}")
-        if not 0 <= self.turn < n or not 0 <= self.dealer < n:
+        if (self.to_move is None) != (self.step == "over"):
+            raise RulesError(f"{where}: to_move is null exactly when the step is over")
+        if self.to_move is not None and not 0 <= self.to_move < n or not 0 <= self.dealer < n:
             raise RulesError(f"{where}: seat to move or dealer out of range")
         if self.drawn_from not in ("", "stock", "pile"):
             raise RulesError(f"{where}: drawn_from must be \"\", \"stock\" or \"pile\"")
@@ -1283,143 +1258,67 @@ class RummyState(State):
             if not 0 <= owner < n:
                 raise RulesError(f"{where}: a meld's owner {owner} is not a seat")
             try:
-                m = classify(cards, self.faces, self.v.aces, owner)
+                table.append(classify(cards, self.info.deck, self.rule, owner, kind))
             except RulesError as e:
-                # Only a run the meld finder laid (three or more cards, a natural among them)
-                # is read more freely.
-                if kind != "run" or len(cards) < 3 or not any(self.faces.rank[c] for c in cards):
-                    raise RulesError(f"{where}: table: {e}") from None
-                m = self._finder_meld(owner, cards)
-            table.append(m)
+                raise RulesError(f"{where}: table: {e}") from None
         self.table = table
         for s in range(n):
             if self.known[s] & ~self.hands[s]:
                 raise RulesError(f"{where}: known cards of seat {s} are not in its hand")
         if self.aside != self.info.deck.full_mask & ~self.in_play:
             raise RulesError(f"{where}: the cards set aside must be the second deck when one deck plays")
-        seen = 0
-        count = 0
-        for place, mask in self.card_locations().items():
-            if seen & mask:
-                twice = self.info.deck.codes_of(seen & mask)
-                raise RulesError(f"{where}: a card of {place} is also elsewhere: {twice}")
-            seen |= mask
-            count += mask.bit_count()
-        count += len(self.stock) - len(set(self.stock)) + len(self.pile) - len(set(self.pile))
-        if seen != self.info.deck.full_mask or count != self.info.deck.size:
-            raise RulesError(f"{where}: cards missing or twice: {count} accounted for, not {self.info.deck.size}")
+        self.check_cards_whole()
 
     # ------------------------------------------------------------ sampling (the expert)
-    @classmethod
-    def sample(cls, observation: JSON, rng: random.Random) -> "RummyState":
-        """A full state matching the observation: the other hands' unknown cards and the stock
-        dealt at random from the cards the seat has not seen (cards taken from the pile and still
-        held stay in their hands)."""
-        return cls.sampler(observation)(rng)
+    def after_observation(self, observation: JSON) -> None:
+        self._derive()
+        self._events = []
+        deck = self.info.deck
+        self.table = [classify(cards, deck, self.rule, owner, kind) for owner, kind, cards in self._table_cards]
+        del self._table_raw, self._table_cards
+        self.aside = deck.full_mask & ~self.in_play
 
-    @classmethod
-    def sampler(cls, observation: JSON):
-        """``sample`` with the observation read once: a function of a random generator giving a
-        world, the same world ``sample`` gives for the same generator (the expert draws
-        hundreds of worlds of one position)."""
-        obs = observation
-        deck = cls.info.deck
-        mask_of = deck.mask_of
-        seat = obs["seat"]
-        s = cls.__new__(cls)
-        s.players = obs["players"]
-        s.options = dict(obs["options"])
-        s.seed = 0
-        s._derive()
-        s._events = []
-        s.round_no = obs["round"]
-        s.dealer = obs["dealer"]
-        s.turn = obs["turn"]
-        s.step = obs["step"]
-        s.known = [mask_of(m) for m in obs["known"]]
-        s.shunned = [mask_of(m) for m in obs["shunned"]]
-        s.last_discard = [mask_of(m) for m in obs["last_discard"]]
-        s.laid_off = [mask_of(m) for m in obs["laid_off"]]
-        s.pile = [deck.card(c) for c in obs["pile"]]
-        s.table_json = obs["table"]
-        s.table = []
-        for owner, kind, cards in s._table_cards:
-            try:
-                s.table.append(classify(cards, s.faces, s.v.aces, owner))
-            except RulesError:
-                s.table.append(s._finder_meld(owner, cards))
-        s.aside = deck.full_mask & ~s.in_play
-        s.drawn = None if obs["drawn"] is None else deck.card(obs["drawn"])
-        s.drawn_from = obs["drawn_from"]
-        s.taken = [deck.card(c) for c in obs["taken"]]
-        s.melds_this_turn = obs["melded_this_turn"]
-        s.joker = None if obs["joker"] is None else deck.card(obs["joker"])
-        s.melded = list(obs["melded"])
-        s.laid = list(obs["laid"])
-        s.laid_at_start = obs["laid_at_start"]
-        s.rebuilds = obs["rebuilds"]
-        s.passes = obs["passes"]
-        s.took_discard = obs["took_discard"]
-        s.knocker = obs["knocker"]
-        s.gin = obs["gin"]
-        s.layoff_left = obs["layoff_left"]
-        s.scores = list(obs["scores_this_hand"])
-        s.totals = list(obs["totals"])
-        s.rounds = list(obs["rounds"])
-        s.winners = list(obs["winners"])
-        own = mask_of(obs["hand"])
-        table = sum(1 << c for m in s.table for c in m.cards)
-        public = own | table | sum(1 << c for c in s.pile) | s.aside
-        for k in s.known:
+    def hidden_dealer(self, observation: JSON):
+        """The other hands' unknown cards and the stock, dealt at random from the cards the
+        seat has not seen (cards taken from the pile and still held stay in their hands)."""
+        seat = observation["seat"]
+        own = self.info.deck.mask_of(observation["hand"])
+        public = own | sum(1 << c for m in self.table for c in m.cards) | sum(1 << c for c in self.pile) | self.aside
+        for k in self.known:
             public |= k
-        unseen_cards = list(bits(deck.full_mask & ~public))
-        need = [0 if o == seat else obs["hand_counts"][o] - s.known[o].bit_count() for o in range(s.players)]
-        template = s
+        unseen_cards = list(bits(self.info.deck.full_mask & ~public))
+        counts = observation["hand_counts"]
+        need = [0 if o == seat else counts[o] - self.known[o].bit_count() for o in range(self.players)]
+        known = self.known
 
-        def world(rng: random.Random) -> "RummyState":
-            w = cls.__new__(cls)
-            w.__dict__.update(template.__dict__)
-            # Fresh lists for everything play changes in place; the rest is shared or immutable.
-            for name in _WORLD_LISTS:
-                setattr(w, name, list(getattr(template, name)))
-            w._events = []
+        def deal(w: "RummyState", rng: random.Random) -> None:
             w.seed = rng.getrandbits(32)
             unseen = list(unseen_cards)
             rng.shuffle(unseen)
-            hands = [0] * w.players
+            hands = [0] * len(need)
             pos = 0
-            for o in range(w.players):
+            for o, k in enumerate(need):
                 if o == seat:
                     hands[o] = own
                     continue
-                hands[o] = w.known[o] | sum(1 << c for c in unseen[pos:pos + need[o]])
-                pos += need[o]
+                hands[o] = known[o] | sum(1 << c for c in unseen[pos:pos + k])
+                pos += k
             w.hands = hands
             w.stock = unseen[pos:]
-            w._legal = None
-            w._public = None
-            return w
 
-        return world
-
-
-# What a sampled world must not share with the sampler's template: play changes them in place.
-_WORLD_LISTS = ("known", "shunned", "last_discard", "laid_off", "pile", "table", "taken", "melded", "laid",
-                "scores", "totals", "rounds", "winners")
-
-
-def _copy(value: Any) -> Any:
-    """A copy of a JSON value (lists and dicts of plain values), faster than copy.deepcopy."""
-    if type(value) is list:
-        if not value or type(value[0]) in (str, int):
-            return list(value)  # codes or counts: a flat copy
-        return [_copy(v) for v in value]
-    if type(value) is dict:
-        return {k: _copy(v) for k, v in value.items()}
-    return value
+        return deal
 
 
 _RULES: dict = {}
+_VALUES: dict = {}
+
+
+def card_values(deck: Deck, rule: Any) -> tuple[int, ...]:
+    """Every card's value left in a hand under ``rule`` (the meld finder's ``card_value``)."""
+    key = (deck.name, rule)
+    if key not in _VALUES:
+        _VALUES[key] = tuple(finder.card_value(deck, c, rule) for c in range(deck.size))
+    return _VALUES[key]
 
 
 def _meld_rule(v: RummyVariant):
@@ -1450,4 +1349,4 @@ def info(id: str, name: str, players: tuple[int, int], deck: Deck, options: tupl
     return GameInfo(id=id, name=name, min_players=players[0], max_players=players[1], deck=deck, options=options,
                     description=description,
                     # Random players seldom go out: the contract's random games play one hand.
-                    extra={"family": "rummy", "contract_options": {"hands": 1}})
+                    extra={"contract_options": {"hands": 1}})

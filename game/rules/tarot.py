@@ -41,13 +41,16 @@ Events: ``round_start``, ``deal``, ``redeal``, ``skart``, ``declare``, ``pass_le
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, ClassVar, Sequence
 
 from game.cards import TAROT78, bits
-from game.rules import fields as _fields
-from game.rules.base import JSON, GameInfo, RulesError, State, parse_deck_order, round_rng, seat_result
-from game.rules.fields import Field
+from game.rules.base import (
+    DEALER, FINISHED, GAME, HAND, HAND_COUNTS, JSON, OPTIONS, PLAYERS, ROUND, SEAT, TO_MOVE, GameInfo, RulesError,
+    State, parse_deck_order, round_rng, seat_result,
+)
+from game.rules.fields import MOVER_LEGAL, Field, Shown, copy_json
 from game.rules.tricks import sample_hands
 
 DECK = TAROT78
@@ -149,8 +152,33 @@ def simple_count(pile: int, values: Sequence[int]) -> tuple[int, int]:
     return honours, n // 3 + (1 if n % 3 == 2 else 0)
 
 
-def _voids_json(masks: Sequence[int]) -> list[list[str]]:
-    return [DECK.codes_of(m) for m in masks]
+def by_threes(values: Sequence[int]) -> tuple[float, ...]:
+    """What each card won brings when piles are counted by threes (a group of three scores
+    its values less 2): its value less 2/3."""
+    return tuple(v - 1 + 1 / 3 for v in values)
+
+
+@dataclass(frozen=True)
+class Profile:
+    """How the family's bots (game/bots/tarot_policy.py) read a game of it.
+
+    ``worth``: the points each card brings to whoever wins it (the greedy rule's measure);
+    ``every_trick``: each trick is the point (win every one, lead a trump nobody can beat;
+    the search breaks a deal's ties by tricks won); ``pagat_last``: †1 is kept for the last
+    trick; ``scale``: a deal's points per unit of the search's values; ``candidates``: the
+    moves the search weighs, best by its prior; ``settle``: the search may stop before its
+    time when more could not change its choice (docs/bots.md)."""
+
+    worth: tuple[float, ...]
+    every_trick: bool = False
+    pagat_last: bool = False
+    scale: float = 10.0
+    candidates: int = 10
+    settle: bool = True
+
+
+# The declarations as the observing seat may see them (Leipzig Taroc's hidden ones).
+_DECLARED = Shown("declared", "s.declared_view(seat)", read=lambda w, declared: setattr(w, "declared", copy_json(declared)))
 
 
 class TarotState(State):
@@ -161,17 +189,18 @@ class TarotState(State):
     SPADES_TRUMP: ClassVar[bool] = False  # La Rigueur: spades are a second trump suit
     SKART: ClassVar[int] = 0  # cards the dealer takes and discards
     EXCUSE_SETTLE: ClassVar[bool] = True  # the owner gives a low card for the Excuse
+    PROFILE: ClassVar[Profile]  # how the bots read the game
     EXCUSE_END: ClassVar[str] = "excuse"  # debt open at the end, owner won only the Excuse:
     # "excuse": the Excuse goes to the creditor; "keep": nothing is given
     STRENGTH: ClassVar[tuple[int, ...]] = strengths(True)
     FORMAT = 2  # format 2: the phase of a finished game is "over" (the common name), not "end"
 
     PUBLIC_FIELDS: ClassVar[tuple[Field, ...]] = (
-        Field("round_no", "int", "round"),
+        ROUND,
         Field("deal_count", "int"),
-        Field("dealer", "int"),
+        DEALER,
         Field("phase", "str"),
-        Field("to_move", "opt_int"),
+        TO_MOVE,
         Field("leader", "int"),
         Field("trick", "cards"),
         Field("tricks", "card_lists"),
@@ -188,6 +217,17 @@ class TarotState(State):
         Field("rounds", "records"),
     )
     EXTRA_FIELDS: ClassVar[tuple[Field, ...]] = ()
+    # What a seat sees: PUBLIC_FIELDS and EXTRA_FIELDS (the declarations as that seat may
+    # see them), then what is its own or counted, the legal moves, a game's EXTRA_SHOWN.
+    SHOWN: ClassVar[tuple[Shown, ...]] = (
+        FINISHED,
+        HAND,
+        HAND_COUNTS,
+        Shown("skart_count", "s.skart.bit_count()"),
+        Shown("own_skart", "codes_of(s.skart) if seat == s.dealer else []"),
+        Shown("unused_count", "s.unused.bit_count()"),
+    )
+    EXTRA_SHOWN: ClassVar[tuple[Shown, ...]] = ()
     # Lists with one entry per seat, checked when a state is loaded.
     SEAT_LISTS: ClassVar[tuple[str, ...]] = ("hands", "won", "tricks_won", "deal_points", "totals")
     HIDDEN_FIELDS: ClassVar[tuple[Field, ...]] = (
@@ -205,6 +245,8 @@ class TarotState(State):
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
         cls.FIELDS = cls.PUBLIC_FIELDS + cls.EXTRA_FIELDS + cls.HIDDEN_FIELDS
+        public = tuple(_DECLARED if f.name == "declared" else f for f in cls.PUBLIC_FIELDS + cls.EXTRA_FIELDS)
+        cls.OBSERVATION = (GAME, SEAT, PLAYERS, OPTIONS, *public, *cls.SHOWN, MOVER_LEGAL, *cls.EXTRA_SHOWN)
         cls.STRENGTH = strengths(cls.RED_PIPS_REVERSED)
 
     # ------------------------------------------------------------- per game
@@ -682,6 +724,18 @@ class TarotState(State):
         """The cards a seat counts at the end of the deal (the skart counts for the dealer)."""
         return self.won[seat] | (self.skart if seat == self.dealer else 0)
 
+    def counted_by_threes(self) -> tuple[list[int], list[int], list[int]]:
+        """Per seat, its pile counted by threes, and the simple count's honours and sets."""
+        values = self.card_values()
+        card_points, honours, sets = [], [], []
+        for s in range(self.players):
+            pile = self.pile(s)
+            card_points.append(count_by_threes(pile, values))
+            h, k = simple_count(pile, values)
+            honours.append(h)
+            sets.append(k)
+        return card_points, honours, sets
+
     def _end_deal(self, events: list | None) -> None:
         if self.excuse_creditor is not None:
             self._settle_excuse(True, events)
@@ -731,19 +785,6 @@ class TarotState(State):
 
     def json_extra(self) -> JSON:
         return {"finished": self.to_move is None, "winners": self.winners()}
-
-    def accounted(self) -> int:
-        """Check every card is in exactly one place; returns the union (the full deck)."""
-        seen = 0
-        count = 0
-        for part in [*self.hands, *self.won, self.skart, self.unused, *[1 << c for c in self.trick]]:
-            if seen & part:
-                raise RulesError(f"{self.info.id} state: card {DECK.codes_of(seen & part)} is in two places")
-            seen |= part
-            count += part.bit_count()
-        if seen != DECK.full_mask:
-            raise RulesError(f"{self.info.id} state: cards {DECK.codes_of(DECK.full_mask & ~seen)} are missing")
-        return seen
 
     def card_locations(self) -> dict[str, int]:
         """Where every card is (the contract's check): hands, cards won, the skart, unused
@@ -802,25 +843,9 @@ class TarotState(State):
         # A low card owed for the Excuse: both its owner and the trick's winner are seats.
         if self.excuse_creditor is not None and (self.excuse_owner is None or not 0 <= self.excuse_creditor < n):
             raise RulesError(f"{self.info.id} state: excuse_creditor and excuse_owner must be seats when a card is owed")
-        self.accounted()
+        self.check_cards_whole()
 
     # ------------------------------------------------------------- views
-    def observation(self, seat: int) -> JSON:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise RulesError(f"{self.info.id}: seat must be 0 to {self.players - 1}, not {seat!r}")
-        obs: JSON = {"game": self.info.id, "seat": seat, "players": self.players, "options": dict(self.options)}
-        obs.update(_fields.write(self, self.PUBLIC_FIELDS + self.EXTRA_FIELDS, DECK))
-        obs["declared"] = self.declared_view(seat)
-        obs["finished"] = self.to_move is None
-        obs["hand"] = DECK.codes_of(self.hands[seat])
-        obs["hand_counts"] = [h.bit_count() for h in self.hands]
-        obs["skart_count"] = self.skart.bit_count()
-        obs["own_skart"] = DECK.codes_of(self.skart) if seat == self.dealer else []
-        obs["unused_count"] = self.unused.bit_count()
-        if self.to_move == seat:
-            obs["legal"] = [self.move_to_json(m) for m in self.legal_moves()]
-        return obs
-
     def declared_view(self, seat: int) -> list:
         return self.declared
 
@@ -870,70 +895,46 @@ class TarotState(State):
         """Cards a player cannot hold when he discarded (neither followed nor ruffed)."""
         return 0
 
-    @classmethod
-    def sample(cls, observation: JSON, rng: random.Random) -> "TarotState":
-        return cls.sampler(observation)(rng)
-
-    @classmethod
-    def sampler(cls, observation: JSON):
-        """Worlds for one observation: what is known is parsed once; each call ``(rng)``
-        deals the hidden cards anew (other hands, a skart the seat did not make, unused
-        cards) respecting hand sizes, shown voids, refused trumps, declared cards and what
-        the skart may hold."""
+    def hidden_dealer(self, observation: JSON):
+        """The hidden cards (other hands, a skart the seat did not make, unused cards) dealt
+        anew for each world, respecting hand sizes, shown voids, refused trumps, declared
+        cards and what the skart may hold."""
         obs = observation
         seat = obs["seat"]
-        t = cls.__new__(cls)
-        t.players = obs["players"]
-        t.options = dict(obs["options"])
-        t.seed = 0
-        _fields.read(t, cls.PUBLIC_FIELDS + cls.EXTRA_FIELDS, DECK, obs, f"{cls.info.id} observation")
-        n = t.players
+        n = self.players
         own = DECK.mask_of(obs["hand"])
         own_skart = DECK.mask_of(obs["own_skart"])
         played = 0
-        for m in t.won:
+        for m in self.won:
             played |= m
-        for c in t.trick:
+        for c in self.trick:
             played |= 1 << c
         unseen = DECK.full_mask & ~(own | own_skart | played)
         counts = {x: obs["hand_counts"][x] for x in range(n) if x != seat}
-        t.hands = [0] * n
-        allowed, known = t.hidden_constraints(seat)
+        self.hands = [0] * n
+        allowed, known = self.hidden_constraints(seat)
         skart_n = obs["skart_count"] if not own_skart else 0
         skart_key = n
         if skart_n:
             counts[skart_key] = skart_n
-            allowed[skart_key] = t.skart_could_hold()
+            allowed[skart_key] = self.skart_could_hold()
         for x in list(known):
             known[x] &= unseen
         groups = [TRUMPS & ~(1 << T01 | 1 << T21), 1 << T01 | 1 << T21, EXC_BIT]
         for m in SUIT_MASKS:
             groups += [m & ROIS, m & ~ROIS]
 
-        def deal(rng: random.Random) -> "TarotState":
+        def deal(w: "TarotState", rng: random.Random) -> None:
             try:
                 dealt = sample_hands(unseen, counts, rng, allowed, known, groups)
             except ValueError:  # a looser world rather than none (the skart's limits are approximated)
                 dealt = sample_hands(unseen, counts, rng, None, known, groups)
-            s = t.fast_copy()
-            s.seed = rng.getrandbits(32)
-            s.hands = [own if x == seat else dealt[x] for x in range(n)]
-            s.skart = own_skart or (dealt[skart_key] if skart_n else 0)
-            s.unused = dealt[-1]
-            return s
+            w.seed = rng.getrandbits(32)
+            w.hands = [own if x == seat else dealt[x] for x in range(n)]
+            w.skart = own_skart or (dealt[skart_key] if skart_n else 0)
+            w.unused = dealt[-1]
 
         return deal
-
-    def fast_copy(self) -> "TarotState":
-        """A copy that plays on independently (lists copied; finished tricks, declarations and
-        round summaries are never changed once recorded, so they are shared)."""
-        s = object.__new__(type(self))
-        d = s.__dict__
-        d.update(self.__dict__)
-        for k, v in d.items():
-            if type(v) is list:
-                d[k] = v.copy()
-        return s
 
     @classmethod
     def move_text(cls, move: tuple) -> str:

@@ -45,13 +45,6 @@ class SuitedDeck:
     def suit_mask_of(self, card: int) -> int:
         return self.suit_masks[card // self.ranks]
 
-    def suits_in(self, hand: int) -> int:
-        """A 4-bit (per suit) mask of the suits present in a hand."""
-        out = 0
-        for s, m in enumerate(self.suit_masks):
-            if hand & m:
-                out |= 1 << s
-        return out
 
 
 def follow_suit(hand: int, led_suit_mask: int) -> int:
@@ -167,6 +160,11 @@ class TrickFields:
     @tricks.setter
     def tricks(self, done: list) -> None:
         self._record().done = done
+
+    def copy_nested(self, copy) -> None:
+        """A copy of the state (``State.copier``) gets a trick record of its own."""
+        r = self.record
+        copy.record = TrickRecord(r.leader, list(r.plays), list(r.done))
 
     def check_tricks(self, seats: Sequence[int], what: str) -> None:
         """RulesError unless every seat named in the record is one of ``seats``."""

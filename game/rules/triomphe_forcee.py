@@ -22,8 +22,8 @@ particular to the game:
 from __future__ import annotations
 
 from game.rules.base import JSON, GameInfo, Option, RulesError
-from game.rules.fields import Field
-from game.rules.tarot import DECK, EXC_BIT, T01, T11, T13, TarotState
+from game.rules.fields import Field, Shown
+from game.rules.tarot import DECK, EXC_BIT, T01, T11, T13, Profile, TarotState
 
 DECLARATIONS = (("excuse", EXC_BIT, 1), ("pagat", 1 << T01, 1), ("eleven", 1 << T11, 2))
 DECLARABLE = EXC_BIT | 1 << T01 | 1 << T11
@@ -40,14 +40,16 @@ INFO = GameInfo(
         Option("deals", (5, 10, 20), 10, "deals in a game (it ends sooner when a player cannot ante)"),
     ),
     description="Old tarot casino game: Death takes the pot, the most tricks takes the rest.",
-    extra={"family": "tarot"},
 )
 
 
 class TriompheForceeState(TarotState):
     info = INFO
+    # No card counts: the tricks do (a deal's points are chips, a few at most).
+    PROFILE = Profile((0.0,) * DECK.size, every_trick=True, scale=2.0)
     EXCUSE_SETTLE = False
     EXTRA_FIELDS = (Field("pot", "int"), Field("broke", "bool"))
+    EXTRA_SHOWN = (Shown("chips", "s.chips()"),)  # what each player holds is on the table for all to see
 
     def after_load(self) -> None:
         super().after_load()
@@ -132,7 +134,8 @@ class TriompheForceeState(TarotState):
         self.deal_points[seat] += take
         self.declared[-1]["points"] = take
         if events is not None:
-            events.append({"type": "declare", "seat": seat, "combo": name, "cards": DECK.codes_of(cards), "chips": take})
+            events.append({"type": "declare", "seat": seat, "combo": name, "cards": DECK.codes_of(cards), "points": take,
+                           "chips": take})
         if self.pot == 0:
             self._ante(events)
 
@@ -168,8 +171,3 @@ class TriompheForceeState(TarotState):
 
     def result(self) -> JSON:
         return {**super().result(), "chips": self.chips()}
-
-    def observation(self, seat: int) -> JSON:
-        obs = super().observation(seat)
-        obs["chips"] = self.chips()  # what each player holds is on the table for all to see
-        return obs

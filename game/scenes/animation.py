@@ -49,6 +49,7 @@ class Thinker:
     def __init__(self, bot, obs) -> None:
         self.bot = bot
         self.slice = self.SLICE_MS
+        self.max_slice = self.MAX_SLICE_MS  # the table lowers it when its own drawing takes longer
         self.done = False
         self.stalls = 0
         self.started = time.perf_counter()
@@ -63,11 +64,13 @@ class Thinker:
         self.done = self.bot.step(self.slice)
         if not self.done and (time.perf_counter() - t0) * 1000.0 < 0.25 * self.slice:
             self.stalls += 1
-            limit = self.STALLED_MAX_MS if self.stalls > 30 else self.MAX_SLICE_MS
+            limit = self.STALLED_MAX_MS if self.stalls > 30 else self.max_slice
             self.slice = min(limit, self.slice + 2.0)
         else:
             # Drift back down: the slice settles just above one iteration's cost.
             self.slice = max(self.SLICE_MS, self.slice - 0.25)
+            if self.stalls <= 30:  # and never above what the frame leaves it
+                self.slice = max(self.SLICE_MS, min(self.slice, self.max_slice))
         if not self.done and time.perf_counter() > self.deadline:
             self.done = True
         return self.done

@@ -52,6 +52,11 @@ class AttractScene(TableScene):
         super().__init__(app, demo_match(seed))
 
     # ------------------------------------------------------------ the demo table
+    def compact_override(self) -> bool | None:
+        """The demo keeps the panels around the felt (its title lives in the top bar): a
+        kiosk is a tablet, and nobody taps a chip here."""
+        return False
+
     def hand_visible(self) -> bool:
         return True  # the bottom bot's cards face up: more to watch
 

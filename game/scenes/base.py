@@ -24,6 +24,7 @@ class TouchTarget(NamedTuple):
 
 class Scene:
     overlay = False  # True: the scene below is drawn first (pause, hand-off)
+    fills_screen = False  # True: it paints every pixel (the app need not clear the screen first)
     name = "scene"
 
     def __init__(self, app) -> None:  # app: game.app.App
@@ -206,10 +207,13 @@ class SceneManager:
         if self.stack:
             self.stack[-1].update(dt)
 
-    def draw(self, surface) -> None:
-        # Draw from the last opaque scene up, so overlays show what they cover.
+    def drawn(self) -> list[Scene]:
+        """The scenes drawn this frame: from the last opaque one up (overlays show what they cover)."""
         start = len(self.stack) - 1
         while start > 0 and self.stack[start].overlay:
             start -= 1
-        for s in self.stack[start:]:
+        return self.stack[max(0, start):]
+
+    def draw(self, surface) -> None:
+        for s in self.drawn():
             s.draw(surface)

@@ -8,7 +8,7 @@ from game.i18n import t
 from game.scenes import catalog
 from game.scenes.base import Scene
 from game.scenes.match import Match
-from game.scenes.views import standalone_view
+from game.scenes.table_picture import standalone_view
 from game.ui import fonts, widgets
 
 

@@ -21,7 +21,7 @@ class HandoffScene(Scene):
         w, h = self.app.size
         s = self.app.scale
         bh = widgets.button_height(s)
-        bw = min(int(w * 0.7), max(260, int(420 * s)))
+        bw = min(w - self.app.units.px(32), max(self.app.units.px(260), int(420 * s)))
         self.ready = self.button(pygame.Rect(w // 2 - bw // 2, int(h * 0.62), bw, bh), t("handoff.ready"), self.tap)
         self.focus = 0
 
@@ -42,8 +42,12 @@ class HandoffScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        s = self.app.scale
         surface.fill((18, 22, 30))
+        u = self.app.units
         name = self.table.match.seats[self.seat].name
-        widgets.title(surface, t("handoff.title", name=name), s, int(h * 0.25), size=52)
-        fonts.blit_text(surface, t("handoff.hint", name=name), max(15, int(22 * s)), widgets.SOFT, (w // 2, int(h * 0.45)), "center", max_width=int(w * 0.9))
+        margin = u.px(16)
+        title = u.text(52, least=24)
+        title_box = pygame.Rect(margin, int(h * 0.2), w - 2 * margin, fonts.font(title, True).get_linesize() * 2)
+        fonts.draw_in_box(surface, t("handoff.title", name=name), title, widgets.GOLD, title_box, bold=True)
+        hint = u.text(22, least=14)
+        fonts.draw_in_box(surface, t("handoff.hint", name=name), hint, widgets.SOFT, pygame.Rect(margin, title_box.bottom + margin, w - 2 * margin, fonts.font(hint).get_linesize() * 3))

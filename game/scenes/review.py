@@ -35,7 +35,9 @@ from game.scenes.base import Scene
 from game.scenes.match import Match, Seat
 from game.scenes.views import view_for
 from game.scenes.table_layout import HINT_COLOUR, TableLayout
+from game.scenes.table_picture import TableBase
 from game.ui import fonts, widgets
+from game.ui.units import units_for
 
 ANALYSIS_SLICE_MS = 8.0  # thinking per frame: drawing and input keep the rest of a 60 fps frame
 DEEPER = 4  # "Deeper": four times the time (or deals) per move, twice at most
@@ -55,21 +57,14 @@ def desktop(app=None) -> bool:
     return sys.platform != "emscripten" and getattr(app, "kiosk", None) is None
 
 
-class _Button:
-    """The table's HUD buttons have no place on the review board: a stand-in."""
-
-    def enable(self) -> None: ...
-    def disable(self) -> None: ...
-    def kill(self) -> None: ...
-
-
 class _BoardApp:
-    """The app as the board sees it: the size and scale of the board's part of the window."""
+    """The app as the board sees it: the size and measures of the board's part of the window."""
 
     def __init__(self, app, size: tuple[int, int]) -> None:
         self._app = app
-        self.size = size
-        self.scale = max(0.6, min(size[0] / 1280, size[1] / 720, 3.0))
+        self.units = units_for(size, app.density)
+        self.size = self.units.size
+        self.scale = self.units.scale
 
     def __getattr__(self, name):
         return getattr(self._app, name)
@@ -91,87 +86,29 @@ class ReplayMatch(Match):
         self.recorded = True
 
 
-class ReviewBoard(TableLayout):
-    """One position of the replay drawn by the table's layout and the game's view."""
+class ReviewBoard(TableLayout, TableBase):
+    """One position of the replay drawn by the table's drawing and the game's view, from the
+    same declared picture as the table (``TablePicture``): no buttons, no turn."""
 
     def __init__(self, app, replay: Replay, state, viewer: int, size: tuple[int, int]) -> None:
-        self.app = _BoardApp(app, size)
-        self.match = ReplayMatch(replay, state)
-        self.view = view_for(replay.game)(self)
-        self.viewer = viewer
-        self.shown: dict = {}
-        self.obs: dict = {}
-        self.steps: list = []
-        self.selected: list[str] = []
-        self.options: list[dict] = []
-        self.active = 0
-        self.hint: dict | None = None
-        self.refused = None
-        self.press = None
-        self.drag_pos = None
-        self.focus_card = None
-        self.hide_hands = False
-        self.timer_left = None
-        self.banner = None
-        self.frozen = False
-        self.elements: list = []
-        self.hand_rects: list = []
-        self.card_rects: dict = {}
-        self.open_hands = False
-        self.caption = ""
-        self.layout()
-        self.hud_text_right = size[0] - self.pad
+        self.setup_table(_BoardApp(app, size), ReplayMatch(replay, state), view_for(replay.game), viewer)
+        self.hud_buttons: dict = {}
 
-    def layout(self) -> None:
-        super().layout()
-        # The board is narrower than a window: side panels that would run into a top one
-        # move below it (as the table does for five players and more).
-        tops = [self.panels[p] for p in ("top", "topleft", "topright")]
-        for pos in ("left", "right"):
-            side = self.panels[pos]
-            if any(side.colliderect(top) for top in tops):
-                side.y = max(top.bottom for top in tops if top.colliderect(side.inflate(0, 2 * side.height))) + self.pad // 2
+    @property
+    def open_hands(self) -> bool:
+        return self.picture.open_hands
 
-    # What TableLayout asks of a table scene.
-    def button(self, *args, **kwargs) -> _Button:
-        return _Button()
+    @open_hands.setter
+    def open_hands(self, value: bool) -> None:
+        self.picture.open_hands = value
 
-    def pause(self) -> None: ...
-    def ask_hint(self) -> None: ...
-    def undo(self) -> None: ...
-    def toggle_sound(self) -> None: ...
+    @property
+    def caption(self) -> str:
+        return self.picture.caption
 
-    def actions_now(self) -> list:
-        return []
-
-    def choices_now(self) -> None:
-        return None  # a replay shows positions: no chooser to answer
-
-    def my_turn(self) -> bool:
-        return False
-
-    def legal(self) -> list[dict]:
-        return []
-
-    def legal_codes(self) -> set[str]:
-        return set()
-
-    def hand_visible(self) -> bool:
-        return True
-
-    def phase(self) -> str:
-        return self.view.phase(self.obs)
-
-    def face(self, code: str, width: int) -> pygame.Surface:
-        return self.view.face(code, width)
-
-    def dur(self, seconds: float) -> float:
-        return 0.0
-
-    def add(self, step) -> None: ...
-
-    def prompt_text(self) -> str:
-        return self.caption
+    @caption.setter
+    def caption(self, value: str) -> None:
+        self.picture.caption = value
 
     def set_position(self, state, played: dict | None, best: dict | None) -> None:
         """Show a position; the move made in it lifted (when it is the viewer's) and the

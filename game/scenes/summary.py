@@ -1,12 +1,14 @@
 """Round summary: the table of numbers the game's view declares (columns and rows), its
-notes, then Continue."""
+notes, then Continue. Where the columns do not fit (a phone), each player's row becomes a
+block: name and total, then the other columns as "heading value" pairs, then the hand
+spread below; nothing is shrunk under 12 logical px."""
 from __future__ import annotations
 
 import pygame
 
 from game.i18n import t
 from game.scenes.base import Scene
-from game.scenes.views import standalone_view
+from game.scenes.table_picture import standalone_view
 from game.ui import fonts, widgets
 from game.ui.cards import CARD_RATIO, suit_colours
 
@@ -29,7 +31,7 @@ class SummaryScene(Scene):
         w, h = self.app.size
         s = self.app.scale
         bh = widgets.button_height(s)
-        bw = min(int(w * 0.4), int(320 * s))
+        bw = min(max(int(w * 0.4), self.app.units.px(200)), int(320 * s), w - self.app.units.px(32))
         self.button(pygame.Rect(w // 2 - bw // 2, h - bh - int(16 * s), bw, bh), t("summary.continue"), self.close)
         self.focus = 0
 
@@ -72,22 +74,46 @@ class SummaryScene(Scene):
                 pygame.draw.rect(surface, frame[kind], span.inflate(4, 4), max(2, int(2 * self.app.scale)), border_radius=6)
             x = span.right + gap
 
+    def columns_fit(self, width: int, size: int, hsize: int) -> bool:
+        """Does every heading and value fit its column at the smallest size allowed?"""
+        tab = self.table
+        least = fonts.min_size()
+        for k, (head, share) in enumerate(zip(tab.headers, tab.widths)):
+            room = int(width * share) - 10
+            if tab.spreads and k == tab.spread_column:
+                continue
+            if fonts.text_width(head, min(hsize, least), True) > room:
+                return False
+            for row in tab.rows:
+                if k < len(row) and fonts.text_width(row[k], min(size, least), True) > room:
+                    return False
+        return True
+
     def draw(self, surface: pygame.Surface) -> None:
-        widgets.shade(surface, 210)
+        widgets.shade(surface, 225)
         w, h = surface.get_size()
         s = self.app.scale
+        u = self.app.units
         tab = self.table
-        r = widgets.title(surface, tab.title, s, max(6, int(14 * s)), size=40)
-        size = max(14, int(22 * s))
+        title_size = u.text(40, least=20)
+        title_box = pygame.Rect(u.px(8), max(6, int(14 * s)), w - u.px(16), fonts.font(title_size, True).get_linesize())
+        title = fonts.draw_in_box(surface, tab.title, title_size, widgets.GOLD, title_box, bold=True)
+        r = title[0].unionall(title[1:]) if title else title_box
+        size = u.text(22, least=14)
+        if not self.columns_fit(int(w * 0.92), size, u.text(17, least=12)):
+            self.draw_stacked(surface, r.bottom + u.px(8))
+            return
         line = head_h = int(size * 1.9)
         rows = tab.rows
+        note_size = u.text(19, least=13)
+        note_line = fonts.font(note_size).get_linesize() + 4
+        notes_h = note_line * len(tab.notes) + int(12 * s) if tab.notes else 0
         if tab.spreads:  # rows tall enough for the cards spread in them, as the window allows
-            note_size = max(13, int(19 * s))
-            notes_h = (fonts.font(note_size).get_linesize() + 4) * len(tab.notes) + int(30 * s) if tab.notes else 0
             free = h - r.bottom - int(12 * s) - notes_h - widgets.button_height(s) - int(28 * s)
             line = max(line, min(int(size * 5), (free - head_h - int(size * 0.8)) // max(1, len(rows))))
         area = pygame.Rect(int(w * 0.04), r.bottom + int(12 * s), int(w * 0.92), head_h + line * len(rows) + int(size * 0.8))
-        widgets.panel(surface, area, alpha=240, colour=(16, 24, 34))
+        # One panel for the table and its notes (two met with a visible step).
+        widgets.panel(surface, area.inflate(0, 0).union(area.move(0, notes_h)), alpha=240, colour=(16, 24, 34))
         xs = [0.0]
         for wd in tab.widths[:-1]:
             xs.append(xs[-1] + wd)
@@ -97,7 +123,7 @@ class SummaryScene(Scene):
         # Suit signs in the headers in their colours, black ones white on the dark panel.
         heads = [c if c != (20, 20, 24) else (255, 255, 255) for c in suit_colours(self.app.settings.four_colour_suits)]
         y = area.y + int(size * 0.4)
-        hsize = max(12, int(17 * s))
+        hsize = u.text(17, least=12)
         for f, wd, head in zip(xs, tab.widths, tab.headers):
             fonts.blit_text(surface, head, hsize, widgets.GOLD, (area.x + int(area.width * f) + 8, y + head_h // 2), "midleft", True, max_width=int(area.width * wd) - 10, suit_colours=heads)
         y += head_h - line
@@ -115,13 +141,68 @@ class SummaryScene(Scene):
                     self.draw_spread(surface, tab.spreads[i], pygame.Rect(x, y + 2, int(area.width * wd) - 12, line - 4))
                     continue
                 fonts.blit_text(surface, val, size, colour, (x, y + line // 2), "midleft", k in bold, max_width=int(area.width * wd) - 10, suit_colours=white)
-        y = area.bottom + int(12 * s)
-        if not tab.notes:
-            return
-        note_size = max(13, int(19 * s))
-        line_h = fonts.font(note_size).get_linesize() + 4
-        box = pygame.Rect(area.x, y - 6, area.width, line_h * len(tab.notes) + 12)
-        widgets.panel(surface, box, alpha=240, colour=(16, 24, 34))
+        y = area.bottom
         for note in tab.notes:
             rr = fonts.blit_text(surface, note, note_size, widgets.SOFT, (w // 2, y), "midtop", max_width=area.width - 20)
             y = rr.bottom + 4
+
+    def draw_stacked(self, surface: pygame.Surface, top: int) -> None:
+        """Narrow screens: one block per row (name and total, the other columns as "heading
+        value" pairs, the hand spread under them), then the notes."""
+        w, h = surface.get_size()
+        u = self.app.units
+        tab = self.table
+        pad = u.px(8)
+        size = u.text(20, least=14)
+        small = u.text(16, least=12)
+        line = fonts.font(size, True).get_linesize()
+        small_line = fonts.font(small).get_linesize()
+        last = len(tab.headers) - 1
+        skip = {0, last, tab.team_column} | ({tab.spread_column} if tab.spreads else set())
+        area = pygame.Rect(pad, top, w - 2 * pad, 0)
+        bottom = h - widgets.button_height(self.app.scale) - int(16 * self.app.scale) - pad
+        notes_h = (small_line * 2 + pad // 2) * len(tab.notes) + (pad if tab.notes else 0)
+        pairs_room = area.width - 2 * pad
+        blocks = []
+        for i, row in enumerate(tab.rows):
+            pairs = "  ·  ".join(f"{tab.headers[k]} {row[k]}" for k in range(len(row)) if k not in skip and row[k] != "")
+            lines = len(fonts.wrap(pairs, small, pairs_room)) if pairs else 0
+            blocks.append((i, pairs, min(lines, 2)))
+        spread_h = 0
+        if tab.spreads:
+            fixed = sum(line + small_line * n + pad for _, _, n in blocks)
+            free = bottom - top - notes_h - fixed - pad * len(blocks)
+            spread_h = max(u.px(30), min(u.px(70), free // max(1, len(blocks))))
+        y = top
+        white = [(255, 255, 255)] * 4
+        for i, pairs, n in blocks:
+            row = tab.rows[i]
+            height = pad // 2 + line + small_line * n + (spread_h + pad // 2 if tab.spreads else 0) + pad // 2
+            box = pygame.Rect(area.x, y, area.width, height)
+            widgets.panel(surface, box, alpha=240, radius=u.px(10), colour=(16, 24, 34))
+            x = box.x + pad
+            if tab.team_column is not None and row[tab.team_column].isdigit():
+                colours = self.view.TEAM_COLOURS
+                rad = max(3, size // 3)
+                pygame.draw.circle(surface, colours[(int(row[tab.team_column]) - 1) % len(colours)], (x + rad, y + pad // 2 + line // 2), rad)
+                x += 2 * rad + pad // 2
+            total_w = fonts.text_width(row[last], size, True) + pad
+            colour = widgets.GOLD if i in tab.best else widgets.WHITE
+            fonts.blit_text(surface, row[last], size, colour, (box.right - pad, y + pad // 2), "topright", bold=True, box=pygame.Rect(box.right - pad - total_w, y + pad // 2, total_w, line))
+            name_box = pygame.Rect(x, y + pad // 2, box.right - pad - total_w - x - pad, line)
+            fonts.draw_in_box(surface, fonts.ellipsize(row[0], size, name_box.width, True), size, widgets.WHITE, name_box, align="left", bold=True)
+            yy = y + pad // 2 + line
+            if pairs:
+                fonts.draw_in_box(surface, pairs, small, widgets.SOFT, pygame.Rect(box.x + pad, yy, pairs_room, small_line * n), align="left", suit_colours=white)
+                yy += small_line * n
+            if tab.spreads and i < len(tab.spreads):
+                self.draw_spread(surface, tab.spreads[i], pygame.Rect(box.x + pad, yy + pad // 4, pairs_room, spread_h))
+            y = box.bottom + pad // 2
+        if tab.notes:
+            box = pygame.Rect(area.x, y, area.width, max(small_line, bottom - y))
+            widgets.panel(surface, pygame.Rect(box.x, box.y, box.width, min(box.height, notes_h)), alpha=240, radius=u.px(10), colour=(16, 24, 34))
+            yy = y + pad // 2
+            for note in tab.notes:
+                height = min(small_line * 2, max(small_line, box.bottom - yy))
+                rects = fonts.draw_in_box(surface, note, small, widgets.SOFT, pygame.Rect(box.x + pad, yy, box.width - 2 * pad, height), suit_colours=white)
+                yy = (max(r.bottom for r in rects) if rects else yy + small_line) + pad // 2

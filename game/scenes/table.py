@@ -16,16 +16,21 @@ Turn flow, every frame:
 """
 from __future__ import annotations
 
+import time
+
 import pygame
 
 from game.i18n import t
 from game.scenes.animation import Flight, Step, Thinker
 from game.scenes import catalog
-from game.scenes.base import Scene
+from game.scenes.base import Scene, TouchTarget
 from game.scenes.match import Match, make_player_bot
 from game.scenes.table_input import TableInput
 from game.scenes.table_layout import TableLayout
-from game.scenes.views import BareTable, standalone_view, view_for
+from game.scenes.table_picture import BareTable, TableBase, standalone_view
+from game.scenes.views import base as zones
+from game.scenes.views import view_for
+from game.ui import fonts, widgets
 
 __all__ = ["TableScene", "Flight", "Step", "Thinker", "table_scene", "BareTable", "standalone_view", "view_for"]
 
@@ -36,41 +41,27 @@ def table_scene(app, match: Match) -> "TableScene":
     return TableScene(app, match)
 
 
-class TableScene(TableInput, TableLayout, Scene):
+class TableScene(TableInput, TableLayout, TableBase, Scene):
     name = "table"
+    fills_screen = True  # its background covers the window
 
     def __init__(self, app, match: Match) -> None:
         Scene.__init__(self, app)
         self.match = match
-        self.view = view_for(match.game_id)(self)
-        self.viewer = self._default_viewer()
+        self.setup_table(app, match, view_for(match.game_id), self._default_viewer())
         self.revealed_for: int | None = None  # hot seat: the human who tapped "I'm ready"
-        self.shown: dict = {}
-        self.obs: dict = {}
-        self.steps: list[Step] = []
-        self.selected: list[str] = []  # hand cards chosen for the next move
-        self.options: list[dict] = []  # legal moves using the selection (several: a choice)
-        self.readings: list[tuple[str, dict | None]] | None = None  # a gesture's several moves, chooser open
-        self.active = 0
-        self.focus_card: str | None = None  # keyboard cursor in the hand
-        self.press: tuple[str, tuple[int, int]] | None = None  # a press on a hand card
-        self.drag_pos: tuple[int, int] | None = None  # where a dragged card is
         self.thinking_seat: int | None = None
         self.thinker: Thinker | None = None
         self.think_time = 0.0
-        self.timer_left: float | None = None
         self.timer_seat: int | None = None
-        self.hint: dict | None = None
         self.hint_bot = None
-        self.banner: tuple[str, float] | None = None
-        self.refused: tuple[str, float] | None = None  # a refused card flashes red
         self.pending_summary: dict | None = None
-        self.frozen = False  # a round ended: the picture waits for its summary
         self.game_over = False
-        self.hand_rects: list[tuple[str, pygame.Rect]] = []
-        self.card_rects: dict[str, pygame.Rect] = {}  # cards on the felt, where drawn
-        self.hide_hands = False  # during the deal animation, hands appear when it ends
-        self.action_buttons: dict[str, object] = {}
+        self.seat_detail: int | None = None  # compact: the chip tapped open
+        self.hud_buttons: dict[str, object] = {}
+        self.draw_ms = 0.0  # how long drawing the table takes (a moving average), for the bots' slices
+        self._actions_shown = None
+        self._relayout = False
         self._legal: tuple | None = None
         self.sync()
         if self.view.fresh_deal():
@@ -157,6 +148,7 @@ class TableScene(TableInput, TableLayout, Scene):
         step.start_fn = start
         step.done_fn = self._dealt
         self.hide_hands = True
+        self.hand_plan = 0  # a new deal: the hand's room is planned for its size again
         self.add(step)
 
     def _dealt(self) -> None:
@@ -165,18 +157,6 @@ class TableScene(TableInput, TableLayout, Scene):
     def sync_and_deal(self) -> None:
         self.sync()
         self.deal_animation()
-
-    def fly_from_hand(self, seat: int, card: str) -> pygame.Rect:
-        """Where a card leaves a hand: its place in the bottom hand, or the seat's backs."""
-        hand = self.shown["hand"]
-        if self.position(seat) == "bottom" and card in hand:
-            return self.seat_hand_rect(seat, hand.index(card))
-        return self.seat_hand_rect(seat, max(0, self.shown["hand_counts"][seat] - 1))
-
-    def take_from_hand(self, seat: int, card: str) -> None:
-        if card in self.shown["hand"]:
-            self.shown["hand"].remove(card)
-        self.shown["hand_counts"][seat] = max(0, self.shown["hand_counts"][seat] - 1)
 
     def skip_animations(self) -> None:
         while self.steps:
@@ -222,6 +202,8 @@ class TableScene(TableInput, TableLayout, Scene):
         self.view.update(dt)
 
     def update(self, dt: float) -> None:
+        if self._relayout and self.app.scenes.top is self:
+            self.build()  # the geometry changed (a larger hand this round): buttons follow
         self.tick_timers(dt)
         if self.steps:
             self.run_steps(dt)
@@ -285,6 +267,9 @@ class TableScene(TableInput, TableLayout, Scene):
             self.think_time = 0.0
             self.thinker = Thinker(self.match.bots[seat], self.match.observation(seat))
         self.think_time += dt
+        # A frame holds the bot's slice and the table's drawing: on a large screen (a 3x
+        # phone) the drawing takes longer, the slice less.
+        self.thinker.max_slice = max(Thinker.SLICE_MS, Thinker.MAX_SLICE_MS - max(0.0, self.draw_ms - 2.0))
         if self.thinker.tick() and self.think_time >= self.dur(AI_MIN_THINK):
             move = self.thinker.move()
             self.thinking_seat = None
@@ -374,8 +359,11 @@ class TableScene(TableInput, TableLayout, Scene):
 
     # ------------------------------------------------------------ status line
     def prompt_text(self) -> str:
-        if self.steps or self.match.finished or self.frozen or (self.banner and self.view.BANNER_AT == "prompt"):
+        if self.steps or self.match.finished or self.frozen or (self.banner and (self.view.BANNER_AT == "prompt" or self.geo.compact)):
             return ""
+        peek = self.view.peek_text()
+        if peek:
+            return peek
         cur = self.match.current()
         if not self.match.seats[cur].human:
             return self.view.waiting_text(cur, self.phase())
@@ -386,3 +374,217 @@ class TableScene(TableInput, TableLayout, Scene):
         if self.hint_bot is not None:
             return t("hint.thinking")
         return self.view.prompt(self.selected, self.options, self.phase())
+
+    # ------------------------------------------------------------ buttons
+    def hud_items(self) -> list[tuple[str, object, bool]]:
+        """The HUD's buttons: (text key, action, enabled), the Menu's last."""
+        items = [("table.sound_off" if self.app.settings.sound else "table.sound_on", self.toggle_sound, True)]
+        if len(self.match.humans) == 1:
+            if self.app.settings.undo_allowed:
+                items.append(("table.undo", self.undo, self.match.can_undo()))
+            items.append(("table.hint", self.ask_hint, True))
+        items.append(("table.menu", self.pause, True))
+        return items
+
+    def hud_labels(self) -> list[str]:
+        return [t(key) for key, _, _ in self.hud_items()]
+
+    def hud_signature(self) -> tuple:
+        return (self.app.settings.sound, self.app.settings.undo_allowed, len(self.match.humans))
+
+    def menu_extras(self) -> list[tuple[str, object, bool]]:
+        """The HUD's buttons that did not fit beside the round's text: the pause menu offers
+        them (a phone: Hint, Undo and Sound behind the one Menu button)."""
+        items = self.hud_items()[:-1]
+        if not self.geo.menu_only:
+            return []
+        return items
+
+    def layout(self) -> None:
+        geo = self.geo
+        self.layout_version = getattr(self, "layout_version", 0) + 1
+        zones.clear_painters()
+        self.hud_buttons = {}
+        for (key, action, enabled), rect in zip(self.hud_items(), geo.hud_slots):
+            if rect.width and rect.height:
+                self.hud_buttons[key] = self.button(rect, t(key), action, enabled, focusable=False)
+        self.action_buttons = {}
+        self._actions_shown = None
+        self.refresh_actions()
+        self._relayout = False
+
+    def layout_changed(self) -> None:
+        self._relayout = bool(self.elements) or self._relayout
+
+    def settings_changed(self) -> None:
+        pass
+
+    def showing_banners(self) -> bool:
+        return self.app.scenes.top is self
+
+    def draw(self, surface) -> None:
+        t0 = time.perf_counter()
+        TableLayout.draw(self, surface)
+        self.draw_ms = 0.9 * self.draw_ms + 0.1 * (time.perf_counter() - t0) * 1000.0
+
+    def refresh_actions(self) -> None:
+        """Buttons for what the current step allows (pass these cards, draw, knock...)."""
+        now = tuple(self.actions_now()) if not self.steps else ()
+        choices = (self.choices_now() or []) if not self.steps else []
+        own = dict(self.view.view_actions())
+        key = (now, tuple(label for label, _ in choices), tuple(own.values()), id(self.geo))
+        if key == self._actions_shown:
+            return
+        self._actions_shown = key
+        for b in self.action_buttons.values():
+            b.kill()
+            if b in self.elements:
+                self.elements.remove(b)
+        self.action_buttons = {}
+        s = self.app.scale
+        bh = max(widgets.button_height(s) if not self.geo.compact else self.app.units.touch, self.app.units.touch)
+        gap = self.pad
+        self.choice_rects = []
+        if choices:
+            self.place_choices([label for label, _ in choices], bh, gap)
+        if not now:
+            return
+
+        def label(kind: str) -> str:
+            if kind == "confirm":
+                return t("table.confirm")
+            return own.get(kind[5:], kind) if kind.startswith("view:") else self.view.action_label(kind)
+
+        labels = [(kind, label(kind), enabled) for kind, enabled in now]
+        font = fonts.font(fonts.ui_font_size(s), True)
+        for kind, rect in zip([k for k, _, _ in labels], self.action_rects([text for _, text, _ in labels], font, bh, gap)):
+            text = next(text for k, text, _ in labels if k == kind)
+            enabled = next(e for k, _, e in labels if k == kind)
+            self.action_buttons[kind] = self.button(rect, text, lambda k=kind: self.act(k), enabled, focusable=False)
+
+    def action_rects(self, texts: list[str], font, bh: int, gap: int) -> list[pygame.Rect]:
+        """Where the step's buttons go: compact, in the action bar (more rows grow up over
+        the felt's bottom); desktop, on the felt (along its bottom when its middle holds the
+        game). Each as wide as its text needs, at least a touch target."""
+        geo = self.geo
+        s = self.app.scale
+        touch = self.app.units.touch
+        if geo.compact:
+            area = geo.actions
+            widths = [max(touch, font.size(text)[0] + 2 * gap) for text in texts]
+            low = True
+        else:
+            area = self.felt_area
+            widths = [min(int(area.width * 0.8), max(int(160 * s), font.size(text)[0] + 3 * gap)) for text in texts]
+            low = self.view.BUTTONS_LOW or self.shown.get(zones.TRICK) or self.shown.get(zones.OPEN) or self.view.felt_text(set())
+        rows: list[list[int]] = [[]]
+        for i, bw in enumerate(widths):
+            if rows[-1] and sum(widths[j] + gap for j in rows[-1]) + bw > area.width:
+                rows.append([])
+            rows[-1].append(i)
+        if geo.compact:  # a row's buttons share its width, none narrower than its text needs
+            for row in rows:
+                need = sum(widths[i] for i in row) + gap * (len(row) - 1)
+                spare = (area.width - need) // max(1, len(row))
+                for i in row:
+                    widths[i] = min(widths[i] + max(0, spare), area.width)
+        height = len(rows) * bh + (len(rows) - 1) * (gap // 2)
+        if geo.compact:
+            y = area.bottom - height
+        else:
+            y = self.felt_area.bottom - height - gap if low else self.felt_area.centery - height // 2
+            y = max(self.felt_area.y, y)
+        out: list[pygame.Rect | None] = [None] * len(texts)
+        for row in rows:
+            total = sum(widths[i] for i in row) + gap * (len(row) - 1)
+            x = area.centerx - total // 2
+            for i in row:
+                out[i] = pygame.Rect(x, y, widths[i], bh)
+                x += widths[i] + gap
+            y += bh + gap // 2
+        return out
+
+    def place_choices(self, labels: list[str], bh: int, gap: int) -> None:
+        """The chooser's buttons (``choice_rects``: (rect, text) per choice), numbered, in
+        rows centred on the felt (along its bottom, in the buttons' place, for a view whose
+        felt's middle holds the game: ``BUTTONS_LOW``; in the action bar and up over the
+        felt, compact). The table draws them itself (``draw_choices``) so suit signs in a
+        label are drawn as shapes; a tap plays the choice."""
+        s = self.app.scale
+        geo = self.geo
+        area = self.felt_area
+        last = len(labels) - 1
+        # Keys 1-9 for the first choices, 0 for the last one (none).
+        texts = [f"{0 if i == last else i + 1}  {text}" if i == last or i < 9 else text for i, text in enumerate(labels)]
+        self.choice_size = size = self.app.units.text(20, least=14)
+        widths = [min(area.width - 2 * gap, fonts.render_rich(text, size, widgets.WHITE, True).get_width() + 3 * gap) for text in texts]
+        widths = [max(w, self.app.units.touch) for w in widths]
+        rows: list[list[int]] = [[]]
+        used = 0
+        for i, bw in enumerate(widths):
+            if rows[-1] and used + gap + bw > area.width - 2 * gap:
+                rows.append([])
+                used = 0
+            used += (gap if rows[-1] else 0) + bw
+            rows[-1].append(i)
+        bh = max(self.app.units.touch, min(bh, max(24, area.height // max(1, len(rows)) - gap // 2)))
+        step = bh + gap // 2
+        if geo.compact:
+            bottom = geo.actions.bottom
+            y = bottom - len(rows) * step + gap // 2
+        else:
+            y = area.centery - (len(rows) * step - gap // 2) // 2
+            if self.view.BUTTONS_LOW:
+                y = area.bottom - len(rows) * step + gap // 2 - gap
+            y = max(area.y, min(y, area.bottom - len(rows) * step))
+        self.choice_rects = [None] * len(texts)
+        for row in rows:
+            total = sum(widths[i] for i in row) + gap * (len(row) - 1)
+            x = area.centerx - total // 2
+            for i in row:
+                self.choice_rects[i] = (pygame.Rect(x, y, widths[i], bh), texts[i])
+                x += widths[i] + gap
+            y += step
+
+    def choice_cards(self) -> set[str]:
+        """The cards of the choice under the pointer (``move_targets`` of its move), ringed
+        in the hand and in the face-up rows so a player sees which copies it takes."""
+        rects = self.choice_rects
+        if not rects or self.steps:
+            return set()
+        mouse = pygame.mouse.get_pos()
+        hover = next((i for i, (r, _) in enumerate(rects) if r.collidepoint(mouse)), None)
+        options = self.choices_now() or []
+        if hover is None or hover >= len(options) or options[hover][1] is None:  # None: the way back
+            return set()
+        return set(self.view.move_targets(options[hover][1]))
+
+    # ------------------------------------------------------------ touch targets
+    def tap_zones(self) -> list:
+        """Everything a tap acts on besides the buttons: the hand's cards (the part of each
+        left uncovered), the chooser's choices, the piles, the seat chips, the cards of the
+        open table and the melds."""
+        out = [TouchTarget("card", code, part) for code, part in self.hand_targets()]
+        out += [TouchTarget("choice", text, rect) for rect, text in self.choice_rects]
+        if self.has(zones.STOCK):
+            out.append(TouchTarget("pile", "stock", self.stock_rect.copy()))
+        if self.has(zones.DISCARD):
+            fan = self.discard_fan_rects
+            parts = [r for _, r in fan]
+            out += [TouchTarget("pile", code, part) for (code, _), part in zip(fan, _fan_parts(parts))] if fan else [TouchTarget("pile", "discard", self.discard_rect.copy())]
+        if self.geo.compact:
+            out += [TouchTarget("seat", self.view.name(seat), self.panels[self.position(seat)].copy()) for seat in range(self.match.players)]
+        if self.has(zones.OPEN):
+            out += [TouchTarget("table", code, self.card_rects[code].copy()) for code in self.shown.get(zones.OPEN, []) if code in self.card_rects]
+        for span in self.view.meld_spans():
+            out.append(TouchTarget("meld", span[0], span[1]))
+        return out
+
+
+def _fan_parts(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """The visible part of each card of a fanned pile (each under the next, peeking out on its left)."""
+    out = []
+    for i, r in enumerate(rects):
+        right = rects[i + 1].x if i + 1 < len(rects) and rects[i + 1].colliderect(r) else r.right
+        out.append(pygame.Rect(r.x, r.y, max(0, right - r.x), r.height))
+    return out

@@ -220,7 +220,24 @@ class TableInput:
             return True
         return False
 
+    def chip_at(self, pos) -> int | None:
+        """Compact: the seat whose chip is under a point."""
+        if not self.geo.compact:
+            return None
+        for seat in range(self.match.players):
+            if self.panels[self.position(seat)].collidepoint(pos):
+                return seat
+        return None
+
     def click(self, pos) -> None:
+        if self.seat_detail is not None:  # the open chip's panel: any tap closes it
+            seat = self.chip_at(pos)
+            self.seat_detail = seat if seat is not None and seat != self.seat_detail else None
+            return
+        seat = self.chip_at(pos)
+        if seat is not None:
+            self.seat_detail = seat
+            return
         if self.steps:
             self.skip_animations()
             return
@@ -254,8 +271,12 @@ class TableInput:
     # ------------------------------------------------------------ input
     def handle(self, event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if event.pos[1] <= self.hud_h or any(b.visible and b.rect.collidepoint(event.pos) for b in self.action_buttons.values()):
+            buttons = list(self.action_buttons.values()) + list(self.hud_buttons.values())
+            if any(b.visible and b.rect.collidepoint(event.pos) for b in buttons) or (not self.geo.compact and event.pos[1] <= self.hud_h):
                 return False  # a button (pygame_gui) takes this click
+            if self.seat_detail is not None or self.chip_at(event.pos) is not None:
+                self.click(event.pos)
+                return True
             if self.steps:
                 self.skip_animations()
                 return True
@@ -288,6 +309,9 @@ class TableInput:
 
     def key(self, event) -> bool:
         k = event.key
+        if k == pygame.K_ESCAPE and self.seat_detail is not None:
+            self.seat_detail = None
+            return True
         if k == pygame.K_ESCAPE:
             if self.readings:
                 self.cancel_readings()

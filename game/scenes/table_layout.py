@@ -1,504 +1,97 @@
-"""Where the table puts things and how it draws them, for any game's view.
+"""How the table draws any game's view, from its picture (``TablePicture``) and the geometry
+of the moment (``TableGeometry``, game/scenes/table_geometry.py).
 
-From the view's declarations (its zones, how tall the hand is, how many lines a seat
-shows) the layout places the seat panels around the window (the viewer at the bottom),
-the hand, the felt and each zone, from 800x480 to 3840x2160, and draws them. A long
-hand overlaps its cards, then takes two rows, so every card's index stays visible.
+Mixed into the table scene and the review's board (both a ``TableBase``). Desktop: seat
+panels around the felt. Compact (phones, upright tablets): seat chips along the top (a tap
+on one shows that player's cards on the table and figures), your own chip above your hand.
+A long hand overlaps its cards, then takes rows, so every card's index stays visible; the
+trick's cards never cover one another. Texts are drawn through ``fonts.blit_text`` or
+``fonts.draw_in_box`` with the box they must fit (never under 12 logical pixels).
 """
 from __future__ import annotations
-
-import math
 
 import pygame
 
 from game.i18n import t
 from game.scenes.animation import lerp_rect
+from game.scenes.table_geometry import FAN_SHOW, MIN_INDEX_SHARE, POSITIONS  # noqa: F401 - re-exported
 from game.scenes.views import base as z
 from game.ui import fonts, widgets
 from game.ui.cards import CARD_RATIO
-
-try:  # the shared hand layout (game/ui/hand_layout.py), once it is there
-    from game.ui.hand_layout import layout_hand
-except ImportError:  # pragma: no cover - until then, the table's own two-row fan below
-    layout_hand = None
-
-# Where the other seats sit, clockwise from the viewer (at the bottom), per table size.
-POSITIONS = {
-    1: (), 2: ("top",), 3: ("left", "right"), 4: ("left", "top", "right"),
-    5: ("left", "topleft", "topright", "right"), 6: ("left", "topleft", "top", "topright", "right"),
-}
-# Seven seats and more: every panel compact (one text row, as at the top): two down each
-# side (``topleft2`` the lower, ``topleft1``; ``topright1``, ``topright2``) and a row of
-# ``top1`` .. ``topK`` across the top.
-for _n in range(7, 11):
-    POSITIONS[_n] = ("topleft2", "topleft1") + tuple(f"top{k}" for k in range(1, _n - 4)) + ("topright1", "topright2")
-FAN_SHOW = 0.45  # of a card's width, what a fanned discard card under the top one shows
-MIN_INDEX_SHARE = 0.34  # of a card's width left visible in an overlapped hand (its index, "10" included)
+from game.ui.hand_layout import layout_hand
 LEADER_COLOUR = (240, 200, 70)
 BANNER_SUIT_COLOURS = [(240, 240, 240), (255, 110, 110), (255, 110, 110), (240, 240, 240)]  # on a dark panel
+OPTION_COLOURS = [(255, 215, 64), (80, 200, 255), (255, 120, 200), (140, 255, 140), (255, 160, 80), (200, 160, 255)]
+HINT_COLOUR = (120, 255, 160)
+REFUSED_COLOUR = (240, 80, 60)
+CHIP_COLOUR = (14, 20, 28)
 
 
 def hand_slots(count: int, area: pygame.Rect, cw: int, gap: int, share: float = MIN_INDEX_SHARE) -> list[pygame.Rect]:
-    """Rects for ``count`` cards in ``area``: side by side, overlapped, or in two rows
-    (the second lower and in front) when one row would hide the indexes. The shared hand
-    layout of game/ui (``layout_hand``) decides when it is there."""
+    """Rects for ``count`` cards in ``area`` (a desktop hand): side by side, overlapped, or in
+    two rows (the second lower and in front) when one row would hide the indexes."""
     if count <= 0:
         return []
-    if layout_hand is not None:
-        ch = int(cw * CARD_RATIO)
-        lay = layout_hand(count, area, (cw, ch), (int(cw * share), int(ch * 0.46)), lift=0.0, gap=gap / max(1, cw))
-        return [pygame.Rect(lay.rect(i)) for i in range(count)]
+    ch = int(cw * CARD_RATIO)
+    lay = layout_hand(count, area, (cw, ch), (int(cw * share), int(ch * 0.46)), lift=0.0, gap=gap / max(1, cw))
+    return [pygame.Rect(lay.rect(i)) for i in range(count)]
 
-    def row(n: int, w: int, y: int) -> list[pygame.Rect]:
-        step = 0.0 if n <= 1 else min(w + gap, (area.width - w) / (n - 1))
-        total = step * (n - 1) + w
-        x0 = area.centerx - total / 2
-        return [pygame.Rect(int(x0 + i * step), y, w, int(w * CARD_RATIO)) for i in range(n)]
 
-    one = row(count, cw, area.y)
-    if count < 2 or one[1].x - one[0].x >= cw * share:
-        return one
-    # Two rows: cards a little smaller so both rows fit the hand's height.
-    drop = 0.46  # the back row shows its top 46 %: rank and suit of the index
-    w2 = max(16, int(area.height / (1 + drop) / CARD_RATIO))
-    first = -(-count // 2)
-    top = row(first, w2, area.y)
-    bottom = row(count - first, w2, area.y + int(w2 * CARD_RATIO * drop))
-    return top + bottom
+def visible_parts(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """The part of each card not covered by the cards drawn after it (its index corner, and
+    where a tap lands on it): cut on the right by a later card of its row, at the bottom by
+    a lower row."""
+    out = []
+    for i, r in enumerate(rects):
+        right, bottom = r.right, r.bottom
+        for later in rects[i + 1:]:
+            if not later.colliderect(r):
+                continue
+            if later.y <= r.y + r.height // 3 and later.x > r.x:  # the same row: it cuts the right
+                right = min(right, later.x)
+            elif later.y > r.y:  # a lower row: it cuts the bottom
+                bottom = min(bottom, later.y)
+        out.append(pygame.Rect(r.x, r.y, max(0, right - r.x), max(0, bottom - r.y)))
+    return out
 
 
 class TableLayout:
-    """Mixed into TableScene: geometry (``layout`` and the zone rects) and drawing."""
+    """Mixed into a TableBase: drawing."""
 
-    # ------------------------------------------------------------ seats
-    def rel(self, seat: int) -> int:
-        return (seat - self.viewer) % self.match.players
+    seat_detail: int | None = None  # compact: the seat whose chip was tapped (its cards shown)
 
-    def position(self, seat: int) -> str:
-        r = self.rel(seat)
-        if self.view.COUNTER_CLOCKWISE:  # the next seat sits on the viewer's right
-            r = (self.match.players - r) % self.match.players
-        return "bottom" if r == 0 else POSITIONS[self.match.players][r - 1]
-
-    def index_share(self) -> float:
-        """Of a hand card's width, what an overlapped card leaves visible (its index)."""
-        return self.view.INDEX_SHARE or MIN_INDEX_SHARE
-
-    def has(self, zone: str) -> bool:
-        return zone in self.view.ZONES
-
-    # ------------------------------------------------------------ layout
-    def layout(self) -> None:
-        self.layout_version = getattr(self, "layout_version", 0) + 1
-        z.clear_painters()
-        v = self.view
-        w, h = self.app.size
-        s = self.app.scale
-        pad = self.pad = max(6, int(10 * s))
-        bh = max(widgets.MIN_BUTTON_PX, int(46 * s))
-        self.hud_h = bh + 2 * (pad // 2)
-        self.small = max(13, int(v.TEXT_SIZE * s))
-        self.line = fonts.font(self.small, True).get_linesize()
-        cw = int(min(h * v.HAND_HEIGHT / CARD_RATIO, w * v.HAND_WIDTH))
-        self.cw, self.ch = cw, int(cw * CARD_RATIO)
-        self.sw = max(16, int(cw * 0.35))  # small cards: other hands, piles
-        sh = int(self.sw * CARD_RATIO)
-        self.fw = int(self.sw * 1.35) if self.has(z.FACEUP) else 0  # face-up cards in a panel
-        fh = int(self.fw * CARD_RATIO)
-        pw = max(v.PANEL_MIN, int(min(w * 0.18, 300 * s)))
-        lines = 1 + v.SEAT_LINES
-        won_row = self.has(z.WON) and v.WON_ROW
-        side_h = pad // 2 + lines * self.line + 2 + sh + (pad // 2 + sh if won_row else 0) + (pad // 2 + fh if fh else 0) + pad
-        top_h = pad // 2 + (2 if v.SEAT_LINES > 1 else 1) * self.line + 2 + max(sh, fh) + pad
-        top_y = self.hud_h + pad // 2
-        n = self.match.players
-        self.panels = {
-            "left": pygame.Rect(pad, top_y + int(h * 0.09), pw, side_h),
-            "right": pygame.Rect(w - pw - pad, top_y + int(h * 0.09), pw, side_h),
-            "top": pygame.Rect(w // 2 - int(pw * 1.1), top_y, int(pw * 2.2), top_h),
-            "topleft": pygame.Rect(int(w * 0.3) - int(pw * 0.95), top_y, int(pw * 1.9), top_h),
-            "topright": pygame.Rect(int(w * 0.7) - int(pw * 0.95), top_y, int(pw * 1.9), top_h),
-        }
-        if n >= 5:  # four opponents or more: the side panels sit below the top ones
-            for pos in ("left", "right"):
-                self.panels[pos].y = self.panels["topleft"].bottom + pad // 2
-        if n == 6:  # three panels across the top: side by side, as wide as they fit
-            tw_ = min(int(pw * 1.9), (w - 2 * pad - pad) // 3)
-            x = (w - 3 * tw_ - pad) // 2
-            for name in ("topleft", "top", "topright"):
-                self.panels[name] = pygame.Rect(x, top_y, tw_, top_h)
-                x += tw_ + pad // 2
-        if n >= 7:  # a row of compact panels across the window, two more down each side
-            tops = [p for p in POSITIONS[n] if p[3:].isdigit()]
-            tw_ = min(int(pw * 1.9), (w - 2 * pad - (len(tops) - 1) * (pad // 2)) // len(tops))
-            x = (w - len(tops) * tw_ - (len(tops) - 1) * (pad // 2)) // 2
-            for name in tops:
-                self.panels[name] = pygame.Rect(x, top_y, tw_, top_h)
-                x += tw_ + pad // 2
-            sw_ = min(int(pw * 1.3), int(w * 0.24))
-            for k in (1, 2):
-                y = top_y + top_h + pad // 2 + (k - 1) * (top_h + pad // 2)
-                self.panels[f"topleft{k}"] = pygame.Rect(pad, y, sw_, top_h)
-                self.panels[f"topright{k}"] = pygame.Rect(w - sw_ - pad, y, sw_, top_h)
-        bottom_h = pad // 2 + lines * self.line + 2 + (sh + pad // 2 if won_row else 0) + (fh + pad // 2 if fh else 0) + pad // 2
-        if won_row and not fh:
-            bottom_h = max(bottom_h, self.ch - pad)
-        self.panels["bottom"] = pygame.Rect(pad, h - bottom_h - pad, pw, bottom_h)
-        hand_y = h - self.ch - pad
-        side_zones = any(self.has(k) for k in (z.STOCK, z.DISCARD, z.TRUMP))
-        side_w = 0
-        if side_zones:  # the stock (and discard, turned card) with the stock's label
-            label = fonts.font(self.small, True).size(t("table.stock", count=52))[0]
-            piles = sum(self.has(k) for k in (z.STOCK, z.DISCARD, z.TRUMP))
-            if v.TRUMP_ACROSS and self.has(z.TRUMP):  # the turned card sticks out from under the stock
-                piles -= 1
-                label += int(1.3 * self.sw)
-            fan = int(self.sw * 2 * FAN_SHOW) * (v.DISCARD_FAN - 1) if self.has(z.DISCARD) else 0
-            side_w = min(int(w * 0.3), max(pw, piles * (2 * self.sw + pad) + fan + (label if piles == 1 else 0) + 2 * pad))
-        x0 = self.panels["bottom"].right + pad
-        x1 = w - pad - (side_w + pad if side_zones else 0)
-        self.hand_area = pygame.Rect(x0, hand_y, x1 - x0, self.ch)
-        self.side_area = pygame.Rect(x1 + pad, hand_y + pad, side_w, self.ch - pad)
-        used = set(POSITIONS[n])
-        has_sides = bool(used & {"left", "right"})
-        tops = [self.panels[p] for p in used if p.startswith("top")]
-        tx0 = self.panels["left"].right + pad if has_sides else pad * 3
-        tx1 = self.panels["right"].x - pad if has_sides else w - pad * 3
-        ty0 = (max(p.bottom for p in tops) if tops else self.hud_h) + pad
-        ty1 = hand_y - int(self.ch * 0.15) - max(22, int(30 * s)) - pad  # the status line above the hand
-        if n >= 7:  # between the two columns of side panels, under the top row
-            tx0, tx1 = self.panels["topleft1"].right + pad, self.panels["topright1"].x - pad
-            ty0 = self.panels["top1"].bottom + pad
-        self.felt_area = pygame.Rect(tx0, ty0, tx1 - tx0, max(40, ty1 - ty0))
-        self.table_area = self.felt_area.copy()
-        if v.FELT_LINE:  # the felt's first line tells the last move
-            self.table_area.y += self.line
-            self.table_area.height -= self.line
-        # Cards on the felt.
-        self.tag = max(11, int(13 * s))
-        tag_h = fonts.font(self.tag, True).get_linesize()
-        th_fit = (self.table_area.height - 1.5 * tag_h) / 2.25
-        self.tw = int(max(24, min(cw * 0.95, th_fit / CARD_RATIO, self.table_area.width / 4.4)))
-        if n >= 7:  # a card from every seat around the felt's centre
-            self.tw = max(20, min(self.tw, int(self.table_area.width / 6.5), int(self.table_area.height / 3.2 / CARD_RATIO)))
-        self.th = int(self.tw * CARD_RATIO)
-        self.open_w = int(cw * 0.82)
-        self.deck_rect = pygame.Rect(0, 0, self.sw * 2, int(self.sw * 2 * CARD_RATIO))
-        self.deck_rect.center = self.table_area.center
-        self.stock_rect = self.deck_rect.copy()
-        if side_zones:
-            self.stock_rect.midleft = (self.side_area.x + pad, self.side_area.centery)
-        # Beside the stock, in this order: the discard pile, the turned card.
-        # A fanned pile: the cards under the top one peek out on its left, the top card on the right.
-        fan = int(self.stock_rect.width * FAN_SHOW) * (v.DISCARD_FAN - 1) if self.has(z.DISCARD) else 0
-        self.discard_rect = self.stock_rect.move(self.stock_rect.width + pad + fan, 0)
-        self.discard_fan_rects: list[tuple[str, pygame.Rect]] = []  # (card, rect) bottom first, where drawn
-        self.trump_rect = self.discard_rect.move(self.stock_rect.width + pad, 0) if self.has(z.DISCARD) else self.discard_rect.copy()
-        if v.TRUMP_ACROSS:
-            self.trump_rect = pygame.Rect(0, 0, self.stock_rect.height, self.stock_rect.width)
-            self.trump_rect.center = (self.stock_rect.centerx + int(self.stock_rect.width * 0.6), self.stock_rect.centery)
-        self.aside_rect = pygame.Rect(0, 0, self.sw, sh)
-        self.aside_rect.bottomleft = (self.table_area.x + pad, self.table_area.bottom - pad)
-        # HUD buttons (right side): sound, undo, hint, menu.
-        labels = [("table.menu", self.pause, True)]
-        if len(self.match.humans) == 1:
-            labels.insert(0, ("table.hint", self.ask_hint, True))
-            if self.app.settings.undo_allowed:
-                labels.insert(0, ("table.undo", self.undo, self.match.can_undo()))
-        labels.insert(0, ("table.sound_off" if self.app.settings.sound else "table.sound_on", self.toggle_sound, True))
-        x = w - pad
-        self.hud_buttons = {}
-        for key, action, enabled in reversed(labels):
-            text = t(key)
-            bw = max(int(bh * 1.6), fonts.font(max(15, int(22 * s)), True).size(text)[0] + 2 * pad + 10)
-            x -= bw
-            self.hud_buttons[key] = self.button(pygame.Rect(x, pad // 2, bw, bh), text, action, enabled, focusable=False)
-            x -= pad // 2
-        self.hud_text_right = x
-        self.action_buttons = {}
-        self._actions_shown = None
-        self.refresh_actions()
-
-    def settings_changed(self) -> None:
-        pass
-
-    def refresh_actions(self) -> None:
-        """Buttons for what the current step allows (pass these cards, draw, knock...)."""
-        if not hasattr(self, "hud_h"):
-            return
-        now = tuple(self.actions_now()) if not self.steps else ()
-        choices = (self.choices_now() or []) if not self.steps else []
-        own = dict(self.view.view_actions())
-        key = (now, tuple(label for label, _ in choices), tuple(own.values()))
-        if key == self._actions_shown:
-            return
-        self._actions_shown = key
-        for b in self.action_buttons.values():
-            b.kill()
-            if b in self.elements:
-                self.elements.remove(b)
-        self.action_buttons = {}
-        s = self.app.scale
-        bh = widgets.button_height(s)
-        gap = self.pad
-        self.choice_rects = []
-        if choices:
-            self.place_choices([label for label, _ in choices], bh, gap)
-        if not now:
-            return
-        def label(kind: str) -> str:
-            if kind == "confirm":
-                return t("table.confirm")
-            return own.get(kind[5:], kind) if kind.startswith("view:") else self.view.action_label(kind)
-
-        labels = [(kind, label(kind), enabled) for kind, enabled in now]
-        widths = [min(int(self.felt_area.width * 0.8), max(int(160 * s), fonts.font(max(15, int(22 * s)), True).size(text)[0] + 3 * gap)) for _, text, _ in labels]
-        # Rows of buttons as wide as the felt allows (several declarations), centred.
-        rows: list[list[int]] = [[]]
-        for i, bw in enumerate(widths):
-            if rows[-1] and sum(widths[j] + gap for j in rows[-1]) + bw > self.felt_area.width:
-                rows.append([])
-            rows[-1].append(i)
-        height = len(rows) * bh + (len(rows) - 1) * (gap // 2)
-        low = self.view.BUTTONS_LOW or self.shown.get(z.TRICK) or self.shown.get(z.OPEN) or self.view.felt_text(set())  # leave the felt's middle to what it shows
-        y = self.felt_area.bottom - height - gap if low else self.felt_area.centery - height // 2
-        y = max(self.felt_area.y, y)
-        for row in rows:
-            total = sum(widths[i] for i in row) + gap * (len(row) - 1)
-            x = self.felt_area.centerx - total // 2
-            for i in row:
-                kind, text, enabled = labels[i]
-                self.action_buttons[kind] = self.button(pygame.Rect(x, y, widths[i], bh), text, lambda k=kind: self.act(k), enabled, focusable=False)
-                x += widths[i] + gap
-            y += bh + gap // 2
-
-    def place_choices(self, labels: list[str], bh: int, gap: int) -> None:
-        """The chooser's buttons (``choice_rects``: (rect, text) per choice), numbered, in
-        rows centred on the felt (along its bottom, in the buttons' place, for a view whose
-        felt's middle holds the game: ``BUTTONS_LOW``). The table draws them itself
-        (``draw_choices``) so suit signs in a label are drawn as shapes; a tap plays the choice."""
-        s = self.app.scale
-        area = self.felt_area
-        last = len(labels) - 1
-        # Keys 1-9 for the first choices, 0 for the last one (none).
-        texts = [f"{0 if i == last else i + 1}  {text}" if i == last or i < 9 else text for i, text in enumerate(labels)]
-        self.choice_size = size = max(14, int(20 * s))
-        widths = [min(area.width - 2 * gap, fonts.render_rich(text, size, widgets.WHITE, True).get_width() + 3 * gap) for text in texts]
-        rows: list[list[int]] = [[]]
-        used = 0
-        for i, bw in enumerate(widths):
-            if rows[-1] and used + gap + bw > area.width - 2 * gap:
-                rows.append([])
-                used = 0
-            used += (gap if rows[-1] else 0) + bw
-            rows[-1].append(i)
-        bh = min(bh, max(24, area.height // max(1, len(rows)) - gap // 2))
-        step = bh + gap // 2
-        y = area.centery - (len(rows) * step - gap // 2) // 2
-        if self.view.BUTTONS_LOW:
-            y = area.bottom - len(rows) * step + gap // 2 - gap
-        y = max(area.y, min(y, area.bottom - len(rows) * step))
-        self.choice_rects = [None] * len(texts)
-        for row in rows:
-            total = sum(widths[i] for i in row) + gap * (len(row) - 1)
-            x = area.centerx - total // 2
-            for i in row:
-                self.choice_rects[i] = (pygame.Rect(x, y, widths[i], bh), texts[i])
-                x += widths[i] + gap
-            y += step
-
-    def choice_cards(self) -> set[str]:
-        """The cards of the choice under the pointer (``move_targets`` of its move), ringed
-        in the hand and in the face-up rows so a player sees which copies it takes."""
-        rects = getattr(self, "choice_rects", [])
-        if not rects or self.steps:
-            return set()
-        mouse = pygame.mouse.get_pos()
-        hover = next((i for i, (r, _) in enumerate(rects) if r.collidepoint(mouse)), None)
-        options = self.choices_now() or []
-        if hover is None or hover >= len(options) or options[hover][1] is None:  # None: the way back
-            return set()
-        return set(self.view.move_targets(options[hover][1]))
-
-    def draw_choices(self, surface) -> None:
-        s = self.app.scale
-        mouse = pygame.mouse.get_pos()
-        for rect, text in getattr(self, "choice_rects", []):
-            hover = rect.collidepoint(mouse)
-            pygame.draw.rect(surface, (52, 80, 110) if hover else (37, 54, 74), rect, border_radius=max(6, int(12 * s)))
-            pygame.draw.rect(surface, (255, 255, 255) if hover else (159, 180, 207), rect, 2, border_radius=max(6, int(12 * s)))
-            img = fonts.render_rich(text, fonts.fit_size(text, self.choice_size, rect.width - self.pad, True), widgets.WHITE, True, BANNER_SUIT_COLOURS)
-            surface.blit(img, img.get_rect(center=rect.center))
-
-    # ------------------------------------------------------------ zone rects
-    def hand_count(self, seat: int) -> int:
-        if self.position(seat) == "bottom" and self.hand_visible():
-            return len(self.shown.get("hand", []))
-        counts = self.shown.get("hand_counts", [])
-        return counts[seat] if seat < len(counts) else 0
-
-    def seat_hand_rect(self, seat: int, i: int = 0) -> pygame.Rect:
-        pos = self.position(seat)
-        if pos == "bottom":
-            count = max(self.hand_count(seat), i + 1, 1)
-            return hand_slots(count, self.hand_area, self.cw, self.pad // 2, self.index_share())[i]
-        p = self.panels[pos]
-        r = pygame.Rect(0, 0, self.sw, int(self.sw * CARD_RATIO))
-        count = max(1, self.hand_count(seat))
-        label = fonts.font(self.small).size(t("table.hand_count", count=count))[0]
-        avail = (p.width // 2 if pos.startswith("top") else p.width) - 2 * self.pad - label - 6
-        step = max(3, min(self.sw // 2, (avail - self.sw) / max(1, count - 1)))
-        r.topleft = (int(p.x + self.pad + i * step), self.row_y(seat))
-        return r
-
-    def header_lines(self, seat: int) -> int:
-        top = self.position(seat).startswith("top")
-        return (2 if self.view.SEAT_LINES > 1 else 1) if top else 1 + self.view.SEAT_LINES
-
-    def row_y(self, seat: int) -> int:
-        """Top of the first row of cards in a seat's panel (under its text lines)."""
-        p = self.panels[self.position(seat)]
-        return p.y + self.pad // 2 + self.header_lines(seat) * self.line + 2
-
-    def pile_rect(self, seat: int) -> pygame.Rect:
-        """A seat's won pile: a row with its label, or the panel's top right corner."""
-        pos = self.position(seat)
-        p = self.panels[pos]
-        r = pygame.Rect(0, 0, self.sw, int(self.sw * CARD_RATIO))
-        if not self.view.WON_ROW:
-            r.topright = (p.right - self.pad, p.y + self.pad // 2 + (2 * self.line + 2 if pos.startswith("top") else self.line))
-        elif pos == "bottom":
-            r.topleft = (p.x + self.pad, self.row_y(seat))
-        elif pos.startswith("top"):
-            r.topleft = (p.centerx, self.row_y(seat))
-        else:
-            r.topleft = (p.x + self.pad, self.row_y(seat) + r.height + self.pad // 2)
-        return r
-
-    def faceup_origin(self, seat: int) -> tuple[int, int, int]:
-        """(x, y, width available) of the face-up row in a seat's panel."""
-        pos = self.position(seat)
-        p = self.panels[pos]
-        sh = int(self.sw * CARD_RATIO)
-        y = self.row_y(seat)
-        if self.view.WON_ROW and pos != "top":
-            y += sh + self.pad // 2
-        if pos == "bottom":
-            return p.x + self.pad, y, p.width - 2 * self.pad
-        if pos.startswith("top"):
-            x0 = p.centerx + self.pad
-            return x0, self.row_y(seat), p.right - self.sw - 2 * self.pad - x0
-        return p.x + self.pad, y + sh + self.pad // 2, p.width - 2 * self.pad
-
-    def trick_rect(self, seat: int) -> pygame.Rect:
-        """A seat's card in the trick, pushed from the centre towards that player."""
-        cx, cy = self.table_area.center
-        tw, th, area = self.tw, self.th, self.table_area
-        dx = int(max(tw * 1.3, min(area.width * 0.2, tw * 1.9)))
-        dy = int(max(th * 0.56, min(area.height * 0.25, th * 0.66)))
-        pos = self.position(seat)
-        off = {"bottom": (0, dy), "top": (0, -dy), "left": (-dx, 0), "right": (dx, 0), "topleft": (-int(dx * 0.6), -dy), "topright": (int(dx * 0.6), -dy)}.get(pos)
-        if off is None or self.match.players >= 7:  # a big table: the cards on an ellipse, each towards its seat
-            n = self.match.players
-            k = 0 if pos == "bottom" else POSITIONS[n].index(pos) + 1
-            angle = 2 * math.pi * k / n
-            rx, ry = max(0, area.width // 2 - tw // 2 - 4), max(0, area.height // 2 - th // 2 - 4)
-            off = (-int(rx * math.sin(angle)), int(ry * math.cos(angle)))
-        if self.match.players == 3 and pos in ("left", "right"):
-            off = (off[0], -int(dy * 0.45))
-        r = pygame.Rect(0, 0, tw, th)
-        r.center = (cx + off[0], cy + off[1])
-        return r
-
-    def meld_rect(self, seat: int) -> pygame.Rect:
-        """A seat's meld area: the view's (``meld_area``), or the felt's strip nearest to that player."""
-        own = self.view.meld_area(seat)
-        if own is not None:
-            return own
-        a = self.table_area
-        mh = min(int(self.open_w * 0.8 * CARD_RATIO), a.height // 3)
-        if self.position(seat) == "bottom":
-            return pygame.Rect(a.x, a.bottom - mh, a.width, mh)
-        others = [s for s in range(self.match.players) if self.position(s) != "bottom"]
-        k, n = others.index(seat), len(others)
-        return pygame.Rect(a.x + a.width * k // n, a.y, a.width // n, mh)
-
-    def layout_table(self, codes: list[str]) -> dict[str, pygame.Rect]:
-        """The open table: rows of cards centred on the felt, smaller when many."""
-        area = self.table_area
-        n = max(1, len(codes))
-        tw = self.open_w
-        gap = max(4, self.pad // 2)
-        while True:
-            th = int(tw * CARD_RATIO)
-            per_row = max(1, (area.width + gap) // (tw + gap))
-            rows = -(-n // per_row)
-            if rows * (th + gap) - gap <= area.height or tw <= 24:
-                break
-            tw = int(tw * 0.9)
-        th = int(tw * CARD_RATIO)
-        per_row = max(1, (area.width + gap) // (tw + gap))
-        rows = -(-n // per_row)
-        out = {}
-        y0 = area.centery - (rows * (th + gap) - gap) // 2
-        for i, code in enumerate(codes):
-            r, c = divmod(i, per_row)
-            in_row = min(per_row, n - r * per_row)
-            x0 = area.centerx - (in_row * (tw + gap) - gap) // 2
-            out[code] = pygame.Rect(x0 + c * (tw + gap), y0 + r * (th + gap), tw, th)
-        return out
-
-    def deal_source(self) -> pygame.Rect:
-        return self.stock_rect if self.has(z.STOCK) else self.deck_rect
-
-    def zone_at(self, pos) -> tuple[str | None, str | None]:
-        """The zone under a point (and the card there, if any), for drops and taps."""
-        if self.has(z.STOCK) and self.stock_rect.collidepoint(pos):
-            return z.STOCK, None
-        if self.has(z.DISCARD):
-            for code, rect in reversed(getattr(self, "discard_fan_rects", [])):
-                if rect.collidepoint(pos):  # the top card first: it lies over the others
-                    return z.DISCARD, (code if len(self.discard_fan_rects) > 1 else None)
-            if self.discard_rect.inflate(self.pad, self.pad).collidepoint(pos):
-                return z.DISCARD, None
-        for code, rect in self.card_rects.items():
-            if rect.collidepoint(pos):
-                return (z.OPEN if self.has(z.OPEN) else z.TRICK if self.has(z.TRICK) else z.MELDS), code
-        if self.has(z.MELDS) and self.meld_rect(self.viewer).collidepoint(pos):
-            return z.MELDS, None
-        # Anywhere else above the hand counts as the felt: a finger should not have to aim.
-        if self.hud_h < pos[1] < self.hand_area.y - self.pad:
-            for zone in (z.TRICK, z.OPEN, z.DISCARD, z.MELDS):
-                if self.has(zone):
-                    return zone, None
-        return None, None
-
-    # ------------------------------------------------------------ drawing
+    # ------------------------------------------------------------ background
     def background(self, size) -> pygame.Surface:
-        key = (tuple(size), self.app.table_colour, self.layout_version, self.match.players, self.viewer)
+        geo = self.geo
+        key = (tuple(size), self.app.table_colour, id(geo), self.match.players, self.viewer)
         if getattr(self, "_bg_key", None) != key:
             s = self.app.scale
             bg = pygame.Surface(size).convert()
             bg.fill(self.app.table_colour)
-            widgets.panel(bg, pygame.Rect(0, 0, size[0], self.hud_h), alpha=110, radius=0)
-            felt = self.felt_area.inflate(self.pad * 2, self.pad * 2)
+            if geo.hud.height:
+                widgets.panel(bg, pygame.Rect(0, 0, size[0], geo.hud.height), alpha=110, radius=0)
+            felt = self.felt_area.inflate(self.pad * 2, self.pad * 2) if not geo.compact else self.felt_area.copy()
             lighter = tuple(min(255, c + 14) for c in self.app.table_colour)
-            pygame.draw.rect(bg, lighter, felt, border_radius=max(12, int(30 * s)))
-            for seat in range(self.match.players):
-                widgets.panel(bg, self.panels[self.position(seat)], alpha=130)
+            pygame.draw.rect(bg, lighter, felt, border_radius=max(12, int(30 * s)) if not geo.compact else self.app.units.px(14))
+            if not geo.compact:
+                for seat in range(self.match.players):
+                    widgets.panel(bg, self.panels[self.position(seat)], alpha=130)
             self._bg, self._bg_key = bg, key
         return self._bg
 
+    # ------------------------------------------------------------ the frame
     def draw(self, surface: pygame.Surface) -> None:
-        s = self.app.scale
-        small = self.small
+        geo = self.geo
         step = self.steps[0] if self.steps else None
         flying = {f.code for f in step.flights if f.code} if step else set()
         highlight = step.highlight if step else set()
         surface.blit(self.background(surface.get_size()), (0, 0))
-        fonts.blit_text(surface, self.view.hud_text(), max(14, int(20 * s)), widgets.WHITE, (self.pad, self.hud_h // 2), "midleft", bold=True, max_width=self.hud_text_right - 2 * self.pad, suit_colours=[(255, 120, 120)] * 4)
+        self.draw_hud_text(surface)
         for seat in range(self.match.players):
-            self.draw_seat(surface, seat)
+            if geo.compact:
+                self.draw_chip(surface, seat)
+            else:
+                self.draw_seat(surface, seat)
         self.card_rects = {}
         if not self.view.draw_felt(surface, flying, highlight):
             if self.has(z.OPEN):
@@ -507,14 +100,15 @@ class TableLayout:
                 self.draw_trick(surface, flying, highlight)
             if self.has(z.MELDS):
                 self.draw_melds(surface)
+        self.draw_faceup_band(surface)
         if self.has(z.ASIDE):
             self.draw_pile(surface, self.aside_rect, self.shown.get(z.ASIDE, 0), self.view.aside_label(self.shown.get(z.ASIDE, 0)), hide_empty=True)
         if self.has(z.POT) and self.shown.get(z.POT):
-            fonts.blit_text(surface, t("table.pot", count=self.shown[z.POT]), small, widgets.GOLD, (self.table_area.right - self.pad, self.table_area.y + self.pad), "topright", bold=True)
+            fonts.blit_text(surface, t("table.pot", count=self.shown[z.POT]), self.tag, widgets.GOLD, geo.pot.topright, "topright", bold=True, max_width=geo.pot.width)
         self.draw_side(surface)
         line = self.view.felt_line()
-        if line:
-            fonts.blit_text(surface, line, small, widgets.SOFT, (self.felt_area.centerx, self.felt_area.y), "midtop", max_width=self.felt_area.width)
+        if line and geo.felt_line.height:
+            fonts.blit_text(surface, line, self.tag if geo.compact else self.small, widgets.SOFT, geo.felt_line.midtop, "midtop", max_width=geo.felt_line.width)
         self.draw_hand(surface, flying)
         self.draw_prompt(surface)
         if not self.steps:
@@ -525,34 +119,62 @@ class TableLayout:
                     continue
                 frac = 1.0 if step.dur <= 0 else max(0.0, min(1.0, (step.t - f.delay) / max(1e-6, step.dur - f.delay)))
                 r = lerp_rect(f.src, f.dst, frac)
-                # Card sizes in flight go in steps of 8 px, so the cache holds a few sizes only.
-                width = max(8, (r.width + 4) // 8 * 8)
+                # Card sizes in flight go in steps of 8 logical px, so the cache holds a few sizes only.
+                q = 8 * max(1, int(self.app.density))
+                width = max(q, (r.width + q // 2) // q * q)
                 img = self.face(f.code, width) if f.code else self.app.cards.back(self.app.settings.card_back, width)
                 surface.blit(img, r)
         self.draw_drag(surface)
+        self.draw_seat_detail(surface)
         banner = (step.banner if step and step.banner else None) or (self.banner[0] if self.banner else None)
-        if banner:
+        if banner and self.showing_banners():
             self.draw_banner(surface, banner)
+
+    def showing_banners(self) -> bool:
+        """Banners only on the screen shown: a dialog over the table hides them."""
+        return True
+
+    def draw_hud_text(self, surface) -> None:
+        box = self.geo.hud_text
+        text = self.view.hud_text()
+        if not text or box.width <= 0:
+            return
+        if self.geo.compact:
+            fonts.draw_in_box(surface, text, self.geo.tag if box.height < self.geo.line * 1.5 else self.geo.small, widgets.WHITE, box, align="left", bold=True, suit_colours=[(255, 120, 120)] * 4)
+        else:
+            fonts.blit_text(surface, text, self.app.units.text(20), widgets.WHITE, (box.x, box.centery), "midleft", bold=True, max_width=box.width, suit_colours=[(255, 120, 120)] * 4)
 
     def draw_banner(self, surface, text: str) -> None:
         s = self.app.scale
-        if self.view.BANNER_AT == "prompt":
+        geo = self.geo
+        if self.view.BANNER_AT == "prompt" or geo.compact:
             # In the status line's place above the hand: the felt stays in full view, and a
             # refusal shows where the player is looking.
-            size = max(18, int(28 * s))
-            img = fonts.render_rich(text, fonts.fit_size(text, size, int(self.hand_area.width * 0.98), True), widgets.GOLD, True, BANNER_SUIT_COLOURS)
-            r = img.get_rect(midbottom=(self.hand_area.centerx, self.prompt_y()))
+            box = geo.prompt if geo.compact else pygame.Rect(self.hand_area.x, geo.prompt.y - geo.prompt.height, int(self.hand_area.width * 0.98), geo.prompt.height * 2)
+            size = self.app.units.text(28 if not geo.compact else 20, least=14)
+            if geo.compact:
+                widgets.panel(surface, box, alpha=225, radius=8)
+                fonts.draw_in_box(surface, text, size, widgets.GOLD, box.inflate(-self.pad, -2), bold=True, suit_colours=BANNER_SUIT_COLOURS)
+                return
+            img = fonts.render_rich(text, fonts.fit_size(text, size, box.width, True), widgets.GOLD, True, BANNER_SUIT_COLOURS)
+            r = img.get_rect(midbottom=(self.hand_area.centerx, geo.prompt.bottom))
             widgets.panel(surface, r.inflate(int(24 * s), int(10 * s)), alpha=215)
+            surface.blit(img, r)
+            fonts.record(text, img.get_height() and fonts.fit_size(text, size, box.width, True), r, r.inflate(int(24 * s), int(10 * s)))
         else:
-            size = max(22, int(44 * s))
-            img = fonts.render(text, fonts.fit_size(text, size, int(surface.get_width() * 0.8), True), widgets.GOLD, True)
+            size = self.app.units.text(44, least=16)
+            width = int(surface.get_width() * 0.8)
+            fitted = fonts.fit_size(text, size, width, True)
+            img = fonts.render(text, fitted, widgets.GOLD, True)
             r = img.get_rect(center=self.table_area.center)
-            widgets.panel(surface, r.inflate(int(40 * s), int(16 * s)), alpha=190)
-        surface.blit(img, r)
+            panel = r.inflate(int(40 * s), int(16 * s))
+            widgets.panel(surface, panel, alpha=190)
+            surface.blit(img, r)
+            fonts.record(text, fitted, r, panel)
 
     def draw_pile(self, surface, rect: pygame.Rect, count: int, label: str = "", hide_empty: bool = False, label_width: int | None = None, per_layer: int = 1) -> None:
-        """A face-down pile (stock, won cards or tricks, aside) with its label on the right;
-        it thickens by one card per ``per_layer`` (three at most)."""
+        """A face-down pile (stock, won cards or tricks, aside) with its label on the right
+        (under it, compact); it thickens by one card per ``per_layer`` (three at most)."""
         if count:
             back = self.app.cards.back(self.app.settings.card_back, rect.width)
             for k in range(min(3, max(1, count // per_layer))):
@@ -562,16 +184,183 @@ class TableLayout:
         else:
             pygame.draw.rect(surface, (255, 255, 255), rect, 1, border_radius=4)
         if label:
-            fonts.blit_text(surface, label, self.small, widgets.SOFT, (rect.right + self.pad // 2, rect.centery), "midleft", max_width=label_width or self.table_area.width // 2, suit_colours=[(255, 255, 255)] * 4)
+            if self.geo.compact:
+                fonts.blit_text(surface, label, self.tag, widgets.SOFT, (rect.x, rect.bottom + 1), "topleft", max_width=label_width or self.table_area.width // 3, suit_colours=[(255, 255, 255)] * 4)
+            else:
+                fonts.blit_text(surface, label, self.small, widgets.SOFT, (rect.right + self.pad // 2, rect.centery), "midleft", max_width=label_width or self.table_area.width // 2, suit_colours=[(255, 255, 255)] * 4)
+
+    # ------------------------------------------------------------ seats
+    def is_turn(self, seat: int) -> bool:
+        return self.match.current() == seat and not self.match.finished and not self.frozen
+
+    def draw_chip(self, surface, seat: int) -> None:
+        """A seat as a chip: name (dealer, partner's colour), then the cards held and the
+        view's figures; gold when it is that player's turn. Drawn once per change and kept."""
+        v = self.view
+        pos = self.position(seat)
+        p = self.panels.get(pos)
+        if p is None or p.width <= 0:
+            return
+        seat_lines = v.seat_lines(seat)
+        count = 0 if self.hide_hands else self.hand_count(seat)
+        won = v.won_label(seat) if v.WON_ROW and self.has(z.WON) else ""
+        key = (p.size, pos, v.name(seat), tuple(seat_lines), won, count, self.shown.get("dealer") == seat, v.team_of(seat),
+               self.is_turn(seat), self.seat_detail == seat, v.in_round(seat), self.app.settings.card_back, id(self.geo))
+        cache = self.__dict__.setdefault("_chips", {})
+        kept = cache.get(seat)
+        if kept is None or kept[0] != key:
+            chip = pygame.Surface(p.size, pygame.SRCALPHA)
+            with fonts.capturing() as drawn:
+                self.paint_chip(chip, seat, pos, seat_lines, count, won)
+            kept = cache[seat] = (key, chip, drawn)
+        surface.blit(kept[1], p.topleft)
+        fonts.replay(kept[2], p.x, p.y)
+
+    def paint_chip(self, surface, seat: int, pos: str, seat_lines, count: int, won: str) -> None:
+        """A chip's face on its own surface (at 0, 0)."""
+        v = self.view
+        geo = self.geo
+        p = surface.get_rect()
+        u = self.app.units
+        widgets.panel(surface, p, alpha=170, radius=u.px(10), colour=CHIP_COLOUR)
+        if self.is_turn(seat):
+            pygame.draw.rect(surface, widgets.GOLD, p, max(2, u.px(2)), border_radius=u.px(10))
+        elif self.seat_detail == seat:
+            pygame.draw.rect(surface, widgets.WHITE, p, max(1, u.px(1)), border_radius=u.px(10))
+        pad = geo.pad
+        x = p.x + pad
+        inner = p.width - 2 * pad
+        small, detail = geo.small, geo.detail
+        line1 = fonts.font(small, True).get_linesize()
+        line2 = fonts.font(detail).get_linesize()
+        y = p.centery - (line1 + line2) // 2
+        team = v.team_of(seat)
+        if team is not None:
+            r = max(3, small // 3)
+            pygame.draw.circle(surface, v.TEAM_COLOURS[team % len(v.TEAM_COLOURS)], (x + r, y + line1 // 2), r)
+            x += 2 * r + pad // 2
+            inner -= 2 * r + pad // 2
+        dealer = self.shown.get("dealer") == seat
+        dw = int(small * 1.2) if dealer else 0
+        name = fonts.ellipsize(v.name(seat), small, inner - dw, True)  # the AI's level: in the chip's panel
+        r = fonts.blit_text(surface, name, small, widgets.WHITE if v.in_round(seat) else widgets.DIM, (x, y), bold=True, max_width=inner - dw, box=pygame.Rect(x, y, inner - dw, line1))
+        if dealer:
+            cx = min(r.right + dw // 2 + 2, p.right - pad - dw // 2)
+            pygame.draw.circle(surface, (250, 250, 250), (cx, r.centery), dw // 2)
+            d = t("table.dealer_chip")
+            fonts.blit_text(surface, d, max(fonts.min_size(), int(small * 0.8)), (20, 20, 20), (cx, r.centery), "center", bold=True, box=pygame.Rect(cx - dw // 2, r.centery - dw // 2, dw, dw))
+        # The second line: the cards held (a small back and the number), then the figures.
+        yy = y + line1
+        x2 = p.x + pad
+        if pos != "bottom" and self.has(z.HAND):
+            bw = max(6, int(line2 * 0.62))
+            back = self.app.cards.back(self.app.settings.card_back, bw)
+            surface.blit(back, (x2, yy + (line2 - back.get_height()) // 2))
+            rr = fonts.blit_text(surface, str(count), detail, widgets.SOFT, (x2 + bw + 3, yy), bold=True, box=pygame.Rect(x2 + bw + 3, yy, fonts.font(detail, True).size("88")[0] + 2, line2))
+            x2 = rr.right + pad
+        box = pygame.Rect(x2, yy, p.right - pad - x2, line2)
+        figures = [f for f in [text for text, _, _ in seat_lines] + [won] if f]
+        main = next(((text, colour) for text, colour, bold in seat_lines if bold), seat_lines[-1][:2] if seat_lines else ("", widgets.SOFT))
+        colour = seat_lines[-1][1] if seat_lines else widgets.SOFT
+        text = "  ·  ".join(figures)
+        least = fonts.min_size()
+        if figures and fonts.text_width(text, least) > box.width:
+            # Too narrow for every line: the main figure (the bold line), or its short form.
+            text, colour = main
+            if fonts.text_width(text, least) > box.width:
+                text = v.chip_short(seat) or text
+        if text:
+            fonts.blit_text(surface, fonts.ellipsize(text, detail, box.width), detail, colour, box.topleft, box=box, max_width=box.width)
+
+    def draw_faceup_band(self, surface) -> None:
+        """Compact, two or three seats: each other seat's face-up cards (declarations,
+        penalty cards) in a row under its chip's column, the cards a chooser's button would
+        use ringed."""
+        geo = self.geo
+        if not geo.faceup:
+            return
+        ringed = self.choice_cards()
+        s = self.app.scale
+        for pos, area in geo.faceup.items():
+            seat = self.seat_at(pos)
+            cards = self.view.zone_cards(z.FACEUP, seat) if seat is not None else []
+            if not cards:
+                continue
+            fw = geo.fw
+            step = min(fw + geo.pad // 2, (area.width - fw) / max(1, len(cards) - 1)) if len(cards) > 1 else 0
+            x0 = area.centerx - int(step * (len(cards) - 1) + fw) // 2
+            for i, code in enumerate(cards):
+                r = pygame.Rect(int(x0 + i * step), area.y, fw, int(fw * CARD_RATIO))
+                surface.blit(self.face(code, fw), r)
+                if code in ringed:
+                    pygame.draw.rect(surface, HINT_COLOUR, r.inflate(4, 4), max(2, int(3 * s)), border_radius=6)
+
+    def chip_text_lines(self, seat: int) -> list[tuple[str, tuple, bool]]:
+        """Everything a chip stands for, in full: the seat's lines and its pile's."""
+        v = self.view
+        lines = list(v.seat_lines(seat))
+        if not self.match.seats[seat].human:
+            lines.insert(0, (t(f"kind.{self.match.seats[seat].kind}"), widgets.SOFT, False))
+        if self.has(z.WON) and v.won_label(seat):
+            lines.append((v.won_label(seat), widgets.SOFT, False))
+        if self.position(seat) != "bottom" and self.has(z.HAND):
+            lines.insert(0, (t("table.hand_count", count=self.hand_count(seat)), widgets.SOFT, False))
+        return lines
+
+    def draw_seat_detail(self, surface) -> None:
+        """Compact: a tapped chip opens a panel over the felt with the seat's name, figures,
+        cards laid face up before them (declarations, penalty cards) and melds."""
+        seat = self.seat_detail
+        if seat is None or not self.geo.compact:
+            return
+        geo = self.geo
+        u = self.app.units
+        pad = geo.pad
+        area = geo.felt.inflate(-pad * 2, -pad * 2)
+        lines = self.chip_text_lines(seat)
+        faceup = list(self.view.zone_cards(z.FACEUP, seat)) if self.has(z.FACEUP) else []
+        melds = list(self.view.zone_cards(z.MELDS, seat)) if self.has(z.MELDS) else []
+        cards = faceup + [c for group in melds for c in group]
+        line_h = fonts.font(geo.small, True).get_linesize()
+        cw = max(u.px(36), min(geo.cw, area.width // 6))
+        rows_h = 0
+        if cards:
+            per_row = max(1, (area.width - 2 * pad - cw) // max(1, int(cw * 0.5)) + 1)
+            rows_h = (-(-len(cards) // per_row)) * (int(cw * CARD_RATIO) + pad)
+        height = min(area.height, pad * 2 + line_h * (1 + len(lines)) + rows_h + (0 if cards else line_h))
+        box = pygame.Rect(area.x, area.y, area.width, height)
+        widgets.panel(surface, box, alpha=235, radius=u.px(12), colour=(16, 24, 34))
+        pygame.draw.rect(surface, widgets.WHITE, box, max(1, u.px(1)), border_radius=u.px(12))
+        y = box.y + pad
+        inner = pygame.Rect(box.x + pad, y, box.width - 2 * pad, line_h)
+        fonts.draw_in_box(surface, self.view.name(seat), geo.small, widgets.GOLD, inner, align="left", bold=True)
+        y += line_h
+        for text, colour, bold in lines:
+            fonts.draw_in_box(surface, text, geo.small, colour, pygame.Rect(box.x + pad, y, box.width - 2 * pad, line_h), align="left", bold=bold, suit_colours=[(255, 255, 255)] * 4)
+            y += line_h
+        if not cards:
+            fonts.draw_in_box(surface, t("table.nothing_shown"), geo.detail, widgets.DIM, pygame.Rect(box.x + pad, y, box.width - 2 * pad, line_h), align="left")
+            return
+        step = max(int(cw * 0.5), u.px(20))
+        x = box.x + pad
+        for code in cards:
+            if x + cw > box.right - pad:
+                x = box.x + pad
+                y += int(cw * CARD_RATIO) + pad
+            if y + int(cw * CARD_RATIO) > box.bottom:
+                break
+            surface.blit(self.face(code, cw), (x, y))
+            x += step
 
     def draw_seat(self, surface, seat: int) -> None:
+        """A seat's panel on a desktop: name, figures, its cards' backs, pile and face-up cards."""
         v = self.view
         pos = self.position(seat)
         p = self.panels[pos]
         small = self.small
         s = self.app.scale
         top = pos.startswith("top")
-        if self.match.current() == seat and not self.match.finished and not self.frozen:
+        if self.is_turn(seat):
             pygame.draw.rect(surface, widgets.GOLD, p, max(2, int(3 * s)), border_radius=14)
         x, y = p.x + self.pad, p.y + self.pad // 2
         team = v.team_of(seat)
@@ -580,7 +369,8 @@ class TableLayout:
         lines = v.seat_lines(seat)
         full = not top or len(lines) != 1  # a top panel's single line sits on the name's right
         name_w = (p.width - 2 * self.pad - int(small * 1.6) if full else p.width // 2) - dot - (self.sw if not v.WON_ROW else 0)
-        r = fonts.blit_text(surface, fonts.ellipsize(v.name(seat) + tag, small, name_w, True), small, widgets.WHITE if v.in_round(seat) else widgets.DIM, (x + dot, y), bold=True, max_width=name_w)
+        name = fonts.ellipsize(v.name(seat) + tag, small, name_w, True)
+        r = fonts.blit_text(surface, name, small, widgets.WHITE if v.in_round(seat) else widgets.DIM, (x + dot, y), bold=True, max_width=name_w)
         if team is not None:
             pygame.draw.circle(surface, v.TEAM_COLOURS[team % len(v.TEAM_COLOURS)], (x + small // 2 - 2, r.centery), small // 2 - 1)
         if self.shown.get("dealer") == seat:
@@ -592,7 +382,8 @@ class TableLayout:
             text, colour, bold = lines[0]
             fonts.blit_text(surface, fonts.ellipsize(text, small, p.width // 2 - 2 * self.pad, bold), small, colour, (p.right - self.pad, r.y), "topright", bold=bold, max_width=p.width // 2 - 2 * self.pad)
         elif top and lines:
-            fonts.blit_text(surface, fonts.ellipsize("  ·  ".join(x[0] for x in lines), small, text_w, True), small, lines[-1][1], (x, r.bottom + 1), bold=True, max_width=text_w)
+            joined = "  ·  ".join(x[0] for x in lines)
+            fonts.blit_text(surface, fonts.ellipsize(joined, small, text_w, True), small, lines[-1][1], (x, r.bottom + 1), bold=True, max_width=text_w)
         else:
             yy = r.bottom + 1
             for text, colour, bold in lines:
@@ -609,14 +400,17 @@ class TableLayout:
             label = t("table.hand_count", count=count)
             if fonts.font(small).size(label)[0] > max(20, limit - hx):
                 label = str(count)  # a narrow panel (ten seats, a long hand): the number alone, not shrunk
-            fonts.blit_text(surface, label, small, widgets.SOFT, (hx, first.centery), "midleft", max_width=max(20, limit - hx))
+            fonts.blit_text(surface, label, small, widgets.SOFT, (hx, first.centery), "midleft", max_width=max(fonts.font(small).size(label)[0], limit - hx))
         if self.has(z.WON):
             pr = self.pile_rect(seat)
             label = v.won_label(seat)
+            room = p.right - pr.right - self.pad - self.pad // 2
             if v.WON_ROW:  # cards captured: a thicker pile every six cards
-                self.draw_pile(surface, pr, len(v.zone_cards(z.WON, seat)), label, label_width=p.right - pr.right - self.pad, per_layer=6)
+                self.draw_pile(surface, pr, len(v.zone_cards(z.WON, seat)), "", per_layer=6)
+                self.draw_won_label(surface, label, pr, room)
             else:  # tricks: one card of thickness per trick
-                self.draw_pile(surface, pr, v.won_count(seat), label, label_width=p.right - pr.right - self.pad)
+                self.draw_pile(surface, pr, v.won_count(seat), "")
+                self.draw_won_label(surface, label, pr, room)
         if self.has(z.FACEUP):
             cards = v.zone_cards(z.FACEUP, seat)
             if cards:
@@ -629,6 +423,26 @@ class TableLayout:
                         r = pygame.Rect(int(px0 + i * stepx), py, self.fw, int(self.fw * CARD_RATIO))
                         pygame.draw.rect(surface, HINT_COLOUR, r.inflate(4, 4), max(2, int(3 * s)), border_radius=6)
 
+    def draw_won_label(self, surface, label: str, pile: pygame.Rect, room: int) -> None:
+        """A won pile's label beside it: on as many lines as its parts need ("Pile: 12 cards
+        · 3♣" then "★ last capture"), never shrunk under the minimum."""
+        if not label:
+            return
+        size = self.small
+        parts = [p.strip() for p in label.split("  ") if p.strip()]
+        lines: list[str] = []
+        for part in parts:
+            if lines and fonts.font(size).size(lines[-1] + "  " + part)[0] <= room:
+                lines[-1] += "  " + part
+            else:
+                lines.append(part)
+        line_h = fonts.font(size).get_linesize()
+        y = pile.centery - line_h * len(lines) // 2
+        for text in lines:
+            fonts.blit_text(surface, fonts.ellipsize(text, size, room), size, widgets.SOFT, (pile.right + self.pad // 2, y), "topleft", max_width=room, suit_colours=[(255, 255, 255)] * 4)
+            y += line_h
+
+    # ------------------------------------------------------------ piles beside the felt
     def draw_side(self, surface) -> None:
         """Stock, discard pile and turned card beside the hand (or across under the stock)."""
         across = self.view.TRUMP_ACROSS and self.has(z.TRUMP)
@@ -648,24 +462,20 @@ class TableLayout:
             else:
                 pygame.draw.rect(surface, (255, 255, 255), r, 1, border_radius=6)
             if not self.has(z.DISCARD) and (across or not self.has(z.TRUMP)):
-                lx = max(r.right, self.trump_rect.right if across else 0) + self.pad
-                fonts.blit_text(surface, t("table.stock", count=n), self.small, widgets.WHITE, (lx, r.centery), "midleft", bold=True, max_width=self.side_area.right - lx)
+                if self.geo.compact:  # the count on the stock, as with a discard pile
+                    self.draw_count_badge(surface, r, n)
+                else:
+                    lx = max(r.right, self.trump_rect.right if across else 0) + self.pad
+                    fonts.blit_text(surface, t("table.stock", count=n), self.small, widgets.WHITE, (lx, r.centery), "midleft", bold=True, max_width=max(self.side_area.right - lx, fonts.font(self.small, True).size(str(n))[0]))
         if self.has(z.STOCK) and self.has(z.DISCARD):  # the stock's count on its top card
-            n = self.shown.get(z.STOCK, 0)
-            r = self.stock_rect
-            text = str(n)
-            img = fonts.render(text, max(12, int(r.width * 0.38)), widgets.WHITE, True)
-            br = img.get_rect(center=r.center).inflate(max(8, r.width // 6), 4)
-            pygame.draw.rect(surface, (20, 28, 40), br, border_radius=br.height // 2)
-            pygame.draw.rect(surface, widgets.GOLD, br, max(1, int(2 * self.app.scale)), border_radius=br.height // 2)
-            surface.blit(img, img.get_rect(center=br.center))
+            self.draw_count_badge(surface, self.stock_rect, self.shown.get(z.STOCK, 0))
         self.discard_fan_rects = []
         for zone, rect in ((z.DISCARD, self.discard_rect), (z.TRUMP, self.trump_rect)):
             if self.has(zone) and not (across and zone == z.TRUMP):
                 cards = self.shown.get(zone, [])
                 if cards:
                     fan = cards[-self.view.DISCARD_FAN:] if zone == z.DISCARD else cards[-1:]
-                    step = int(rect.width * FAN_SHOW)
+                    step = self.geo.fan_step
                     # A pile card a legal move takes (Jersey Gin's upcard) is marked as a
                     # playable hand card is: lifted a little, a gold dot on its top edge.
                     takable = self.view.pile_marks(self.legal()) if zone == z.DISCARD and self.my_turn() else set()
@@ -682,6 +492,18 @@ class TableLayout:
                 else:
                     pygame.draw.rect(surface, (255, 255, 255), rect, 1, border_radius=6)
 
+    def draw_count_badge(self, surface, r: pygame.Rect, n: int) -> None:
+        text = str(n)
+        size = max(fonts.min_size(), int(r.width * 0.38))
+        img = fonts.render(text, size, widgets.WHITE, True)
+        br = img.get_rect(center=r.center).inflate(max(8, r.width // 6), 4)
+        pygame.draw.rect(surface, (20, 28, 40), br, border_radius=br.height // 2)
+        pygame.draw.rect(surface, widgets.GOLD, br, max(1, int(2 * self.app.scale)), border_radius=br.height // 2)
+        ir = img.get_rect(center=br.center)
+        surface.blit(img, ir)
+        fonts.record(text, size, ir, br)
+
+    # ------------------------------------------------------------ the felt
     def option_marks(self) -> dict[str, list[int]]:
         marks: dict[str, list[int]] = {}
         for i, o in enumerate(self.options):
@@ -719,15 +541,19 @@ class TableLayout:
             if code in hint_targets:
                 pygame.draw.rect(surface, HINT_COLOUR, rr.inflate(10, 10), max(2, int(3 * s)), border_radius=10)
         if not codes:
-            fonts.blit_text(surface, t("table.empty"), small, widgets.DIM, self.table_area.center, "center")
+            fonts.blit_text(surface, t("table.empty"), small, widgets.DIM, self.table_area.center, "center", max_width=self.table_area.width)
 
     def name_tag(self, surface, r: pygame.Rect, seat: int, lead: bool) -> None:
-        """Who played a card: a tag on its lower edge; gold for the leader."""
-        tag = self.view.name(seat)
-        img = fonts.render(tag, fonts.fit_size(tag, self.tag, r.width + 20, True), (20, 20, 20), True)
-        tr = img.get_rect(midtop=(r.centerx, r.bottom - img.get_height() // 2))
-        pygame.draw.rect(surface, LEADER_COLOUR if lead else (235, 235, 235), tr.inflate(10, 2), border_radius=max(4, tr.height // 2))
+        """Who played a card: a tag just under it (the geometry leaves the room); gold for the leader."""
+        size = self.tag
+        room = max(r.width + self.pad, fonts.font(size, True).size("Wwww")[0])
+        tag = fonts.ellipsize(self.view.name(seat), size, room - self.pad, True)
+        img = fonts.render(tag, size, (20, 20, 20), True)
+        tr = img.get_rect(midtop=(r.centerx, r.bottom + 1))
+        back = tr.inflate(self.pad, 0)
+        pygame.draw.rect(surface, LEADER_COLOUR if lead else (235, 235, 235), back, border_radius=max(4, tr.height // 2))
         surface.blit(img, tr)
+        fonts.record(tag, size, tr, back)
 
     def draw_trick(self, surface, flying: set, highlight: set) -> None:
         s = self.app.scale
@@ -742,11 +568,17 @@ class TableLayout:
             if code in highlight:
                 pygame.draw.rect(surface, widgets.GOLD, r.inflate(8, 8), max(3, int(4 * s)), border_radius=10)
             self.name_tag(surface, r, seat, seat == leader)
-        y = self.table_area.centery
-        for i, text in enumerate(self.view.felt_text(flying)):
-            size = self.small if i == 0 else max(fonts.min_size(), int(self.small * 0.85))
-            r = fonts.blit_text(surface, text, size, widgets.DIM, (self.table_area.centerx, y), "center" if i == 0 else "midtop", max_width=self.table_area.width - 10)
-            y = r.bottom + (self.line - r.height if i == 0 else 2)
+        lines = self.view.felt_text(flying)
+        if not lines:
+            return
+        area = self.table_area
+        size0, size1 = self.small, max(fonts.min_size(), int(self.small * 0.85))
+        heights = [fonts.font(size0).get_linesize()] + [fonts.font(size1).get_linesize()] * (len(lines) - 1)
+        y = area.centery - sum(heights) // 2
+        for i, text in enumerate(lines):
+            box = pygame.Rect(area.x + 5, y, area.width - 10, heights[i])
+            fonts.draw_in_box(surface, text, size0 if i == 0 else size1, widgets.DIM, box)
+            y += heights[i]
 
     def draw_melds(self, surface) -> None:
         for seat in range(self.match.players):
@@ -761,15 +593,20 @@ class TableLayout:
                     self.card_rects[code] = r
                 x += step * (len(group) - 1) + w + self.pad
 
+    # ------------------------------------------------------------ the hand
+    def hand_cards(self) -> list:
+        """The bottom hand as drawn: its codes, or None for each card shown face down."""
+        if self.hide_hands:
+            return []
+        if self.hand_visible():
+            return list(self.shown.get("hand", []))
+        return [None] * self.hand_count(self.viewer)
+
     def draw_hand(self, surface, flying: set) -> None:
         s = self.app.scale
         v = self.view
         self.hand_rects = []
-        seat = self.viewer
-        visible = self.hand_visible()
-        cards = list(self.shown["hand"]) if visible else [None] * self.hand_count(seat)
-        if self.hide_hands:
-            cards = []
+        cards = self.hand_cards()
         mine = self.my_turn()
         phase = self.phase()
         single = not v.select_count(phase)
@@ -782,21 +619,26 @@ class TableLayout:
         hint_cards |= self.choice_cards()
         refused = self.refused[0] if self.refused else None
         dragged = self.press[0] if self.press and self.drag_pos else None
-        slots = hand_slots(len(cards), self.hand_area, self.cw, self.pad // 2, self.index_share())
-        notes = []  # (card rect, lines) written over the cards once they are all laid
+        lay = self.geo.hand_layout(len(cards), self.index_share()) if cards else None
+        one_row = lay is not None and lay.rows == 1
+        rects = []
+        for i, code in enumerate(cards):
+            r = pygame.Rect(lay.rect(i))
+            if code is not None and code in self.selected:
+                r = r.move(0, -(int(self.ch * 0.15) if one_row and not self.geo.compact else lay.lift or int(self.ch * 0.08)))
+            elif mark_legal and code in legal:
+                r = r.move(0, -(lay.lift or int(self.ch * 0.08)))
+            rects.append(r)
+        visible = visible_parts(rects)
+        notes = []  # (the card's uncovered part, lines) written over the cards once they are all laid
         for i, code in enumerate(cards):
             if code is not None and code in flying:
                 continue
-            r = slots[i]
-            nxt = slots[i + 1] if i + 1 < len(slots) and slots[i + 1].y == r.y else None
-            visible_w = nxt.x - r.x if nxt else r.width
+            r = rects[i]
+            visible_w = visible[i].width or r.width
             if code is None:
                 surface.blit(self.app.cards.back(self.app.settings.card_back, r.width), r)
                 continue
-            if code in self.selected:
-                r = r.move(0, -int(self.ch * 0.15))
-            elif mark_legal and code in legal:
-                r = r.move(0, -int(self.ch * 0.08))
             self.hand_rects.append((code, r))
             if code == dragged:
                 hole = pygame.Surface(r.size, pygame.SRCALPHA)
@@ -825,8 +667,8 @@ class TableLayout:
             if mine and code == self.focus_card and code not in self.selected:
                 pygame.draw.line(surface, (255, 255, 255), (r.x + 4, r.bottom + 3), (r.x + max(8, min(visible_w, r.width) - 4), r.bottom + 3), max(2, int(3 * s)))
             lines = v.hand_note(code)
-            if lines:
-                notes.append((r, lines))
+            if lines:  # low on the part of the card left in sight (a card of an upper row: above the next row)
+                notes.append((pygame.Rect(r.x, r.y, r.width, visible[i].height or r.height), lines))
         self.card_notes = notes
         for r, lines in notes:
             self.draw_card_note(surface, r, lines)
@@ -834,18 +676,26 @@ class TableLayout:
     def draw_card_note(self, surface, r: pygame.Rect, lines: list[str]) -> None:
         """Short lines low on a hand card, each on a dark tag (readable over the next card,
         whose index stays clear above them): the view's ``hand_note``."""
-        size = max(12, int(self.small * 0.8))
+        size = max(fonts.min_size(), int(self.small * 0.8))
         line_h = fonts.font(size, True).get_linesize()
         pad = max(2, line_h // 6)
         y = r.bottom - max(3, r.width // 14)
         for text in reversed(lines):
-            img = fonts.render_rich(text, fonts.fit_size(text, size, int(r.width * 1.6), True, minimum=12), (255, 255, 255), True)
+            fitted = fonts.fit_size(text, size, int(r.width * 1.6), True)
+            img = fonts.render_rich(text, fitted, (255, 255, 255), True)
             tag = pygame.Rect(r.x + max(2, r.width // 20), y - line_h - pad, img.get_width() + 2 * pad, line_h + pad)
             y = tag.y - 1
             back = pygame.Surface(tag.size, pygame.SRCALPHA)
             pygame.draw.rect(back, (30, 36, 48, 225), back.get_rect(), border_radius=max(3, line_h // 3))
             surface.blit(back, tag)
-            surface.blit(img, img.get_rect(center=tag.center))
+            ir = img.get_rect(center=tag.center)
+            surface.blit(img, ir)
+            fonts.record(text, fitted, ir, tag)
+
+    def hand_targets(self) -> list[tuple[str, pygame.Rect]]:
+        """Each card of the bottom hand and the part of it a tap reaches (not covered)."""
+        rects = [r for _, r in self.hand_rects]
+        return [(code, part) for (code, _), part in zip(self.hand_rects, visible_parts(rects))]
 
     def draw_drag(self, surface) -> None:
         if self.press is None or self.drag_pos is None:
@@ -868,31 +718,65 @@ class TableLayout:
         r = img.get_rect(center=(self.drag_pos[0] - start[0] + rect.centerx, self.drag_pos[1] - start[1] + rect.centery))
         surface.blit(img, r)
 
+    # ------------------------------------------------------------ the status line
     def prompt_y(self) -> int:
-        return self.hand_area.y - int(self.ch * 0.15) - self.pad // 2
+        return self.geo.prompt.bottom
+
+    def prompt_text(self) -> str:
+        return self.picture.caption
+
+    def timer_text(self) -> str:
+        if self.timer_left is None or not self.my_turn():
+            return ""
+        return t("table.timer", count=int(self.timer_left + 0.999))
 
     def draw_prompt(self, surface) -> None:
+        geo = self.geo
         text = self.prompt_text()
-        w = surface.get_width()
-        y = self.prompt_y()
-        if text:
-            size = max(14, int(19 * self.app.scale))
-            width = max(self.hand_area.width, int(w * 0.96)) if self.view.BANNER_AT == "felt" else int(self.hand_area.width * 0.98)
-            img = fonts.render_rich(text, fonts.fit_size(text, size, width, True), widgets.WHITE, True)
-            cx = min(max(self.hand_area.centerx, img.get_width() // 2 + 8), w - img.get_width() // 2 - 8)
-            r = img.get_rect(midbottom=(cx, y))
-            widgets.panel(surface, r.inflate(16, 6), alpha=145, radius=8)
-            surface.blit(img, r)
-        if self.timer_left is not None and self.my_turn():
+        timer = self.timer_text()
+        box = geo.prompt.copy()
+        col = None
+        if timer:
             total = max(1, self.match.timer)
             frac = max(0.0, self.timer_left / total)
             col = (90, 220, 120) if frac > 0.3 else (240, 80, 60)
-            bar = pygame.Rect(self.hand_area.x, self.hand_area.bottom + 2, self.hand_area.width, max(4, self.pad // 2))
+            tw = fonts.font(geo.small, True).size(timer)[0] + geo.pad
+            tbox = pygame.Rect(box.right - tw, box.y, tw, box.height)
+            box.width -= tw + geo.pad // 2
+            fonts.blit_text(surface, timer, geo.small, col, (tbox.right, tbox.centery), "midright", bold=True, box=tbox)
+            bar = pygame.Rect(self.hand_area.x, self.hand_area.bottom + 1, self.hand_area.width, max(3, self.pad // 2))
+            if bar.bottom > surface.get_height():
+                bar.bottom = surface.get_height()
             pygame.draw.rect(surface, (40, 40, 40), bar, border_radius=3)
             pygame.draw.rect(surface, col, (bar.x, bar.y, int(bar.width * frac), bar.height), border_radius=3)
-            fonts.blit_text(surface, t("table.timer", count=int(self.timer_left + 0.999)), self.small, col, (self.hand_area.right, y), "bottomright", bold=True)
+        if not text:
+            return
+        if geo.compact:
+            widgets.panel(surface, box, alpha=120, radius=self.app.units.px(8))
+            fonts.draw_in_box(surface, text, geo.small, widgets.WHITE, box.inflate(-geo.pad, -2), bold=True, suit_colours=BANNER_SUIT_COLOURS)
+            return
+        size = self.app.units.text(19, least=14)
+        width = box.width if self.view.BANNER_AT != "felt" or timer else max(box.width, int(surface.get_width() * 0.96) - 16)
+        fitted = fonts.fit_size(text, size, width, True)
+        img = fonts.render_rich(text, fitted, widgets.WHITE, True)
+        if img.get_width() > width:  # still too long at the smallest size: two lines
+            fonts.draw_in_box(surface, text, size, widgets.WHITE, pygame.Rect(box.x, box.y - box.height, width, box.height * 2), bold=True)
+            return
+        w = surface.get_width()
+        cx = min(max(box.centerx, img.get_width() // 2 + 8), (box.right if timer else w) - img.get_width() // 2 - 8)
+        r = img.get_rect(midbottom=(cx, box.bottom))
+        widgets.panel(surface, r.inflate(16, 6), alpha=145, radius=8)
+        surface.blit(img, r)
+        fonts.record(text, fitted, r, r.inflate(16, 6))
 
+    # ------------------------------------------------------------ choosers
+    def draw_choices(self, surface) -> None:
+        s = self.app.scale
+        mouse = pygame.mouse.get_pos()
+        for rect, text in self.choice_rects:
+            hover = rect.collidepoint(mouse)
+            pygame.draw.rect(surface, (52, 80, 110) if hover else (37, 54, 74), rect, border_radius=max(6, int(12 * s)))
+            pygame.draw.rect(surface, (255, 255, 255) if hover else (159, 180, 207), rect, 2, border_radius=max(6, int(12 * s)))
+            fonts.draw_in_box(surface, text, self.choice_size, widgets.WHITE, rect.inflate(-self.pad, -4), bold=True, suit_colours=BANNER_SUIT_COLOURS)
 
-OPTION_COLOURS = [(255, 215, 64), (80, 200, 255), (255, 120, 200), (140, 255, 140), (255, 160, 80), (200, 160, 255)]
-HINT_COLOUR = (120, 255, 160)
-REFUSED_COLOUR = (240, 80, 60)
+    choice_size = 16

@@ -8,25 +8,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.rules.bezique import (BinageState, BeziqueState, FildinskiState, MarjoletState,
-                                RubiconState)
 from game.stats import Add, GameStats
 
 BRISQUE_REASONS = ("brisques", "trump_seven", "turned_seven")
 
 
 class BeziqueFamilyStats(GameStats):
-    rules = BeziqueState
-    chart_top = 2000
+    """The plug-in of each game of the family, made with its rules class: its texts are
+    under its id, its kinds of declaration its table's, its chart's scale its
+    ``Variant.chart_top``."""
 
-    def __init_subclass__(cls, **kw) -> None:
-        super().__init_subclass__(**kw)
-        gid = cls.rules.info.id
-        kinds = tuple(c.id for c in cls.rules.variant.table)
-        cls.kinds = kinds
-        cls.counters = ("declarations", "declared", "biggest", "brisques", "last_tricks") + tuple(f"kind_{k}" for k in kinds)
-        cls.maxima = ("biggest",)
-        cls.details = (
+    maxima = ("biggest",)
+
+    def __init__(self, rules: Any) -> None:
+        super().__init__(rules)
+        gid = rules.info.id
+        kinds = tuple(c.id for c in rules.variant.table)
+        self.kinds = kinds
+        self.counters = ("declarations", "declared", "biggest", "brisques", "last_tricks") + tuple(f"kind_{k}" for k in kinds)
+        self.chart_top = rules.variant.chart_top
+        self.details = (
             (f"{gid}.stats.deals", "rounds"),
             (f"{gid}.stats.points_per_deal", "points_per_round"),
             (f"{gid}.stats.declarations_per_deal", "declarations_per_round"),
@@ -35,8 +36,8 @@ class BeziqueFamilyStats(GameStats):
             (f"{gid}.stats.brisques_per_deal", "brisques_per_round"),
             (f"{gid}.stats.last_tricks", "last_tricks"),
         ) + tuple((f"{gid}.combination.{k}", f"kind_{k}") for k in kinds)
-        cls.points_label = f"{gid}.stats.points_per_deal"
-        cls.chart_heading = f"{gid}.stats.chart"
+        self.points_label = f"{gid}.stats.points_per_deal"
+        self.chart_heading = f"{gid}.stats.chart"
 
     def count(self, event: dict[str, Any], add: Add) -> None:
         kind = event.get("type")
@@ -55,28 +56,3 @@ class BeziqueFamilyStats(GameStats):
                 add(event["seat"], "brisques", event["points"])
             elif event["reason"] == "last_trick":
                 add(event["seat"], "last_tricks", 1)
-
-
-class BeziqueStats(BeziqueFamilyStats):
-    rules = BeziqueState
-    chart_top = 2100  # a deal ends when a total reaches 1500 at most; double bezique is 500
-
-
-class MarjoletStats(BeziqueFamilyStats):
-    rules = MarjoletState
-    chart_top = 1200
-
-
-class BinageStats(BeziqueFamilyStats):
-    rules = BinageState
-    chart_top = 1300
-
-
-class FildinskiStats(BeziqueFamilyStats):
-    rules = FildinskiState
-    chart_top = 1600
-
-
-class RubiconStats(BeziqueFamilyStats):
-    rules = RubiconState
-    chart_top = 8000  # no target: a deal of four-pack declarations (quadruple bezique 4,500)

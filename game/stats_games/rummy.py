@@ -15,17 +15,23 @@ BASE_COUNTERS = ("won", "caught", "deadwood_caught")
 
 
 class RummyFamilyStats(GameStats):
-    gid = "basic_rummy"
-    outs: tuple[str, ...] = ()  # summary flags counted for the seat that went out ("rummy", "gin")
-    chart_top = 900
+    """The plug-in of each game of the family, made with its rules class: its texts are
+    under its id; it counts the ways out its variant has (a rummy where out in one turn
+    doubles, gin, knocks and undercuts where the hand scores gin); its chart's scale is its
+    ``RummyVariant.chart_top``."""
 
-    def __init_subclass__(cls, **kw) -> None:
-        super().__init_subclass__(**kw)
-        gid = cls.gid
-        extra = tuple(f"{flag}s" for flag in cls.outs) + (("knocks", "undercuts") if "gin" in cls.outs else ())
-        cls.counters = BASE_COUNTERS + extra
-        cls.ratios = (("deadwood_when_caught", "deadwood_caught", "caught"),)
-        cls.details = (
+    ratios = (("deadwood_when_caught", "deadwood_caught", "caught"),)
+
+    def __init__(self, rules: Any) -> None:
+        super().__init__(rules)
+        gid = rules.info.id
+        v = rules.VARIANT
+        # summary flags counted for the seat that went out
+        self.outs = ("rummy",) * v.rummy_doubles + ("gin",) * (v.scoring == "gin")
+        self.chart_top = v.chart_top
+        extra = tuple(f"{flag}s" for flag in self.outs) + (("knocks", "undercuts") if "gin" in self.outs else ())
+        self.counters = BASE_COUNTERS + extra
+        self.details = (
             (f"{gid}.stats.hands", "rounds"),
             (f"{gid}.stats.points_per_hand", "points_per_round"),
             (f"{gid}.stats.hands_won", "won"),
@@ -33,8 +39,8 @@ class RummyFamilyStats(GameStats):
         ) + tuple((f"{gid}.stats.{c}", c) for c in extra) + (
             (f"{gid}.stats.deadwood_when_caught", "deadwood_when_caught"),
         )
-        cls.points_label = f"{gid}.stats.points_per_hand"
-        cls.chart_heading = f"{gid}.stats.chart"
+        self.points_label = f"{gid}.stats.points_per_hand"
+        self.chart_heading = f"{gid}.stats.chart"
 
     def round_end(self, summary: dict[str, Any], seats: int, add: Add):
         side_of, ends = super().round_end(summary, seats, add)
@@ -54,25 +60,3 @@ class RummyFamilyStats(GameStats):
                 e["knocks"] = int(went_out and not summary.get("gin"))
                 e["undercuts"] = int(went_out and undercut)
         return side_of, ends
-
-
-class BasicRummyStats(RummyFamilyStats):
-    gid = "basic_rummy"
-    chart_top = 900  # two decks, six hands caught with every card: 820 at most
-
-
-class ClassicRummyStats(RummyFamilyStats):
-    gid = "classic_rummy"
-    outs = ("rummy",)
-    chart_top = 1000  # five hands of six caught, aces at 15, doubled by a rummy
-
-
-class BoathouseRummyStats(RummyFamilyStats):
-    gid = "boathouse_rummy"
-    chart_top = 900  # hands grow, but every card of two decks is worth 820 together
-
-
-class JerseyGinStats(RummyFamilyStats):
-    gid = "jersey_gin"
-    outs = ("gin",)
-    chart_top = 300  # gin: 50 and two hands of deadwood

@@ -184,9 +184,24 @@ def _rounded(surface: pygame.Surface, rect: pygame.Rect, colour, radius: int, wi
 class CardRenderer:
     def __init__(self) -> None:
         self._cache: dict[tuple, pygame.Surface] = {}
+        self._bytes = 0
 
     def clear(self) -> None:
         self._cache.clear()
+        self._bytes = 0
+
+    # The cache is bounded by the pixels it holds, not only by count: a 3x phone's faces are
+    # nine times the bytes of a desktop's (the oldest faces go first).
+    MAX_BYTES = 48 * 1024 * 1024
+
+    def keep(self, key: tuple, img: pygame.Surface) -> pygame.Surface:
+        size = img.get_width() * img.get_height() * 4
+        while self._cache and (len(self._cache) >= self.MAX_CACHED or self._bytes + size > self.MAX_BYTES):
+            old = self._cache.pop(next(iter(self._cache)))
+            self._bytes -= old.get_width() * old.get_height() * 4
+        self._cache[key] = img
+        self._bytes += size
+        return img
 
     def size_for(self, width: int) -> tuple[int, int]:
         return int(width), int(round(width * CARD_RATIO))
@@ -197,16 +212,14 @@ class CardRenderer:
         key = ("f", code, int(width), four_colour, i18n.language())
         img = self._cache.get(key)
         if img is None:
-            if len(self._cache) >= self.MAX_CACHED:
-                self._cache.clear()
-            img = self._cache[key] = _fast(self._draw_face(code, int(width), four_colour))
+            img = self.keep(key, _fast(self._draw_face(code, int(width), four_colour)))
         return img
 
     def back(self, style: str, width: int) -> pygame.Surface:
         key = ("b", style, int(width))
         img = self._cache.get(key)
         if img is None:
-            img = self._cache[key] = _fast(self._draw_back(style if style in STYLE["backs"] else BACKS[0], int(width)))
+            img = self.keep(key, _fast(self._draw_back(style if style in STYLE["backs"] else BACKS[0], int(width))))
         return img
 
     # -------------------------------------------------------------- drawing

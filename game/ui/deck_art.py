@@ -144,9 +144,7 @@ class DeckArt(CardRenderer):
         key = ("f", kind, code, int(width), four_colour and kind != "spanish", caption, i18n.language())
         img = self._cache.get(key)
         if img is None:
-            if len(self._cache) >= self.MAX_CACHED:
-                self._cache.clear()
-            img = self._cache[key] = cards._fast(draw_face(code, int(width), four_colour, deck, caption))
+            img = self.keep(key, cards._fast(draw_face(code, int(width), four_colour, deck, caption)))
         return img
 
 

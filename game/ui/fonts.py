@@ -98,6 +98,29 @@ class recording:
         _RECORDERS.remove(self.drawn)
 
 
+class capturing:
+    """``with fonts.capturing() as drawn:`` the texts drawn meanwhile go to ``drawn`` only (a
+    surface drawn once and cached: its texts are noted again, moved, each time it is shown)."""
+
+    def __enter__(self) -> list[DrawnText]:
+        global _RECORDERS
+        self.saved = _RECORDERS
+        self.drawn: list[DrawnText] = []
+        _RECORDERS = [self.drawn]
+        return self.drawn
+
+    def __exit__(self, *exc) -> None:
+        global _RECORDERS
+        _RECORDERS = self.saved
+
+
+def replay(drawn: list[DrawnText], dx: int, dy: int) -> None:
+    """Note again texts captured on a cached surface now shown at (dx, dy)."""
+    if _RECORDERS:
+        for d in drawn:
+            record(d.text, d.size, d.rect.move(dx, dy), d.box.move(dx, dy) if d.box is not None else None)
+
+
 def record(text: str, size: int, rect, box=None) -> None:
     """Note a text drawn by other means (a pre-rendered image), for the layout tests."""
     if _RECORDERS and text.strip():
@@ -165,17 +188,35 @@ def _render_rich(text: str, size: int, colour, bold: bool, suit_colours) -> pyga
     return out
 
 
+@lru_cache(maxsize=4096)
+def text_width(text: str, size: int, bold: bool = False) -> int:
+    """The width of a line as ``render_rich`` draws it (suit signs and stars as shapes)."""
+    f = font(size, bold)
+    if not any(ch in SUIT_CHARS or ch == STAR for ch in text):
+        return f.size(text)[0]
+    h = f.get_height()
+    width, buf = 0, ""
+    for ch in text:
+        if ch == STAR or ch in SUIT_CHARS:
+            if buf:
+                width += f.size(buf)[0]
+                buf = ""
+            width += suits.star(int(h * 0.7), (0, 0, 0)).get_width() if ch == STAR else int(h * 0.72)
+        else:
+            buf += ch
+    return width + (f.size(buf)[0] if buf else 0)
+
+
 @lru_cache(maxsize=256)
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Greedy word wrap measured with the real font."""
-    f = font(size, bold)
+    """Greedy word wrap measured as the text is drawn."""
     lines: list[str] = []
     for para in text.split("\n"):
         words = para.split(" ")
         line = ""
         for w in words:
             trial = f"{line} {w}" if line else w
-            if f.size(trial)[0] <= width or not line:
+            if text_width(trial, size, bold) <= width or not line:
                 line = trial
             else:
                 lines.append(line)
@@ -192,16 +233,16 @@ def fit_size(text: str, size: int, width: int, bold: bool = False, minimum: int 
 
 @lru_cache(maxsize=2048)
 def _fit_size(text: str, size: int, width: int, bold: bool, minimum: int) -> int:
-    w = font(size, bold).size(text)[0]
+    w = text_width(text, size, bold)
     if w <= width or size <= minimum:
         return size
     # Text width grows about linearly with the size: jump close, then step (a few
     # measurements instead of one per point, which cost whole frames on long lines).
     top = size - 1
     size = max(minimum, min(top, int(size * width / max(1, w))))
-    while size > minimum and font(size, bold).size(text)[0] > width:
+    while size > minimum and text_width(text, size, bold) > width:
         size -= 1
-    while size < top and font(size + 1, bold).size(text)[0] <= width:
+    while size < top and text_width(text, size + 1, bold) <= width:
         size += 1
     return size
 
@@ -227,13 +268,14 @@ def blit_text(surface: pygame.Surface, text: str, size: int, colour, pos, anchor
     return rect
 
 
-def ellipsize(text: str, size: int, width: int, bold: bool = False) -> str:
+def ellipsize(text: str, size: int, width: int, bold: bool = False, shrink: bool = True) -> str:
     """``text``, or as much of it as fits ``width`` with "…" at the smallest size it may be
-    drawn (a name in a narrow chip: the full name is one tap away)."""
-    f = font(min(int(size), min_size()), bold)
-    if f.size(text)[0] <= width:
+    drawn (``shrink``: it will be fitted; else at ``size``): a name in a narrow chip, the
+    full name one tap away."""
+    least = min(int(size), min_size()) if shrink else int(size)
+    if text_width(text, least, bold) <= width:
         return text
-    while text and f.size(text + "…")[0] > width:
+    while text and text_width(text + "…", least, bold) > width:
         text = text[:-1]
     return text.rstrip() + "…"
 
@@ -241,7 +283,7 @@ def ellipsize(text: str, size: int, width: int, bold: bool = False) -> str:
 def short_or(text: str, short: str | None, size: int, width: int, bold: bool = False) -> str:
     """``text`` if it fits ``width`` at ``size``, else its short form (from the language file)
     when there is one."""
-    if short and font(size, bold).size(text)[0] > width:
+    if short and text_width(text, size, bold) > width:
         return short
     return text
 
@@ -259,13 +301,18 @@ def draw_in_box(surface: pygame.Surface, text: str, size: int, colour, box: pyga
     text = short_or(text, short, fit_size(text, size, box.width, bold), box.width, bold)
     fitted = fit_size(text, size, box.width, bold)
     lines = [text]
-    if font(fitted, bold).size(text)[0] > box.width:
+    if text_width(text, fitted, bold) > box.width:
         while True:
             lines = wrap(text, fitted, box.width, bold)
             if fitted <= least or font(fitted, bold).get_linesize() * (len(lines) - 1) + font(fitted, bold).get_height() <= box.height:
                 break
             fitted -= 1
+    # Still taller than the box at the smallest size: the lines it holds, the last one cut.
     line_h = font(fitted, bold).get_linesize()
+    room = max(1, (box.height - font(fitted, bold).get_height()) // line_h + 1)
+    if len(lines) > room:
+        lines = lines[:room - 1] + [ellipsize(" ".join(lines[room - 1:]), fitted, box.width, bold, shrink=False)]
+    lines = [line if text_width(line, fitted, bold) <= box.width else ellipsize(line, fitted, box.width, bold, shrink=False) for line in lines]
     total = line_h * (len(lines) - 1) + font(fitted, bold).get_height()
     y = box.centery - total // 2
     anchor = {"left": "topleft", "right": "topright"}.get(align, "midtop")

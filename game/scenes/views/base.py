@@ -18,7 +18,7 @@ import pygame
 
 from game.i18n import t
 from game.scenes.animation import Flight, Step
-from game.ui import fonts, widgets
+from game.ui import widgets
 from game.ui.cards import card_name
 
 # The zones a table can hold. Per seat: HAND (face up for the viewer, backs for the
@@ -253,6 +253,10 @@ class GameView:
         """Where a seat's melds lie, when the view draws them itself (None: the table's strip)."""
         return None
 
+    def meld_spans(self) -> list:
+        """(label, rect) of each meld as last drawn, when a tap on one acts (a lay-off)."""
+        return []
+
     def choices(self, phase: str, legal: list[dict]) -> list[tuple[str, dict]] | None:
         """A chooser: one button per (label, move), e.g. the declarations a won trick allows
         with their points and "none". None: the usual buttons (one per card-less kind)."""
@@ -284,6 +288,12 @@ class GameView:
     def seat_lines(self, seat: int) -> list[tuple[str, tuple, bool]]:
         """Lines under a seat's name: (text, colour, bold)."""
         return []
+
+    def chip_short(self, seat: int) -> str:
+        """A seat's main figure in a few letters, for a seat chip too narrow for its lines
+        ("12 pts"; the chip's panel shows the lines in full)."""
+        totals = self.shown.get("totals") or []
+        return t("table.points_short", count=totals[seat]) if seat < len(totals) else ""
 
     def prompt(self, selected: list[str], options: list[dict], phase: str) -> str:
         """The status line on the viewer's turn (the table adds hints and thinking)."""
@@ -322,6 +332,10 @@ class GameView:
     # ------------------------------------------------------------ drawing hooks
     def felt_line(self) -> str:
         """The felt's first line (``FELT_LINE``): the last move, in words."""
+        return ""
+
+    def peek_text(self) -> str:
+        """While the last trick is shown: who took it (in the status line's place)."""
         return ""
 
     def felt_text(self, flying: set) -> list[str]:
@@ -483,8 +497,8 @@ class TrickTakingView(GameView):
 
     def draw_trick_shown(self, surface, plays, winner: int | None, leader: int | None = None) -> None:
         """A past trick on the felt: each (seat, card) of ``plays`` in front of its player,
-        the winner's framed in gold (``leader``'s name tag marked), and a line saying who
-        took it (no winner: spoiled)."""
+        the winner's framed in gold (``leader``'s name tag marked); who took it is said in
+        the status line (``peek_text``), not over the cards."""
         table = self.table
         s = self.app.scale
         for seat, code in plays:
@@ -493,16 +507,20 @@ class TrickTakingView(GameView):
             if seat == winner:
                 pygame.draw.rect(surface, widgets.GOLD, r.inflate(8, 8), max(3, int(4 * s)), border_radius=10)
             table.name_tag(surface, r, seat, seat == leader)
+
+    def last_trick_winner(self) -> int | None:
+        """The seat that took the last trick (None: spoiled), read from the observation."""
+        raise NotImplementedError
+
+    def peek_text(self) -> str:
+        if not self.peeking():
+            return ""
+        winner = self.last_trick_winner()
         if winner is None:
-            text = t("trick.last_trick_spoiled")
-        elif self.is_you(winner):
-            text = t("trick.last_trick_you")
-        else:
-            text = t("trick.last_trick_won", name=self.name(winner))
-        img = fonts.render(text, fonts.fit_size(text, max(14, int(20 * s)), table.table_area.width - 20, True), widgets.WHITE, True)
-        r = img.get_rect(midtop=(table.table_area.centerx, table.table_area.y + table.pad // 2))
-        widgets.panel(surface, r.inflate(20, 8), alpha=190)
-        surface.blit(img, r)
+            return t("trick.last_trick_spoiled")
+        if self.is_you(winner):
+            return t("trick.last_trick_you")
+        return t("trick.last_trick_won", name=self.name(winner))
 
     # ------------------------------------------------------------ texts
     def felt_text(self, flying: set) -> list[str]:

@@ -326,6 +326,9 @@ class BeziqueView(TrickTakingView):
         order = sorted((0, 1), key=lambda k: (k not in winners, -totals[k]))
         return GameOverLines(head, [(self.name(k), t("table.score", count=totals[k])) for k in order])
 
+    def last_trick_winner(self) -> int | None:
+        return self.table.obs["tricks"][-1]["winner"]
+
     def draw_last_trick(self, surface) -> None:
         last = self.table.obs["tricks"][-1]
         leader = last["leader"]

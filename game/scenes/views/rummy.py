@@ -12,9 +12,11 @@ the card to throw, go out at once (Boathouse). Jersey's first round is take the 
 pass; after a gin or a knock the others lay off on the hand shown, then press Done.
 
 When the chosen cards make several melds (a joker standing for one card or another:
-5♥ 6♥ and a joker are 4♥-5♥-6♥ or 5♥-6♥-7♥), a joker may go at either end of a run, or a card
-fits several melds, the gesture opens a chooser (``move_choices``): "Joker as 4♥" / "Joker
-as 7♥", and Back, which leaves the chosen cards chosen.
+5♥ 6♥ and a joker are 4♥-5♥-6♥ or 5♥-6♥-7♥; a natural card with jokers is a set or a run
+through it, as its player declares: 10♥ and two jokers are three tens, 8♥-9♥-10♥, 9♥-10♥-J♥
+or 10♥-J♥-Q♥), a joker may go at either end of a run, or a card fits several melds, the
+gesture opens a chooser (``move_choices``): "Joker as 4♥" / "Joker as 7♥", "Jokers as any
+10: a set", and Back, which leaves the chosen cards chosen.
 
 Everything comes from the observation (``phase``, ``legal``, ``hand``, ``pile``, ``table``,
 ``known``, ``drawn``, ``last_pile_card``) and the events of ``apply``. Texts are the game's
@@ -26,7 +28,7 @@ import pygame
 
 from game.i18n import t
 from game.rules.base import RulesError
-from game.rules.rummy import classify, faces_of
+from game.rules.rummy import classify, face_name
 from game.scenes.animation import Flight, Step
 from game.scenes.views.base import DISCARD, HAND, MELDS, STOCK, GameOverLines, GameView, SummaryTable
 from game.ui import fonts, widgets
@@ -64,6 +66,7 @@ class RummyView(GameView):
         super().__init__(table)
         self.sort_mode = "suit"
         self._arranged: tuple | None = None  # (hand key, Arrangement)
+        self._spans: list[tuple[str, pygame.Rect]] = []  # each meld as drawn: a tap lays off on it
 
     # ------------------------------------------------------------ the game's data
     @property
@@ -76,7 +79,7 @@ class RummyView(GameView):
 
     @property
     def obs(self) -> dict:
-        return getattr(self.table, "obs", None) or {}
+        return self.table.obs or {}
 
     def deck(self):
         state = self.match.state
@@ -182,8 +185,7 @@ class RummyView(GameView):
         else:
             return
         self.shown["hand"] = self.sort_hand(list(self.shown.get("hand", [])))
-        if hasattr(self.table, "refresh_actions"):
-            self.table.refresh_actions()
+        self.table.refresh_actions()
 
     def key(self, key: int) -> bool:
         if key == pygame.K_s:
@@ -237,18 +239,24 @@ class RummyView(GameView):
         return labelled + [(self.tx("choice_back"), None)]
 
     def reading_order(self, move: dict) -> tuple:
-        """Readings low to high: a run by where it starts, a lay-off's low end first."""
+        """Readings low to high: a set first (a meld's reading unless declared otherwise),
+        then a run by where it starts, a lay-off's low end first."""
         if move["kind"] == "meld":
-            meld = self.classified(list(move["cards"]))
-            return (meld.low if meld is not None else 0,)
+            meld = self.classified(list(move["cards"]), move.get("as"))
+            return (0, 0) if meld is None or meld.kind == "set" else (1, meld.low)
         return (move["meld"], {"low": 0, "": 1, "high": 2}.get(move.get("end", ""), 1))
 
     def reading_label(self, move: dict, name_meld: bool) -> str:
-        """ "Joker as 4♥" (a meld, or a joker laid off at one end of a run); the card alone
-        otherwise; "... on 5♥ 6♥ 7♥" when the choices go on different melds."""
+        """ "Joker as 4♥" (a meld, or a joker laid off at one end of a run); "Jokers as any
+        10: a set" (a natural card with jokers declared a set); the card alone otherwise;
+        "... on 5♥ 6♥ 7♥" when the choices go on different melds."""
         if move["kind"] == "meld":
             cards = list(move["cards"])
-            return self.jokers_as(cards, [c for c in cards if is_joker(c)]) or " ".join(card_name(c) for c in cards)
+            jokers = [c for c in cards if is_joker(c)]
+            if move.get("as") == "set" and jokers:
+                natural = next(c for c in cards if not is_joker(c))
+                return self.tx("choice_set", count=len(jokers), rank=rank_label(base_code(natural)))
+            return self.jokers_as(cards, jokers, move.get("as")) or " ".join(card_name(c) for c in cards)
         card = move["card"]
         table = self.obs.get("table", [])
         meld = list(table[move["meld"]]["cards"]) if 0 <= move["meld"] < len(table) else []
@@ -258,24 +266,24 @@ class RummyView(GameView):
         what = what or card_name(card)
         return self.tx("choice_on", what=what, meld=" ".join(card_name(c) for c in meld)) if name_meld else what
 
-    def jokers_as(self, cards: list[str], jokers: list[str]) -> str:
+    def jokers_as(self, cards: list[str], jokers: list[str], kind: str | None = None) -> str:
         """ "Joker as 4♥" ("Jokers as 3♥, 4♥"): what these jokers stand for in the meld the
-        cards make in this order (a run; in a set a joker is any missing suit: "")."""
-        meld = self.classified(cards) if jokers else None
+        cards make in this order, read as ``kind`` (a run; in a set a joker is any missing
+        suit: "")."""
+        meld = self.classified(cards, kind) if jokers else None
         if meld is None or meld.kind != "run":
             return ""
-        faces, aces = faces_of(self.deck()), self.meld_rule().aces
-        names = [card_name(faces.name(meld.rank_at(i, aces), meld.suit)) for i, c in enumerate(cards) if c in jokers]
+        names = [card_name(face_name(meld.rank_at(i), meld.suit)) for i, c in enumerate(cards) if c in jokers]
         if len(names) == 1:
             return self.tx("choice_joker", card=names[0])
         return self.tx("choice_jokers", cards=", ".join(names))
 
-    def classified(self, cards: list[str]):
-        """The meld these cards make in this order (the rules' reading: a run's first rank and
-        suit), or None."""
+    def classified(self, cards: list[str], kind: str | None = None):
+        """The meld these cards make in this order, read as ``kind`` (the rules' reading: a
+        run's first rank and suit; None: a set when it reads both ways), or None."""
         deck = self.deck()
         try:
-            return classify([deck.card(c) for c in cards], faces_of(deck), self.meld_rule().aces)
+            return classify([deck.card(c) for c in cards], deck, self.meld_rule(), kind=kind)
         except (RulesError, ValueError):
             return None
 
@@ -307,13 +315,13 @@ class RummyView(GameView):
         move = next((m for m in legal if m.get("kind") == "draw" and m.get("from") == want), None)
         if move is not None:
             return move
-        selected = list(getattr(self.table, "selected", []))
+        selected = list(self.table.selected)
         if len(selected) == 1:  # a chosen card, then a tap on the pile: discard it
             move = next((m for m in legal if m.get("kind") == "discard" and m["card"] == selected[0]), None)
-            if move is None and hasattr(self.table, "banner"):
+            if move is None:
                 self.table.banner = (self.action_refusal("discard", selected), 2.5)
             return move
-        if want == "pile2" and any(m.get("kind") == "draw" for m in legal) and hasattr(self.table, "banner"):
+        if want == "pile2" and any(m.get("kind") == "draw" for m in legal):
             self.table.banner = (self.tx("refused_pile2"), 2.5)
         return None
 
@@ -354,7 +362,7 @@ class RummyView(GameView):
     def prompt(self, selected, options, phase) -> str:
         obs = self.obs
         pile = obs.get("pile", [])
-        if getattr(self.table, "readings", None):  # the chooser of a gesture's readings is open
+        if self.table.readings:  # the chooser of a gesture's readings is open
             jokers = sum(1 for c in selected if is_joker(c))
             text = self.tx("prompt_reading", count=jokers) if jokers else self.tx("prompt_where")
         elif phase == "upcard":
@@ -388,7 +396,10 @@ class RummyView(GameView):
     def explain(self, move: dict) -> str:
         kind = move.get("kind")
         if kind == "meld":
-            return self.tx("hint_meld", cards=" ".join(card_name(c) for c in move["cards"]))
+            text = self.tx("hint_meld", cards=" ".join(card_name(c) for c in move["cards"]))
+            if "as" in move:  # a natural card with jokers: how it is declared
+                text += "  ·  " + self.reading_label(move, False)
+            return text
         if kind in ("layoff", "swap"):
             owner = self.obs.get("table", [{}] * (move["meld"] + 1))[move["meld"]].get("owner", 0)
             return self.tx(f"hint_{kind}", card=card_name(move["card"]), name=self.name(owner))
@@ -425,7 +436,7 @@ class RummyView(GameView):
                 return self.tx("refused_joker")
             return self.tx("refused")
         state = self.match.state
-        if kind in ("meld", "layoff") and state.strands(state.hands[state.turn], self.deck().mask_of(selected)):
+        if kind in ("meld", "layoff") and state.strands(state.hands[state.to_move], self.deck().mask_of(selected)):
             return self.tx("refused_keeps_pile_card", card=card_name(obs["last_pile_card"]))
         if kind == "meld":
             if len(selected) < 3:
@@ -445,14 +456,14 @@ class RummyView(GameView):
         if zone == DISCARD:
             return self.action_refusal("discard", [code])
         if zone == MELDS:
-            selected = list(getattr(self.table, "selected", []))
+            selected = list(self.table.selected)
             if len(selected) > 1:
                 return self.action_refusal("meld", selected)
             return self.action_refusal("layoff", [code])
         return None
 
     def felt_text(self, flying: set) -> list[str]:
-        if self.shown.get("table") or getattr(self.table, "readings", None):  # the chooser takes the felt's middle
+        if self.shown.get("table") or self.table.readings:  # the chooser takes the felt's middle
             return []
         return [self.tx("no_melds")]
 
@@ -515,17 +526,20 @@ class RummyView(GameView):
 
     # ------------------------------------------------------------ the felt: every meld
     def meld_area(self, seat: int):
-        table = self.table
-        return self.felt_box() if hasattr(table, "table_area") else None
+        return self.felt_box()
+
+    def meld_spans(self) -> list[tuple[str, pygame.Rect]]:
+        return list(self._spans)
 
     def felt_box(self) -> pygame.Rect:
         """The felt less the buttons along its bottom: one row always kept for them (the
         melds keep their size when the buttons come and go), more while there are more."""
         table = self.table
         area = table.table_area.copy()
-        bottom = table.felt_area.bottom - widgets.button_height(self.app.scale) - table.pad
-        tops = [b.rect.y for b in getattr(table, "action_buttons", {}).values() if getattr(b, "visible", True) and hasattr(b, "rect")]
-        tops += [r.y for r, _ in getattr(table, "choice_rects", None) or []]  # a chooser in the buttons' place
+        # Compact, the buttons have their own bar under the felt (extra rows grow over it).
+        bottom = table.felt_area.bottom if table.compact else table.felt_area.bottom - widgets.button_height(self.app.scale) - table.pad
+        tops = [b.rect.y for b in table.action_buttons.values() if b.visible]
+        tops += [r.y for r, _ in table.choice_rects]  # a chooser in the buttons' place
         bottom = min([bottom] + tops) - table.pad // 2
         area.height = max(20, bottom - area.y)
         return area
@@ -540,11 +554,12 @@ class RummyView(GameView):
         order = sorted(range(len(melds)), key=lambda i: ((melds[i]["owner"] - table.viewer - 1) % n, i))
         tag_h = fonts.font(table.tag, True).get_linesize()
         gap = max(4, table.pad // 2)
-        cw = max(18, min(table.cw, int(area.height / CARD_RATIO)))
+        least = int(self.app.units.touch / CARD_RATIO) + 1  # a meld is tapped to lay off on it
+        cw = max(least, min(table.cw, int(area.height / CARD_RATIO)))
         while True:
             ch = int(cw * CARD_RATIO)
             step = max(8, int(cw * CARD_STEP))
-            row_h = ch + tag_h // 2 + gap
+            row_h = ch + tag_h + gap
             x, y, out, prev = area.x, area.y, [], None
             fits = True
             for i in order:
@@ -554,17 +569,17 @@ class RummyView(GameView):
                     x, y = area.x, y + row_h
                 elif x > area.x:
                     x += sep
-                if y + ch + tag_h // 2 > area.bottom or w > area.width:  # the owner's tag sticks out below
+                if y + ch + tag_h > area.bottom or w > area.width:  # the owner's tag goes under the meld
                     fits = False
                     break
                 out.append((i, melds[i]["owner"], pygame.Rect(x, y, cw, ch)))
                 x += w
                 prev = melds[i]["owner"]
-            if fits or cw <= 18:
+            if fits or cw <= least:
                 # Centre each row, and the block of rows, in the area.
                 if out:
                     used = out[-1][2].bottom - area.y
-                    dy = max(0, (area.height - used - tag_h // 2) // 2)
+                    dy = max(0, (area.height - used - tag_h) // 2)
                     ends: dict[int, int] = {}
                     for i, _, r in out:
                         ends[r.y] = max(ends.get(r.y, 0), r.x + cw + step * (len(melds[i]["cards"]) - 1))
@@ -577,18 +592,22 @@ class RummyView(GameView):
         s = self.app.scale
         area = self.felt_box()
         melds = self.shown.get("table", [])
+        self._spans = []
         if not melds:
-            for i, text in enumerate(self.felt_text(flying)):
-                fonts.blit_text(surface, text, table.small, widgets.DIM, (area.centerx, area.centery + i * table.line), "center", max_width=area.width - 10)
+            lines = self.felt_text(flying)
+            box = pygame.Rect(area.x + 5, area.centery - table.line * len(lines), area.width - 10, 2 * table.line)
+            for text in lines:  # wrapped on two lines when the felt is narrow
+                fonts.draw_in_box(surface, text, table.small, widgets.DIM, box)
+                box = box.move(0, box.height)
             return True
         cw, placed = self.meld_layout(area)
         step = max(8, int(cw * CARD_STEP))
-        ringed = {c for o in getattr(table, "options", []) for c in self.move_targets(o)}
-        hint = table.hint["move"] if getattr(table, "hint", None) else None
+        ringed = {c for o in table.options for c in self.move_targets(o)}
+        hint = table.hint["move"] if table.hint else None
         hinted = set(self.move_targets(hint)) if hint else set()
-        if hasattr(table, "choice_cards"):
-            hinted |= table.choice_cards()  # the meld of the chooser's button under the pointer
+        hinted |= table.choice_cards()  # the meld of the chooser's button under the pointer
         tagged = set()
+        self._spans = []
         self.stands_for: dict[str, tuple[str, pygame.Rect]] = {}  # joker -> (its card, the chip drawn)
         for i, owner, first in placed:
             cards = melds[i]["cards"]
@@ -602,6 +621,7 @@ class RummyView(GameView):
                         self.stands_for[code] = (jokers[code], chip)
                 table.card_rects[code] = r
             span = pygame.Rect(first.x, first.y, cw + step * (len(cards) - 1), first.height)
+            self._spans.append((" ".join(cards), span))
             if set(cards) & highlight:
                 pygame.draw.rect(surface, widgets.GOLD, span.inflate(6, 6), max(2, int(3 * s)), border_radius=8)
             if set(cards) & ringed:
@@ -620,7 +640,7 @@ class RummyView(GameView):
         colours = suit_colours(self.app.settings.four_colour_suits)
         suit = "CDHS".index(face[1]) if len(face) > 1 else -1
         colour = colours[suit] if suit >= 0 else (30, 30, 30)
-        size = max(12, min(int(r.width * 0.3), int(visible * 0.55)))
+        size = max(fonts.min_size(), min(int(r.width * 0.3), int(visible * 0.55)))
         rank = fonts.font(size, True).render(rank_label(face[0] + "C"), True, colour)
         parts = [rank] + ([symbols.symbol(suit, max(8, int(size * 0.7)), colour)] if suit >= 0 else [])
         pad = max(2, size // 6)
@@ -716,19 +736,3 @@ class RummyView(GameView):
             head = t("gameover.draw") if winners else t("gameover.no_winner")
         note = self.tx("gameover_lowest") if self.lower_wins() else ""
         return GameOverLines(head, [(self.name(k), t("table.score", count=totals[k])) for k in order], note=note)
-
-
-class BasicRummyView(RummyView):
-    pass
-
-
-class ClassicRummyView(RummyView):
-    pass
-
-
-class BoathouseRummyView(RummyView):
-    pass
-
-
-class JerseyGinView(RummyView):
-    pass

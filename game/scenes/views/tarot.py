@@ -22,7 +22,7 @@ from game.cards import TAROT78
 from game.i18n import t
 from game.scenes.animation import Step
 from game.scenes.views.base import ASIDE, FACEUP, HAND, POT, TRICK, WON, GameOverLines, SummaryTable, TrickTakingView
-from game.ui import widgets
+from game.ui import fonts, widgets
 from game.ui.deck_art import card_name as deck_card_name
 
 SUIT_SIGN = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -279,6 +279,9 @@ class TarotView(TrickTakingView):
         self.animate_trick_won(winner, self.trick_banner(winner), then=self.table.sync)
 
     # ------------------------------------------------------------ the last trick
+    def last_trick_winner(self) -> int | None:
+        return self.table.obs["trick_winners"][-1]
+
     def draw_last_trick(self, surface) -> None:
         obs, n = self.table.obs, self.match.players
         leader, winner = obs["trick_leaders"][-1], obs["trick_winners"][-1]
@@ -343,8 +346,7 @@ class LeipzigTarocView(TarotView):
         return t("tarot.points_total", count=self.shown["totals"][seat])
 
     def combo_button(self, combo: str) -> str:
-        from game.rules.leipzig_taroc import combinations_in  # the value shown on the button
-
+        combinations_in = type(self.match.state).combinations_in  # the value shown on the button
         if combo == "none" and self.table.phase() == "annul":
             return t("leipzig_taroc.keep_deal")
         hand = TAROT78.mask_of(self.table.obs.get("hand", []))
@@ -427,6 +429,9 @@ class TriompheForceeView(TarotView):
     def total_line(self, seat: int) -> str:
         return t("triomphe_forcee.chips", count=self.chips(seat))
 
+    def chip_short(self, seat: int) -> str:
+        return self.total_line(seat)
+
     def combo_button(self, combo: str) -> str:
         return t(f"triomphe_forcee.combo.{combo}")
 
@@ -455,18 +460,21 @@ class TriompheForceeView(TarotView):
         return False
 
     def draw_pot(self, surface) -> None:
-        """The pot as stacks of chips under the table's "Pot" line, in the felt's corner."""
+        """The pot as stacks of chips on the table's "Pot" line, left of its text (the
+        trick's cards keep clear of that line)."""
         count = self.shown.get(POT, 0)
-        table = self.table
-        s = self.app.scale
-        r = max(5, int(10 * s))
-        area = table.table_area
-        right = area.right - table.pad - r
-        y0 = area.y + table.pad + table.line + 2 * r
+        if not count:
+            return
+        box = self.table.geo.pot
+        r = max(3, box.height // 2 - 1)
+        layer = max(1, r // 4)
+        text_w = fonts.font(self.table.tag, True).size(t("table.pot", count=count))[0]
+        right = box.right - text_w - self.table.pad - r
         for i in range(min(count, 30)):
-            stack, layer = divmod(i, 10)
-            cx, cy = right - stack * (2 * r + 3), y0 - layer * max(3, r // 3) + 10 * max(3, r // 3)
-            pygame.draw.circle(surface, (20, 20, 20), (cx, cy + 2), r)
+            stack, level = divmod(i, 10)
+            cx, cy = right - stack * (2 * r + 3), box.bottom - r - 1 - level * layer
+            cy = max(box.y + r, cy)
+            pygame.draw.circle(surface, (20, 20, 20), (cx, cy + 1), r)
             pygame.draw.circle(surface, CHIP_COLOURS[i % len(CHIP_COLOURS)], (cx, cy), r)
             pygame.draw.circle(surface, (255, 255, 255), (cx, cy), r, max(1, r // 4))
 

@@ -196,6 +196,9 @@ class TrickView(TrickTakingView):
             return True
         return False
 
+    def last_trick_winner(self) -> int | None:
+        return self.table.obs["tricks"][-1]["winner"]
+
     def draw_last_trick(self, surface) -> None:
         last = self.table.obs["tricks"][-1]
         self.draw_trick_shown(surface, [(p["seat"], p["card"]) for p in last["plays"]], last["winner"])
@@ -337,6 +340,10 @@ class AluetteView(TrickView):
         team = seat % 2
         teams = self.shown["team_totals"]
         return t("trick.team_points", team=team + 1, count=teams[team] if teams else self.shown["totals"][seat])
+
+    def chip_short(self, seat: int) -> str:
+        teams = self.shown["team_totals"]
+        return t("table.points_short", count=teams[seat % 2] if teams else self.shown["totals"][seat])
 
     def hand_marks(self, phase: str) -> bool:
         return False  # any card may be played

@@ -47,8 +47,14 @@ BeziqueFamilyState = Any
 
 
 def rules(cls) -> Any:
-    """The module of the Bezique family's rules (``game/rules/bezique.py``), from its class."""
-    return sys.modules[cls.__module__]
+    """The module of the Bezique family's rules (``game/rules/bezique.py``), from its class:
+    the module of the first class up its line that holds the family's card masks (each game's
+    own class lives in its own module)."""
+    for k in cls.__mro__:
+        module = sys.modules[k.__module__]
+        if hasattr(module, "MASKS"):
+            return module
+    raise TypeError(f"{cls.__name__} is not of the Bezique family")
 
 SKIP = ("skip",)
 

@@ -1,0 +1,123 @@
+"""The table of every registered game drawn at a phone upright and on its side, 800x480, a
+desktop and a 3x phone, mid-round at your turn with the most seats the game allows (and the
+count that deals the largest hand): every text drawn fits its box and is 12 logical px or
+more, every touch target is 44x44 logical, inside the window and over no other; a rotation
+lays the table out again keeping the game, the selection, the animation queue and the open
+chip."""
+from __future__ import annotations
+
+import os
+import random
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.app import App  # noqa: E402
+from game.scenes import catalog  # noqa: E402
+from game.scenes.match import Match, Seat  # noqa: E402
+from game.settings import Settings  # noqa: E402
+from game.storage import MemoryStorage  # noqa: E402
+from game.ui.units import TOUCH  # noqa: E402
+from tests.layout_helpers import drawn_texts, target_problems, text_problems  # noqa: E402
+from tests.table_cases import most_seats  # noqa: E402
+
+@pytest.fixture(autouse=True)
+def no_kiosk_buttons(monkeypatch):
+    """Kiosk mode raises the smallest button for its process; these measure the app's own."""
+    from game.ui import widgets
+
+    monkeypatch.setattr(widgets, "MIN_BUTTON_PX", TOUCH)
+
+
+NAMES = ["You", "Amira", "Bashir", "Ceren", "Dara", "Elif", "Farid", "Gül", "Hana", "Idris"]
+SIZES = [(390, 844, 1), (844, 390, 1), (800, 480, 1), (1920, 1080, 1), (390, 844, 3)]
+
+
+def app_at(size) -> App:
+    w, h, d = size
+    settings = Settings(language="en", sound=False, animation_speed="off")
+    return App((w * d, h * d), headless=True, settings=settings, storage=MemoryStorage(), seed=3, density=d)
+
+
+def mid_round(game_id: str, players: int, seed: int = 5) -> Match:
+    """A match at the human's (seat 0) turn, a few moves into the first round."""
+    seats = [Seat("human" if i == 0 else "simple", NAMES[i]) for i in range(players)]
+    match = Match(game_id, seats, {}, seed=seed)
+    rng = random.Random(seed)
+    moves = 0
+    for _ in range(4000):
+        cur = match.current()
+        if cur is None:
+            break
+        if cur == 0 and moves >= players + 1:
+            return match
+        match.play(rng.choice(match.observation(cur)["legal"]))
+        moves += 1
+    raise AssertionError(f"{game_id}: no turn of seat 0")
+
+
+def open_at(size, game_id: str, players: int):
+    app = app_at(size)
+    match = mid_round(game_id, players)
+    app.match = match
+    app.scenes.reset(catalog.make("menu", app))
+    table = app.scenes.push(catalog.make("table", app, match))
+    app.run_frames(2)
+    table.skip_animations()
+    app.run_frames(2)
+    assert app.scenes.top is table and table.my_turn()
+    return app, table
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}@{s[2]}")
+def test_every_game_at_your_turn_fits(size):
+    problems = []
+    for game_id, players in most_seats():
+        app, table = open_at(size, game_id, players)
+        texts = drawn_texts(app)
+        where = f"{game_id} {players}p"
+        problems += [f"{where}: {p}" for p in text_problems(app, texts)]
+        problems += [f"{where}: {p}" for p in target_problems(app)]
+        hand = table.shown["hand"]
+        if sorted(code for code, _ in table.hand_targets()) != sorted(hand):
+            problems.append(f"{where}: not every card of the hand can be tapped")
+        pygame.display.quit()
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
+
+
+def test_a_rotation_keeps_the_game_the_selection_the_animations_and_the_open_chip():
+    app, table = open_at((390, 844, 3), "olsen", 4)
+    state = table.match.state.to_json()
+    legal = sorted(table.legal_codes())
+    table.select(legal[0])
+    table.seat_detail = 2
+    queued = object()
+    table.steps.append(queued)
+    before = table.hand_area.copy()
+    app.resize((844 * 3, 390 * 3), 3)
+    assert app.shape == "short" and table.geo.units.size == (2532, 1170)
+    assert table.hand_area != before and table.hand_area.bottom <= 1170
+    assert table.match.state.to_json() == state and table.selected == [legal[0]]
+    assert table.seat_detail == 2 and table.steps[-1] is queued
+    table.steps.remove(queued)
+    app.tick(1 / 60)
+    assert app.scenes.top is table and target_problems(app) == []
+
+
+def test_a_tap_on_a_chip_shows_that_players_cards_and_figures():
+    app, table = open_at((390, 844, 1), "bezique", 2)
+    opponent = 1
+    chip = table.panels[table.position(opponent)]
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=chip.center, button=1))
+    app.tick(1 / 60)
+    assert table.seat_detail == opponent
+    texts = [d.text for d in drawn_texts(app)]
+    assert table.view.name(opponent) in texts
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=table.felt_area.center, button=1))
+    app.tick(1 / 60)
+    assert table.seat_detail is None
