@@ -16,7 +16,10 @@ deals): below zero means the expert takes fewer penalty points than ISMCTS holdi
 same cards against the same opponents. The other seats' bots are seeded alike in A and B.
 Also printed: A's share of deals (fewer penalty points than B: 1, as many: 1/2), with its
 95% interval. With ``--b-ms`` (or ``--b-iterations``) game B seats the expert with that
-budget instead of ISMCTS: 1 s against 0.1 s, the three others ISMCTS both times.
+budget instead of ISMCTS: 1 s against 0.1 s, the three others ISMCTS both times. With
+``--others simple`` the three other seats are our simple players instead of ISMCTS (no
+OpenSpiel needed): ``--ms 1000 --b-ms 100 --others simple`` is the time-scaling figure of
+docs/bots.md.
 
 How the two engines meet. Our engine (``OlsenState``) runs every game and is the referee.
 When an ISMCTS seat is to move, its position is rebuilt as an OpenSpiel ``hearts`` state
@@ -100,6 +103,16 @@ class Ismcts:
         return simple_policy(obs, legal, random.Random(0)), True
 
 
+class Simple:
+    """Our simple player in an other seat (``--others simple``)."""
+
+    def __init__(self, seed: int):
+        self.bot = make_bot("simple", "olsen", seed=seed)
+
+    def choose(self, state: OlsenState, deal_hands: list[int], plays: list[int]) -> tuple[int, bool]:
+        return self.bot.choose(state.observation(state.current_player())), False
+
+
 def play(deal_seed: int, expert_seat: int | None, budget: tuple, args, game) -> tuple[list[int], list[float], int]:
     """One hand; returns (points per seat, expert ms per move, ISMCTS moves replaced).
     ``budget`` is the expert's (ms, iterations)."""
@@ -110,6 +123,8 @@ def play(deal_seed: int, expert_seat: int | None, budget: tuple, args, game) -> 
         if seat == expert_seat:
             ms, iterations = budget
             bots[seat] = make_bot("expert", "olsen", seed=deal_seed * 7 + seat, ms=ms or 100.0, iterations=iterations)
+        elif args.others == "simple":
+            bots[seat] = Simple(deal_seed * 7 + seat)
         else:
             bots[seat] = Ismcts(game, deal_seed * 7 + seat, args.sims, args.uct_c)
     plays: list[int] = []
@@ -136,15 +151,17 @@ def play(deal_seed: int, expert_seat: int | None, budget: tuple, args, game) -> 
 
 def run_deal(task):
     deal, args = task
-    import pyspiel
-
     if args.tree_c is not None:  # an experiment: the Olsen expert with own-move trees
         import dataclasses
 
         from game.bots import SEARCH_HOOKS
         SEARCH_HOOKS["olsen"] = dataclasses.replace(SEARCH_HOOKS["olsen"], tree_c=args.tree_c)
 
-    game = pyspiel.load_game("hearts", {"pass_cards": False, "qs_breaks_hearts": False})
+    game = None
+    if args.others == "ismcts":
+        import pyspiel
+
+        game = pyspiel.load_game("hearts", {"pass_cards": False, "qs_breaks_hearts": False})
     deal_seed = args.seed * 1_000_003 + deal
     seat = deal % 4
     a, times, ra = play(deal_seed, seat, (args.ms, args.iterations), args, game)
@@ -160,6 +177,8 @@ def main(argv=None) -> None:
     ap.add_argument("--iterations", type=int, default=None, help="expert budget in worlds per move (replaces --ms)")
     ap.add_argument("--b-ms", type=float, default=None, help="game B: the expert with this budget instead of ISMCTS")
     ap.add_argument("--b-iterations", type=int, default=None, help="game B: the expert with this many worlds")
+    ap.add_argument("--others", choices=("ismcts", "simple"), default="ismcts",
+                    help="who plays the three other seats (and game B's seat without --b-ms)")
     ap.add_argument("--sims", type=int, default=1000, help="ISMCTS simulations per move")
     ap.add_argument("--uct-c", type=float, default=2.0)
     ap.add_argument("--tree-c", type=float, default=None,
@@ -173,9 +192,9 @@ def main(argv=None) -> None:
     if args.b_ms or args.b_iterations:
         b_label = f"expert ({args.b_iterations} worlds)" if args.b_iterations else f"expert ({args.b_ms:g} ms)"
     else:
-        b_label = "ISMCTS"
+        b_label = "ISMCTS" if args.others == "ismcts" else "simple"
     print(f"olsen 4 players, one hand per deal: A = expert ({budget}) vs B = {b_label} in the same seat, "
-          f"others OpenSpiel ISMCTS({args.sims}, c={args.uct_c:g}), "
+          f"others {f'OpenSpiel ISMCTS({args.sims}, c={args.uct_c:g})' if args.others == 'ismcts' else 'simple'}, "
           f"{'' if args.tree_c is None else f'expert tree_c {args.tree_c:g}, '}"
           f"seed {args.seed}, {args.deals} duplicate deals, {args.workers} worker(s), load {os.getloadavg()[0]:.1f}",
           flush=True)

@@ -111,11 +111,12 @@ class _Analyst(ExpertBot):
     def can_stop(self, *args) -> bool:
         return False  # a review uses its whole budget: every move's value is wanted, not only the best
 
-    def _rollout_next(self) -> None:
+    def _rollout_next(self, deadline: float) -> bool:
         before = self.worlds
-        super()._rollout_next()
+        done = super()._rollout_next(deadline)
         if self.worlds > before:
             self.per_world.append(list(self._partial))
+        return done
 
     def report(self) -> tuple[int, list[float], list[list[float]]]:
         n = len(self._legal)

@@ -43,14 +43,15 @@ def entry_files(entry) -> set[str]:
 def shared_modules() -> set[str]:
     """A family's modules, which serve whatever games the registry gives them and so name
     none: the files named by the entries of several games (its bots, its view, its
-    statistics) and those named after the family (its rules: game/rules/rummy.py)."""
+    statistics) and those named after the family (its rules: game/rules/rummy.py; a module
+    of the family whose name starts with a game's id says so: bezique_family_endgame.py)."""
     from game.registry import ENTRIES, FAMILIES
 
     seen: dict[str, int] = {}
     for e in ENTRIES:
         for f in entry_files(e):
             seen[f] = seen.get(f, 0) + 1
-    named = {str(p.relative_to(ROOT)) for p in ROOT.glob("game/**/*.py") if p.stem in FAMILIES}
+    named = {str(p.relative_to(ROOT)) for p in ROOT.glob("game/**/*.py") if p.stem in FAMILIES or p.stem.startswith(tuple(f + "_family" for f in FAMILIES))}
     return {f for f, n in seen.items() if n > 1} | named
 
 

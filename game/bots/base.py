@@ -13,6 +13,11 @@ milliseconds (``ms``, a cap on the thinking time of one move, summed over its sl
 for reproducible tests, in iterations (``iterations``); with an iteration budget, slicing
 never changes the result for a given seed.
 
+Clock: budgets are wall-clock time (``time.perf_counter``), what a player waits. Measuring
+strength against time on a busy machine, set ``ORLAN_BOT_CLOCK=cpu`` in the environment:
+budgets are then the thinking process's own CPU time (``time.process_time``), so a move gets
+the same work whatever else the machine runs (``clock()`` is the one the bots read).
+
 Information hygiene: the bot's random generator for a move is derived from its seed and
 the observation only (``Bot.rng``), so two positions that look the same from a seat give
 the same move for the same seed. The generator is built lazily, on first use, because
@@ -21,12 +26,16 @@ hashing the observation costs more than a greedy bot's whole decision.
 from __future__ import annotations
 
 import json
+import os
 import random
 import time
 import zlib
 from typing import Any
 
 from game.rules.base import JSON, Move, State
+
+
+clock = time.process_time if os.environ.get("ORLAN_BOT_CLOCK") == "cpu" else time.perf_counter
 
 
 class Bot:
@@ -57,14 +66,14 @@ class Bot:
         return [self.game.move_from_json(m) for m in legal]
 
     def begin(self, obs: JSON) -> None:
-        t0 = time.perf_counter()
+        t0 = clock()
         self._obs = obs
         self._legal = self.legal_from(obs)
         self._rng = None  # same seed + same observation => same choice
         self._done = False
         self._spent = 0.0
         self._start()
-        self._spent = (time.perf_counter() - t0) * 1000.0  # preparing counts against the budget
+        self._spent = (clock() - t0) * 1000.0  # preparing counts against the budget
 
     def step(self, ms: float = 4.0) -> bool:
         """Think for about ``ms`` milliseconds; True once the move is decided."""
@@ -72,9 +81,9 @@ class Bot:
             return True
         if self.iterations is None:
             ms = min(ms, self.ms - self._spent)
-        t0 = time.perf_counter()
+        t0 = clock()
         self._done = self._think(ms)
-        self._spent += (time.perf_counter() - t0) * 1000.0
+        self._spent += (clock() - t0) * 1000.0
         if self.iterations is None and self._spent >= self.ms:
             self._done = True
         return self._done

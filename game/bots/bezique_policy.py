@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 
+from game.bots.bezique_family_endgame import endgame_for
 from game.bots.expert import SearchHooks, register_hooks
 from game.bots.simple import register_rollout, register_simple
 from game.cards import bits
@@ -324,7 +325,7 @@ def register(cls: type[BeziqueFamilyState]) -> None:
     scale = cls.variant.search_scale
     simple = make_simple(cls)
     register_simple(gid)(simple)
-    register_rollout(gid)(make_rollout(cls))
+    rollout = register_rollout(gid)(make_rollout(cls))
     register_hooks(gid, SearchHooks(
         round_marker=_marker,
         evaluate=make_evaluate(scale),
@@ -334,4 +335,5 @@ def register(cls: type[BeziqueFamilyState]) -> None:
         horizon_for=make_horizon(cls),
         prior_weight=PRIOR_POINTS / scale,
         settle_z=3.0,
+        endgame_for=endgame_for(cls, scale, rollout),
     ))

@@ -72,6 +72,16 @@ under ``game/bots/``):
 ``likelihood_for(obs) -> weight(world) -> float`` or None, with ``infer_pool``: see
     Reading the table.
 
+Exact endgames (``endgame_for(obs, ms) -> solver.Plan``): instead of play-outs, each world
+is searched by ``game/bots/solver.py`` (alpha-beta with a transposition table, over a
+game family's own positions). Where the observation fixes the world (``Plan.known``: the
+Bezique family's second stage, two-player Orlan's last deal, the last tricks where one deal
+of the hidden cards fits what was seen) the one world is solved to the end, every legal move
+is weighed and the search is over; elsewhere each world is searched as deep as the time per
+move allows (``Plan.depth``, or the family's own exact part), and the values are averaged
+over worlds as play-outs are. The solver stops at the slice's end and goes on from its table
+in the next slice.
+
 Budgets: ``ms`` per move (the search stops before a rollout that would overshoot, from
 the mean rollout cost), or ``iterations`` = number of worlds, for reproducible tests;
 slicing with ``step`` never changes the result for an iteration budget.
@@ -80,12 +90,12 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from game.bots.base import Bot
+from game.bots.base import Bot, clock
 from game.bots.simple import SIMPLE_POLICIES, random_policy, rollout_policy
+from game.bots.solver import Abort, Solver
 from game.rules.base import Move, State
 
 
@@ -141,6 +151,11 @@ class SearchHooks:
     # once and gives every root move a copy, instead of dealing it again per root move (a
     # deal shuffles the unseen cards; a copy only copies a few lists).
     copy_world: Callable[[State], State] | None = None
+    # endgame_for(obs, ms) -> solver.Plan | None: exact search of each world (game/bots/solver.py)
+    # instead of play-outs: where the observation fixes the world (``Plan.known``) one world
+    # solved to the end decides; elsewhere each world is searched ``Plan.depth`` plies, as
+    # deep as the time per move ``ms`` allows.
+    endgame_for: Callable[[dict, float | None], Any] | None = None
 
 
 SEARCH_HOOKS: dict[str, SearchHooks] = {}
@@ -148,6 +163,19 @@ SEARCH_HOOKS: dict[str, SearchHooks] = {}
 
 def register_hooks(game_id: str, hooks: SearchHooks) -> None:
     SEARCH_HOOKS[game_id] = hooks
+
+
+def free_some(tables: list[dict], entries: int = 4000) -> None:
+    """Drop up to ``entries`` positions of the tables (the last first)."""
+    while tables and entries > 0:
+        table = tables[-1]
+        n = min(entries, len(table))
+        pop = table.popitem
+        for _ in range(n):
+            pop()
+        entries -= n
+        if not table:
+            tables.pop()
 
 
 class _Node:
@@ -224,7 +252,18 @@ class ExpertBot(Bot):
         if self.prune_moves and self.hooks.distinct is not None and len(self._legal) > 1:
             self._legal = self.hooks.distinct(obs, self._legal)
         self._bias = [0.0] * len(self._legal)
-        if self.prune_moves and self.hooks.prior is not None and len(self._legal) > 1:
+        plan = None
+        if self.hooks.endgame_for is not None and len(self._legal) > 1:
+            # The depth follows the time per move even under an iteration budget (a fixed number
+            # of worlds): measurements at fixed counts then keep each budget's depth.
+            plan = self.hooks.endgame_for(obs, self.ms)
+        self._plan = plan
+        self._solver = None
+        # Tables of the worlds done, freed a little at a time: dropping a table of tens of
+        # thousands of positions at once takes longer than a frame.
+        self._spent_tables: list[dict] = []
+        # A solved position weighs every legal move, with no thumb on the scale.
+        if self.prune_moves and self.hooks.prior is not None and len(self._legal) > 1 and not (plan and plan.exact):
             prior = self.hooks.prior(obs, self._legal)
             order = sorted(range(len(self._legal)), key=lambda i: -prior[i])
             if self.hooks.candidates:
@@ -240,14 +279,14 @@ class ExpertBot(Bot):
         self._world_seed = 0
         self._rollout_ms = 0.0
         self._rollouts = 0
-        self._trees = [_Node() for _ in range(n)] if self.hooks.tree_c is not None else None
+        self._trees = [_Node() for _ in range(n)] if self.hooks.tree_c is not None and plan is None else None
         self._sq = [0.0] * n  # summed squares of (value - value of move 0), for settling
         # per move, the lowest and highest (value - value of move 0) in one world: the widest
         # swing between two moves that one more world could bring
         self._lo = [0.0] * n
         self._hi = [0.0] * n
         self.settled = False
-        fast = self.hooks.rollout_for(obs) if self.hooks.rollout_for and self._trees is None else None
+        fast = self.hooks.rollout_for(obs) if self.hooks.rollout_for and self._trees is None and plan is None else None
         self._playout = fast
         self._leaf = self.hooks.playout_from(obs) if self.hooks.playout_from and self.horizon is None else None
         self._world: State | None = None
@@ -261,7 +300,9 @@ class ExpertBot(Bot):
     def _think(self, ms: float) -> bool:
         if len(self._legal) == 1:
             return True
-        t0 = self._slice_t0 = time.perf_counter()
+        t0 = self._slice_t0 = clock()
+        if self._spent_tables:
+            free_some(self._spent_tables)
         limit = self.iterations
         first = True  # every slice makes progress, however thin
         while True:
@@ -269,23 +310,38 @@ class ExpertBot(Bot):
                 return True
             if self.settled:
                 return True
-            elapsed = (time.perf_counter() - t0) * 1000.0
+            elapsed = (clock() - t0) * 1000.0
             if not first and elapsed + 1.5 * self._rollout_ms > ms:
                 return False
             first = False
-            self._rollout_next()
-            took = (time.perf_counter() - t0) * 1000.0 - elapsed
+            if not self._rollout_next(t0 + ms / 1000.0):
+                return False  # the solver stopped at the slice's end; it goes on from there
+            took = (clock() - t0) * 1000.0 - elapsed
             self._rollouts += 1
             # Running mean of a rollout's cost, to stop before overshooting the budget.
             self._rollout_ms = took if self._rollouts == 1 else 0.8 * self._rollout_ms + 0.2 * took
 
-    def _rollout_next(self) -> None:
+    def _rollout_next(self, deadline: float) -> bool:
+        """One root move of the current world (a new world after the last); False when the
+        solver stopped at ``deadline`` before it had the move's value."""
         n = len(self._legal)
         if self._cursor >= n:
             self._cursor = 0
             self._draw_world()
+            if self._plan is not None:
+                family, self._root = self._plan.start(self._world)
+                if self._solver is not None:
+                    self._spent_tables.append(self._solver.table)
+                self._solver = Solver(family)
         i = self._cursor
-        if self._playout is not None:
+        if self._plan is not None:
+            plan = self._plan
+            try:
+                v = self._solver.move_value(self._root, plan.move(self._legal[i]), plan.depth, deadline)
+            except Abort:
+                return False
+            self._partial[i] = v / plan.scale
+        elif self._playout is not None:
             # Same world and same dice as _rollout would use, without re-sampling.
             rng = random.Random(self._world_seed + 1)
             self._partial[i] = self._playout(self._world, self.seat, self._legal[i], rng)
@@ -305,22 +361,25 @@ class ExpertBot(Bot):
                 if first or d > self._hi[k]:
                     self._hi[k] = d
             self.worlds += 1
+            if self._plan is not None and self._plan.exact:
+                self.settled = True  # the one world there is, solved to the end
             z = self.hooks.settle_z
             if z is not None and self.worlds >= self.hooks.settle_worlds and self.iterations is None:
                 world_ms = max(1e-6, self._rollout_ms * n)
                 left = max(0.0, self.ms - self._spent_now())
                 self.settled = self.can_stop(left / world_ms, z)
+        return True
 
     def _spent_now(self) -> float:
         # ``_spent`` counts finished slices; the current one started ``_slice_t0``.
-        return self._spent + (time.perf_counter() - self._slice_t0) * 1000.0
+        return self._spent + (clock() - self._slice_t0) * 1000.0
 
     def _draw_world(self) -> None:
         """The next world's seed (and world, for a game's own rollout): one draw, or with a
         likelihood the weighted pick among ``infer_pool`` candidate worlds."""
         rng = self.rng
         like = self._likelihood
-        keep = self._playout is not None or self.hooks.copy_world is not None
+        keep = self._playout is not None or self.hooks.copy_world is not None or self._plan is not None
         if like is None:
             self._world_seed = rng.getrandbits(64)
             if keep:

@@ -16,6 +16,7 @@ import copy
 import random
 
 from game.bots.expert import SearchHooks, register_hooks
+from game.bots.olsen_endgame import endgame_for
 from game.bots.olsen_playout import BIG_SPADES, NOT_HEARTS, NOT_PENALTY, greedy_card, play_out
 from game.bots.simple import register_rollout, register_simple
 from game.bots.worlds import deal_hidden
@@ -321,4 +322,4 @@ def register(cls: type[OlsenState]) -> None:
         round_marker=_hand_marker, evaluate=_evaluate, apply_fast="apply_unchecked", distinct=distinct_cards, prior=prior,
         candidates=17, prior_weight=0.02, rollout_for=rollout_for, sampler_for=sampler_for, playout_from=playout_from,
         likelihood_for=likelihood_for, infer_pool=4, settle_z=SETTLE_Z, settle_worlds=SETTLE_WORLDS,
-        settle_eps=SETTLE_EPS))
+        settle_eps=SETTLE_EPS, endgame_for=endgame_for))

@@ -23,6 +23,7 @@ import random
 from itertools import islice
 
 from game.bots.expert import SearchHooks, register_hooks, team_seats
+from game.bots.orlan_endgame import endgame_for
 from game.bots.simple import register_rollout, register_simple
 from game.cards import FRENCH52, bits
 from game.rules.orlan import (
@@ -476,4 +477,5 @@ def register(cls: type[OrlanState]) -> None:
         copy_world=OrlanState.fast_copy,
         likelihood_for=likelihood_for,
         infer_pool=INFER_POOL,
+        endgame_for=endgame_for,
     ))

@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
+from game.bots import tarot_endgame
 from game.bots.expert import SearchHooks, register_hooks
 from game.bots.simple import register_rollout, register_simple
 from game.cards import TAROT78, bits
@@ -438,4 +439,6 @@ def register(game: type[TarotState]) -> None:
         # Triomphe Forcée, bench/tarot_arena_results.md)
         playout_from=lambda obs: finish if obs["phase"] == "play" else None,
         likelihood_for=lambda obs: likelihood_of(game, p, obs), infer_pool=INFER_POOL,
+        # exact where the dealer can know every card (never in a game that leaves cards undealt)
+        endgame_for=tarot_endgame.endgame_for(game, evaluate, profile.scale),
     ))

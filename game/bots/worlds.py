@@ -11,6 +11,8 @@ that remains. After a few dead ends it returns None: the caller then uses the ex
 from __future__ import annotations
 
 import random
+from itertools import combinations
+
 from game.cards import bits
 
 
@@ -60,3 +62,62 @@ def deal_hidden(rest: int, need: dict[int, int], allow: dict[int, int], rng: ran
             pos += k
         return hands
     return None
+
+
+def count_deals(rest: int, need: dict[int, int], allow: dict[int, int], limit: int = 2) -> int:
+    """How many deals of the cards of ``rest`` give seat s exactly ``need[s]`` cards, all of
+    ``allow[s]`` (counted up to ``limit``): 1 means the seat can know every hidden card.
+    For the few cards of the last tricks: cards only one seat may hold go to it first, then
+    the rest is enumerated."""
+    need = {s: n for s, n in need.items() if n}
+    if sum(need.values()) != rest.bit_count():
+        return 0
+    allow = {s: allow[s] & rest for s in need}
+    # Forced cards: held by the only seat allowed them; a seat allowed exactly as many cards
+    # as it needs takes them all.
+    changed = True
+    while changed and rest:
+        changed = False
+        for s in list(need):
+            room = allow[s] & rest
+            only = room
+            for t in need:
+                if t != s:
+                    only &= ~allow[t]
+            take = room if room.bit_count() == need[s] else only
+            if take:
+                if take.bit_count() > need[s]:
+                    return 0
+                need[s] -= take.bit_count()
+                rest &= ~take
+                changed = True
+                if not need[s]:
+                    del need[s]
+                    allow.pop(s)
+                    for t in allow:
+                        allow[t] &= rest
+                    break
+        if any((allow[s] & rest).bit_count() < need[s] for s in need):
+            return 0
+    seats = list(need)
+    if not seats:
+        return 1 if not rest else 0
+    found = 0
+
+    def deal(i: int, left: int) -> None:
+        nonlocal found
+        s = seats[i]
+        if i == len(seats) - 1:
+            if left & ~allow[s] == 0:
+                found += 1
+            return
+        for chosen in combinations(bits(left & allow[s]), need[s]):
+            m = 0
+            for c in chosen:
+                m |= 1 << c
+            deal(i + 1, left & ~m)
+            if found >= limit:
+                return
+
+    deal(0, rest)
+    return found
