@@ -19,8 +19,6 @@ from game.storage import MemoryStorage
 # (logical width, height, density): phones upright and on their side, 800x480, a landscape
 # tablet, a desktop, and a 3x phone upright.
 SIZES = [(360, 640, 1), (390, 844, 1), (640, 360, 1), (844, 390, 1), (800, 480, 1), (1280, 800, 1), (1920, 1080, 1), (390, 844, 3)]
-# The long texts of French and Dutch at the sizes where room is shortest, and one desktop.
-SIZES_OTHER_LANGUAGES = [(360, 640, 1), (640, 360, 1), (800, 480, 1), (1920, 1080, 1)]
 
 GAMES = [e.id for e in registry.ENTRIES]
 # Screens that depend on the game, and those of the app.

@@ -55,9 +55,14 @@ class GameOverScene(Scene):
         self.notice_top = bottom + m.gap
         room = m.width - 2 * m.margin
         if m.shape == "short":
+            # Side by side, the panel as tall as its lines (scrolling when they are more than
+            # the screen holds), both a third of the spare room down.
             half = (room - m.gap) // 2
-            self.head_rect = pygame.Rect(m.margin, m.margin, half, bottom - m.margin)
-            self.lines_rect = pygame.Rect(m.margin + half + m.gap, m.margin, room - half - m.gap, bottom - m.margin)
+            avail = bottom - m.margin
+            want = min(avail, self.line_h() * len(self.over.lines) + 2 * m.px(8))
+            top = m.margin + max(0, avail - max(want, min(avail, self.head_height(half)))) // 3
+            self.head_rect = pygame.Rect(m.margin, top, half, bottom - top)
+            self.lines_rect = pygame.Rect(m.margin + half + m.gap, top, room - half - m.gap, min(want, bottom - top))
         else:
             head_h = self.head_height(room)
             want = self.line_h() * len(self.over.lines) + 2 * m.px(8)

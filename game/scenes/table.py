@@ -512,7 +512,8 @@ class TableScene(TableInput, TableLayout, TableBase, Scene):
         label are drawn as shapes; a tap plays the choice."""
         s = self.app.scale
         geo = self.geo
-        area = self.felt_area
+        # Compact: within the action bar's width (your chip beside it stays uncovered).
+        area = geo.actions if geo.compact and geo.actions.width else self.felt_area
         last = len(labels) - 1
         # Keys 1-9 for the first choices, 0 for the last one (none).
         texts = [f"{0 if i == last else i + 1}  {text}" if i == last or i < 9 else text for i, text in enumerate(labels)]
