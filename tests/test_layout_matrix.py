@@ -114,3 +114,31 @@ def test_the_table_mid_round_fits(language, size):
             found.append(f"{where}: not every card of the hand can be tapped")
     pygame.display.quit()
     assert not found, report(found)
+
+
+def test_a_summary_taller_than_the_phone_scrolls_to_every_player_and_note():
+    """Seven rummy hands on a phone upright: the blocks and the notes scroll under a finger
+    between the title and Continue, and every player's name and every note is shown whole
+    on the way (the last ones ran under Continue and off the screen)."""
+    from tests.ui_helpers import drag
+
+    app = app_for("en", (360, 640, 1))
+    case = next(c for c in all_summary_cases() if c.players == 7 and "game over" in c.step)
+    match, events = case.play()
+    summary = next(e["summary"] for e in events if "summary" in e)
+    app.scenes.reset(catalog.make("menu", app))
+    scene = app.scenes.push(catalog.make("summary", app, match, summary, match.finished))
+    app.run_frames(1)
+    area = scene.scroll.area
+    assert scene.scroll.room > 0 and area.bottom <= scene.continue_rect.top
+    wanted = [row[0] for row in scene.rows()] + scene.note_lines(app.units.text(16, least=12), area.width - 2 * app.units.px(8))
+    seen = set()
+    for _ in range(40):
+        texts = drawn_texts(app)
+        assert text_problems(app, texts) == []
+        seen |= {d.text for d in texts if area.contains(d.rect)}
+        if scene.scroll.offset >= scene.scroll.room:
+            break
+        drag(app, (area.centerx, area.bottom - 10), (area.centerx, area.bottom - 10 - area.height // 2))
+    assert scene.scroll.offset == scene.scroll.room
+    assert [text for text in wanted if text not in seen] == []
