@@ -2,7 +2,7 @@
 ask: for every registered game where the screen depends on the game (setup, rules page,
 statistics, review, game over) and once for the app's own screens (shelf, Continue list,
 replace question, known players, settings, rename and reset dialogs, recent games, the
-kiosk's attract screen, code pad, operator menu and notice), at phone sizes upright and on
+kiosk's attract screen, code pad, operator menu and notice, pause, the hand-off), at phone sizes upright and on
 their side, 800x480, a landscape tablet, a desktop and a 3x phone, in English, French and
 Dutch. Every text drawn is 12 logical px or more, inside its box (a button's: the part
 pygame_gui shows it in) and on screen; every touch target is 44x44 logical px or more, on screen,
