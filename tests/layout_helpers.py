@@ -49,13 +49,17 @@ def drawn_texts(app, frames: int = 1) -> list[fonts.DrawnText]:
     return list(drawn) + button_texts(app)
 
 
-def text_problems(app, texts, minimum: float = units.MIN_TEXT) -> list[str]:
+def text_problems(app, texts, minimum: float = units.MIN_TEXT, cut: bool = False) -> list[str]:
+    """Texts under ``minimum`` logical px, over their box's edges, off screen; with ``cut``,
+    also a text a box could not hold whole (ended with "…" by fonts.draw_in_box)."""
     out = []
     w, h = app.size
     screen = pygame.Rect(0, 0, w, h)
     for d in texts:
         if d.logical_size < minimum - 0.01:
             out.append(f"{d.text!r}: {d.logical_size:.1f} px")
+        if cut and d.cut:
+            out.append(f"{d.text!r} cut: its box {tuple(d.box)} does not hold the whole text")
         if d.overflows:
             out.append(f"{d.text!r} overflows its box {tuple(d.box)}: {tuple(d.rect)}")
         if not screen.contains(d.rect):

@@ -31,7 +31,7 @@ def problems_of(app, name: str, game_id: str | None = None) -> list[str]:
     open_screen(app, name, game_id)
     app.run_frames(2)
     where = f"{name}{'/' + game_id if game_id else ''}"
-    return [f"{where}: {p}" for p in text_problems(app, drawn_texts(app)) + target_problems(app)]
+    return [f"{where}: {p}" for p in text_problems(app, drawn_texts(app), cut=True) + target_problems(app)]
 
 
 # One game of each family: where the full matrix would cost the most (the review's replay,
