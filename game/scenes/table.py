@@ -298,6 +298,9 @@ class TableScene(TableInput, TableLayout, TableBase, Scene):
         self.refresh_buttons()
         if self.app.speed == 0:
             self.skip_animations()
+            # No animation: the next step's buttons now, not a frame late (a tap in the
+            # frame drawn after an AI's move would meet the buttons of the step before).
+            self.refresh_actions()
 
     def _hold_summary(self, summary: dict) -> None:
         self.pending_summary = summary
