@@ -121,3 +121,73 @@ def test_a_tap_on_a_chip_shows_that_players_cards_and_figures():
         pygame.event.post(pygame.event.Event(kind, pos=table.felt_area.center, button=1))
     app.tick(1 / 60)
     assert table.seat_detail is None
+
+
+PHONES = [(390, 844, 1), (844, 390, 1), (360, 640, 1), (640, 360, 1)]
+
+
+@pytest.mark.parametrize("size", PHONES[:2], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_chip_of_a_table_says_its_figure_in_one_wording(size):
+    """"Total: 0 points" on one chip and "0 pts" on the next is one figure in two words: when
+    a chip is too narrow for the long form, every chip of that table shows the short one."""
+    problems = []
+    for game_id, players in most_seats():
+        app, table = open_at(size, game_id, players)
+        texts = drawn_texts(app)
+        view = table.view
+        forms = set()
+        for seat in range(players):
+            chip = table.panels[table.position(seat)]
+            inside = [d.text for d in texts if chip.contains(d.rect)]
+            main = next((x for x, _, bold in view.seat_lines(seat) if bold), None)
+            short = view.chip_short(seat)
+            if main is None or not short or main == short:
+                continue
+            if any(short in x for x in inside):
+                forms.add("short")
+            elif any(main in x for x in inside):
+                forms.add("long")
+            else:
+                problems.append(f"{game_id} {players}p seat {seat}: neither {main!r} nor {short!r} in {inside}")
+        if len(forms) > 1:
+            problems.append(f"{game_id} {players}p: chips in both wordings")
+        pygame.display.quit()
+    assert not problems, "\n".join(problems)
+
+
+def at_your_declaration(size, game_id: str = "bezique", seed: int = 3):
+    """The table when the human (seat 0) has just won a trick and may declare: the chooser."""
+    from game.bots import make_bot
+
+    app = app_at(size)
+    match = Match(game_id, [Seat("human", "You"), Seat("simple", "Amira")], {}, seed=seed)
+    bot = make_bot("random", game_id, seed=seed)
+    for _ in range(400):
+        legal = match.observation(match.current())["legal"]
+        if match.current() == 0 and any(m.get("kind") == "declare" for m in legal):
+            break
+        match.play(match.state.move_to_json(bot.choose(match.observation(match.current()))))
+    app.match = match
+    app.scenes.reset(catalog.make("menu", app))
+    table = app.scenes.push(catalog.make("table", app, match))
+    app.run_frames(2)
+    table.skip_animations()
+    app.run_frames(2)
+    assert table.choices_now(), "no declaration to choose"
+    return app, table
+
+
+@pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_choosers_buttons_keep_clear_of_the_status_line_and_the_chips(size):
+    """On a phone on its side the action bar shares the status row: a chooser's buttons stay
+    in the bar's width and grow up over the felt, never across your chip or the status line."""
+    app, table = at_your_declaration(size)
+    geo = table.geo
+    assert table.choice_rects
+    for rect, text in table.choice_rects:
+        assert not rect.colliderect(geo.prompt), (text, rect, geo.prompt)
+        for pos, chip in table.panels.items():
+            assert not rect.colliderect(chip), (text, rect, pos, chip)
+        assert app.screen.get_rect().contains(rect)
+    problems = text_problems(app, drawn_texts(app)) + target_problems(app)
+    assert not problems, problems

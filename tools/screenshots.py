@@ -3,7 +3,10 @@
     python tools/screenshots.py OUTDIR --sizes 390x844,844x390 --games all [--scale 3] [--lang fr]
 
 writes one PNG per game and screen, ``<game>_<screen>_<W>x<H>.png`` (setup, rules,
-statistics, review, game over, and the table mid-round at the game's most seats), and one per
+statistics, review, game over; the table mid-round at the game's most seats, the pause menu
+over it, a step with buttons or a chooser (``step``: a meld's, skart's or pass's cards
+chosen, a declaration's or a joker's chooser), the round summary, the hot-seat hand-off),
+and one per
 screen of the app itself, ``app_<screen>_<W>x<H>.png`` (the shelf, Continue list, replace
 question, known players, settings, rename and reset dialogs, recent games, the kiosk's
 attract screen, code pad, operator menu and notice). Sizes are logical pixels; the PNGs are
@@ -306,6 +309,99 @@ def table_mid_round(app: App, game_id: str):
     return table
 
 
+# The screens of the table's course, after the table itself: a step with buttons (the
+# cards of a meld, a skart, a pass chosen; a declaration's chooser; the set-or-run chooser),
+# the round summary, the pause menu over the table, and the hot-seat hand-off.
+TABLE_SCREENS = ("table", "step", "summary", "pause", "handoff")
+# Options that bring in a step with buttons the short options leave out.
+STEP_OPTIONS = {"olsen": {"pass3": True}}
+
+
+def open_table(app: App, match):
+    from game.scenes import catalog
+
+    app.match = match
+    app.scenes.reset(catalog.make("menu", app))
+    table = app.scenes.push(catalog.make("table", app, match))
+    table.skip_animations()
+    app.run_frames(2)
+    return table
+
+
+def button_step(legal: list[dict]) -> dict | None:
+    """A move of the step's buttons or chooser (a meld, a lay-off, a knock, a declaration,
+    a pass or skart of several cards), the one of most cards; None for a plain card play."""
+    special = [m for m in legal if m.get("kind") not in (None, "play", "draw", "discard", "capture") or len(m.get("cards") or ()) > 1]
+    return max(special, key=lambda m: (len(m.get("cards") or ()), m.get("kind") != "pass"), default=None)
+
+
+def table_at_step(app: App, game_id: str, seed: int = 3):
+    """The table at a step of ``game_id`` that shows buttons or a chooser, its cards chosen
+    (a meld's, a skart's): played by random bots from a short game (a few seeds tried);
+    None when the game has no such step (card plays only)."""
+    from game.registry import BY_ID
+    from game.samples import play_out, short_options
+    from game.scenes.match import Match, Seat
+
+    info = BY_ID[game_id].info
+    for attempt in range(6):
+        options = {**short_options(game_id), **STEP_OPTIONS.get(game_id, {})}
+        seats = [Seat("human" if i == 0 else "simple", "You" if i == 0 else f"Robot {i + 1}") for i in range(info.min_players)]
+        match = Match(game_id, seats, options, seed=seed + attempt)
+        for _ in range(400):
+            if match.finished:
+                break
+            if match.current() == 0:
+                move = button_step(match.observation(0)["legal"])
+                if move is not None:
+                    table = open_table(app, match)
+                    cards = table.view.move_cards(move)
+                    if table.choices_now() is None and table.view.select_count(table.phase()):
+                        for code in cards:
+                            table.tap_card(code)
+                        same = [m for m in table.legal() if table.view.move_kind(m) == table.view.move_kind(move) and sorted(table.view.move_cards(m)) == sorted(cards)]
+                        if len(same) > 1:
+                            table.offer(same)  # the readings' chooser
+                    return table
+            play_out(match, seed=attempt, moves=1)
+    return None
+
+
+def table_summary(app: App, game_id: str):
+    """The summary of a short game's first round, over its table."""
+    from game.registry import BY_ID
+    from game.samples import sample_match
+    from game.scenes import catalog
+
+    match = sample_match(game_id, BY_ID[game_id].info.max_players)
+    from game.bots import make_bot
+
+    bots = [make_bot("random", game_id, seed=i) for i in range(match.players)]
+    summary = None
+    while summary is None and not match.finished:
+        seat = match.current()
+        events = match.play(match.state.move_to_json(bots[seat].choose(match.observation(seat))))
+        summary = next((e["summary"] for e in events if "summary" in e), None)
+    table = open_table(app, match)
+    table.frozen = True
+    return app.scenes.push(catalog.make("summary", app, match, summary, match.finished, table.view))
+
+
+def table_handoff(app: App, game_id: str):
+    """A hot-seat game of ``game_id`` (two humans): the hand-off screen of its first turn."""
+    from game.registry import BY_ID
+    from game.samples import sample_match
+
+    match = sample_match(game_id, max(2, BY_ID[game_id].info.min_players), humans=2)
+    table = open_table(app, match)
+    for _ in range(600):
+        if app.scenes.top.name == "handoff":
+            return app.scenes.top
+        app.tick(1 / 60)
+        table.skip_animations()
+    return None
+
+
 def render_screens(outdir: str, sizes, games, scale: float = 1.0, lang: str = "en", screens=None) -> list[str]:
     from tests.screen_cases import APP_SCREENS, GAME_SCREENS, make_app, open_screen
 
@@ -333,9 +429,20 @@ def render_screens(outdir: str, sizes, games, scale: float = 1.0, lang: str = "e
                 if wanted is None or screen in wanted:
                     open_screen(app, screen, game_id)
                     save(game_id, screen)
-            if wanted is None or "table" in wanted:
-                table_mid_round(app, game_id)
-                save(game_id, "table")
+            if wanted is None or "table" in wanted or "pause" in wanted:
+                table = table_mid_round(app, game_id)
+                if wanted is None or "table" in wanted:
+                    save(game_id, "table")
+                if (wanted is None or "pause" in wanted) and app.scenes.top is table:
+                    table.pause()
+                    save(game_id, "pause")
+            if (wanted is None or "step" in wanted) and table_at_step(app, game_id) is not None:
+                save(game_id, "step")
+            if wanted is None or "summary" in wanted:
+                table_summary(app, game_id)
+                save(game_id, "summary")
+            if (wanted is None or "handoff" in wanted) and table_handoff(app, game_id) is not None:
+                save(game_id, "handoff")
         pygame.display.quit()
     return paths
 

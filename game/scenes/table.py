@@ -515,7 +515,9 @@ class TableScene(TableInput, TableLayout, TableBase, Scene):
         label are drawn as shapes; a tap plays the choice."""
         s = self.app.scale
         geo = self.geo
-        area = self.felt_area
+        # Compact: within the action bar's width (rows grow up over the felt), never over
+        # the status line beside it on a phone on its side.
+        area = geo.actions if geo.compact else self.felt_area
         last = len(labels) - 1
         # Keys 1-9 for the first choices, 0 for the last one (none).
         texts = [f"{0 if i == last else i + 1}  {text}" if i == last or i < 9 else text for i, text in enumerate(labels)]

@@ -87,9 +87,10 @@ class TableLayout:
         highlight = step.highlight if step else set()
         surface.blit(self.background(surface.get_size()), (0, 0))
         self.draw_hud_text(surface)
+        short = geo.compact and self.chips_short()
         for seat in range(self.match.players):
             if geo.compact:
-                self.draw_chip(surface, seat)
+                self.draw_chip(surface, seat, short)
             else:
                 self.draw_seat(surface, seat)
         self.card_rects = {}
@@ -193,7 +194,7 @@ class TableLayout:
     def is_turn(self, seat: int) -> bool:
         return self.match.current() == seat and not self.match.finished and not self.frozen
 
-    def draw_chip(self, surface, seat: int) -> None:
+    def draw_chip(self, surface, seat: int, short: bool = False) -> None:
         """A seat as a chip: name (dealer, partner's colour), then the cards held and the
         view's figures; gold when it is that player's turn. Drawn once per change and kept."""
         v = self.view
@@ -203,20 +204,63 @@ class TableLayout:
             return
         seat_lines = v.seat_lines(seat)
         count = 0 if self.hide_hands else self.hand_count(seat)
-        won = v.won_label(seat) if v.WON_ROW and self.has(z.WON) else ""
+        won = self.chip_won(seat)
         key = (p.size, pos, v.name(seat), tuple(seat_lines), won, count, self.shown.get("dealer") == seat, v.team_of(seat),
-               self.is_turn(seat), self.seat_detail == seat, v.in_round(seat), self.app.settings.card_back, id(self.geo))
+               self.is_turn(seat), self.seat_detail == seat, v.in_round(seat), self.app.settings.card_back, id(self.geo), short)
         cache = self.__dict__.setdefault("_chips", {})
         kept = cache.get(seat)
         if kept is None or kept[0] != key:
             chip = pygame.Surface(p.size, pygame.SRCALPHA)
             with fonts.capturing() as drawn:
-                self.paint_chip(chip, seat, pos, seat_lines, count, won)
+                self.paint_chip(chip, seat, pos, seat_lines, count, won, short)
             kept = cache[seat] = (key, chip, drawn)
         surface.blit(kept[1], p.topleft)
         fonts.replay(kept[2], p.x, p.y)
 
-    def paint_chip(self, surface, seat: int, pos: str, seat_lines, count: int, won: str) -> None:
+    def chip_won(self, seat: int) -> str:
+        v = self.view
+        return v.won_label(seat) if v.WON_ROW and self.has(z.WON) else ""
+
+    def chip_figures_width(self, seat: int, pos: str, width: int) -> int:
+        """The room for a chip's figures: its second line, after the cards held."""
+        pad = self.geo.pad
+        x2 = pad
+        if pos != "bottom" and self.has(z.HAND):
+            line2 = fonts.font(self.geo.detail).get_linesize()
+            count = 0 if self.hide_hands else self.hand_count(seat)
+            bw = max(6, int(line2 * 0.62))
+            x2 += bw + 3 + min(fonts.text_width(str(count), self.geo.detail, True), fonts.font(self.geo.detail, True).size("88")[0] + 2) + pad
+        return width - pad - x2
+
+    def chip_figures(self, seat: int, seat_lines, won: str, width: int, short: bool) -> tuple[str, tuple]:
+        """A chip's second line: every figure if they fit, else the main one (the bold
+        line). ``short``: the main figure in its short form ("12 pts"), on every chip of the
+        table alike, when one chip is too narrow for it in full."""
+        v = self.view
+        main = next(((text, colour) for text, colour, bold in seat_lines if bold), seat_lines[-1][:2] if seat_lines else ("", widgets.SOFT))
+        if short and main[0]:
+            main = (v.chip_short(seat) or main[0], main[1])
+        figures = [main[0] if text == next((x for x, _, b in seat_lines if b), None) else text for text, _, _ in seat_lines] + [won]
+        figures = [f for f in figures if f]
+        text = "  ·  ".join(figures)
+        if figures and fonts.text_width(text, self.geo.detail) > width:
+            return main
+        return text, seat_lines[-1][1] if seat_lines else widgets.SOFT
+
+    def chips_short(self) -> bool:
+        """Does a chip of this table lack the room for its main figure in full? Then every
+        chip shows the short form: one wording for the same figure on every chip."""
+        for seat in range(self.match.players):
+            pos = self.position(seat)
+            p = self.panels.get(pos)
+            if p is None or p.width <= 0:
+                continue
+            main, _ = self.chip_figures(seat, self.view.seat_lines(seat), "", 0, False)
+            if main and fonts.text_width(main, self.geo.detail) > self.chip_figures_width(seat, pos, p.width):
+                return True
+        return False
+
+    def paint_chip(self, surface, seat: int, pos: str, seat_lines, count: int, won: str, short: bool = False) -> None:
         """A chip's face on its own surface (at 0, 0)."""
         v = self.view
         geo = self.geo
@@ -259,16 +303,7 @@ class TableLayout:
             rr = fonts.blit_text(surface, str(count), detail, widgets.SOFT, (x2 + bw + 3, yy), bold=True, box=pygame.Rect(x2 + bw + 3, yy, fonts.font(detail, True).size("88")[0] + 2, line2))
             x2 = rr.right + pad
         box = pygame.Rect(x2, yy, p.right - pad - x2, line2)
-        figures = [f for f in [text for text, _, _ in seat_lines] + [won] if f]
-        main = next(((text, colour) for text, colour, bold in seat_lines if bold), seat_lines[-1][:2] if seat_lines else ("", widgets.SOFT))
-        colour = seat_lines[-1][1] if seat_lines else widgets.SOFT
-        text = "  ·  ".join(figures)
-        least = fonts.min_size()
-        if figures and fonts.text_width(text, least) > box.width:
-            # Too narrow for every line: the main figure (the bold line), or its short form.
-            text, colour = main
-            if fonts.text_width(text, least) > box.width:
-                text = v.chip_short(seat) or text
+        text, colour = self.chip_figures(seat, seat_lines, won, box.width, short)
         if text:
             fonts.blit_text(surface, fonts.ellipsize(text, detail, box.width), detail, colour, box.topleft, box=box, max_width=box.width)
 
