@@ -4,13 +4,21 @@ block: name and total, then the other columns as "heading value" pairs, then the
 spread below; nothing is shrunk under 12 logical px."""
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.i18n import t
 from game.scenes.base import Scene
 from game.scenes.table_picture import standalone_view
 from game.ui import fonts, widgets
+from game.ui import screen_layout as sl
 from game.ui.cards import CARD_RATIO, suit_colours
+
+# A card in a hand spread is at least this wide (logical px): its index 11 px tall.
+CARD_INDEX_WIDTH = 33
+# Over the table: its texts (the header, a chip) do not read through under the title.
+SHADE = 245
 
 
 class SummaryScene(Scene):
@@ -26,6 +34,9 @@ class SummaryScene(Scene):
             view = standalone_view(app, match)
         self.view = view
         self.table = view.summary(summary, game_over)
+        # The table of numbers, when its rows (hands spread in them) are taller than the room
+        # between the title and Continue: a phone on its side, many players.
+        self.scroll = sl.PixelScroll()
 
     def layout(self) -> None:
         w, h = self.app.size
@@ -43,6 +54,11 @@ class SummaryScene(Scene):
 
     def back(self) -> None:
         self.close()
+
+    def handle(self, event) -> bool:
+        if self.scroll.handle(event, self.app.units.px(24)):
+            return True
+        return super().handle(event)
 
     def rows(self) -> list[list[str]]:
         return self.table.rows
@@ -90,7 +106,7 @@ class SummaryScene(Scene):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        widgets.shade(surface, 225)
+        widgets.shade(surface, SHADE)
         w, h = surface.get_size()
         s = self.app.scale
         u = self.app.units
@@ -107,11 +123,24 @@ class SummaryScene(Scene):
         rows = tab.rows
         note_size = u.text(19, least=13)
         note_line = fonts.font(note_size).get_linesize() + 4
-        notes_h = note_line * len(tab.notes) + int(12 * s) if tab.notes else 0
+        note_lines = [line for note in tab.notes for line in fonts.wrap(note, note_size, int(w * 0.92) - 20)]
+        notes_h = note_line * len(note_lines) + int(12 * s) if tab.notes else 0
+        free = h - r.bottom - int(12 * s) - notes_h - widgets.button_height(s) - int(28 * s)
         if tab.spreads:  # rows tall enough for the cards spread in them, as the window allows
-            free = h - r.bottom - int(12 * s) - notes_h - widgets.button_height(s) - int(28 * s)
             line = max(line, min(int(size * 5), (free - head_h - int(size * 0.8)) // max(1, len(rows))))
-        area = pygame.Rect(int(w * 0.04), r.bottom + int(12 * s), int(w * 0.92), head_h + line * len(rows) + int(size * 0.8))
+            # and never so low that a card's index is under 11 logical px (the rows scroll)
+            line = max(line, math.ceil(u.px(CARD_INDEX_WIDTH) * CARD_RATIO) + 5)  # the cell: line - 4
+        elif head_h + line * len(rows) + int(size * 0.8) > free:
+            # Many players on a low screen (ten in Triomphe Forcée on a phone on its side):
+            # closer rows, down to the text's own height, so the notes stay above Continue.
+            least = fonts.font(size, True).get_linesize() + 2
+            line = head_h = max(least, (free - int(size * 0.8)) // (len(rows) + 1))
+        top = r.bottom + int(12 * s)
+        view = pygame.Rect(0, top, w, h - widgets.button_height(s) - int(16 * s) - u.px(6) - top)
+        self.scroll.fit(view, head_h + line * len(rows) + int(size * 0.8) + notes_h)
+        area = pygame.Rect(int(w * 0.04), top - self.scroll.offset, int(w * 0.92), head_h + line * len(rows) + int(size * 0.8))
+        clip = surface.get_clip()
+        surface.set_clip(view)
         # One panel for the table and its notes (two met with a visible step).
         widgets.panel(surface, area.inflate(0, 0).union(area.move(0, notes_h)), alpha=240, colour=(16, 24, 34))
         xs = [0.0]
@@ -142,13 +171,17 @@ class SummaryScene(Scene):
                     continue
                 fonts.blit_text(surface, val, size, colour, (x, y + line // 2), "midleft", k in bold, max_width=int(area.width * wd) - 10, suit_colours=white)
         y = area.bottom
-        for note in tab.notes:
-            rr = fonts.blit_text(surface, note, note_size, widgets.SOFT, (w // 2, y), "midtop", max_width=area.width - 20)
-            y = rr.bottom + 4
+        for text in note_lines:
+            box = pygame.Rect(area.x + 10, y, area.width - 20, note_line)
+            fonts.blit_text(surface, text, note_size, widgets.SOFT, (w // 2, y), "midtop", max_width=box.width, box=box)
+            y += note_line
+        surface.set_clip(clip)
+        self.scroll.draw_bar(surface, sl.measures(self.app))
 
     def draw_stacked(self, surface: pygame.Surface, top: int) -> None:
         """Narrow screens: one block per row (name and total, the other columns as "heading
-        value" pairs, the hand spread under them), then the notes."""
+        value" pairs, the hand spread under them), then the notes; the blocks scroll when
+        they are taller than the room above Continue (hands spread with readable indexes)."""
         w, h = surface.get_size()
         u = self.app.units
         tab = self.table
@@ -161,23 +194,29 @@ class SummaryScene(Scene):
         skip = {0, last, tab.team_column} | ({tab.spread_column} if tab.spreads else set())
         area = pygame.Rect(pad, top, w - 2 * pad, 0)
         bottom = h - widgets.button_height(self.app.scale) - int(16 * self.app.scale) - pad
-        notes_h = (small_line * 2 + pad // 2) * len(tab.notes) + (pad if tab.notes else 0)
         pairs_room = area.width - 2 * pad
+        note_lines = [len(fonts.wrap(note, small, pairs_room)) for note in tab.notes]
+        notes_h = sum(small_line * n + pad // 2 for n in note_lines) + (pad if tab.notes else 0)
         blocks = []
         for i, row in enumerate(tab.rows):
             pairs = "  ·  ".join(f"{tab.headers[k]} {row[k]}" for k in range(len(row)) if k not in skip and row[k] != "")
             lines = len(fonts.wrap(pairs, small, pairs_room)) if pairs else 0
-            blocks.append((i, pairs, min(lines, 2)))
+            blocks.append((i, pairs, lines))
         spread_h = 0
         if tab.spreads:
             fixed = sum(line + small_line * n + pad for _, _, n in blocks)
             free = bottom - top - notes_h - fixed - pad * len(blocks)
-            spread_h = max(u.px(30), min(u.px(70), free // max(1, len(blocks))))
-        y = top
+            least = math.ceil(u.px(CARD_INDEX_WIDTH) * CARD_RATIO)  # a card's index 11 px tall
+            spread_h = max(least, min(u.px(70), free // max(1, len(blocks))))
+        heights = [pad // 2 + line + small_line * n + (spread_h + pad // 2 if tab.spreads else 0) + pad // 2 for _, _, n in blocks]
+        view = pygame.Rect(0, top, w, bottom - top)
+        self.scroll.fit(view, sum(hh + pad // 2 for hh in heights) + notes_h)
+        clip = surface.get_clip()
+        surface.set_clip(view)
+        y = top - self.scroll.offset
         white = [(255, 255, 255)] * 4
-        for i, pairs, n in blocks:
+        for (i, pairs, n), height in zip(blocks, heights):
             row = tab.rows[i]
-            height = pad // 2 + line + small_line * n + (spread_h + pad // 2 if tab.spreads else 0) + pad // 2
             box = pygame.Rect(area.x, y, area.width, height)
             widgets.panel(surface, box, alpha=240, radius=u.px(10), colour=(16, 24, 34))
             x = box.x + pad
@@ -199,10 +238,10 @@ class SummaryScene(Scene):
                 self.draw_spread(surface, tab.spreads[i], pygame.Rect(box.x + pad, yy + pad // 4, pairs_room, spread_h))
             y = box.bottom + pad // 2
         if tab.notes:
-            box = pygame.Rect(area.x, y, area.width, max(small_line, bottom - y))
-            widgets.panel(surface, pygame.Rect(box.x, box.y, box.width, min(box.height, notes_h)), alpha=240, radius=u.px(10), colour=(16, 24, 34))
+            widgets.panel(surface, pygame.Rect(area.x, y, area.width, notes_h), alpha=240, radius=u.px(10), colour=(16, 24, 34))
             yy = y + pad // 2
-            for note in tab.notes:
-                height = min(small_line * 2, max(small_line, box.bottom - yy))
-                rects = fonts.draw_in_box(surface, note, small, widgets.SOFT, pygame.Rect(box.x + pad, yy, box.width - 2 * pad, height), suit_colours=white)
-                yy = (max(r.bottom for r in rects) if rects else yy + small_line) + pad // 2
+            for note, n in zip(tab.notes, note_lines):
+                fonts.draw_in_box(surface, note, small, widgets.SOFT, pygame.Rect(area.x + pad, yy, pairs_room, small_line * n), suit_colours=white)
+                yy += small_line * n + pad // 2
+        surface.set_clip(clip)
+        self.scroll.draw_bar(surface, sl.measures(self.app))
