@@ -106,3 +106,27 @@ def test_the_pause_menu_and_the_hand_off_fit_a_phone(size):
         problems += [f"{game_id} hand-off: {p}" for p in text_problems(app, texts) + target_problems(app) + under_buttons(app, texts)]
     pygame.display.quit()
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_game_over_names_every_winner(game_id):
+    """Five of ten sharing Triomphe Forcée's win were shown as "Ana wins!": game over names
+    the one winner, or every winner sharing the win, or a draw when all share it."""
+    from game.i18n import t
+    from game.scenes.table_picture import standalone_view
+    from tests.screen_cases import finished
+
+    app = make_app((390, 844))
+    match = finished(game_id)
+    view = standalone_view(app, match)
+    result = match.state.result()
+    for winners in ([0], [0, 1], list(range(match.players))):
+        head = view.gameover({**result, "winners": winners}).winner
+        names = [view.name(w) for w in winners]
+        if view.team_of(0) is not None or len(winners) == 1:  # partners: the team's name
+            assert names[0] in head
+        elif len(winners) == match.players:
+            assert head == t("gameover.draw")
+        else:
+            assert all(name in head for name in names), (head, names)
+    pygame.display.quit()

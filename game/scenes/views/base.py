@@ -380,11 +380,22 @@ class GameView:
     def summary(self, summary: dict, game_over: bool) -> SummaryTable:
         raise NotImplementedError
 
+    def winners_text(self, winners: list[int], draw: bool = False) -> str:
+        """Game over's head: the winner; the winners sharing it (every one named); a draw
+        when every seat shares it (or ``draw``); no winner."""
+        if not winners:
+            return t("gameover.draw") if draw else t("gameover.no_winner")
+        if len(winners) == 1:
+            return t("gameover.winner", name=self.name(winners[0]))
+        if len(winners) == self.match.players:
+            return t("gameover.draw")
+        return t("gameover.shared_win", names=", ".join(self.name(w) for w in winners))
+
     def gameover(self, result: dict) -> GameOverLines:
         winners = result.get("winners") or []
         totals = result.get("totals", [])
         order = sorted(range(len(totals)), key=lambda k: (k not in winners, -totals[k]))
-        head = t("gameover.winner", name=self.name(winners[0])) if winners else t("gameover.no_winner")
+        head = self.winners_text(winners)
         return GameOverLines(head, [(self.name(k), t("table.score", count=totals[k])) for k in order])
 
     def update(self, dt: float) -> None:

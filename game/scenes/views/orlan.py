@@ -225,7 +225,7 @@ class OrlanView(GameView):
         elif self.match.teams:
             head = t("gameover.winner_team", name=side_name(self.match, winners))
         else:
-            head = t("gameover.winner", name=self.name(winners[0]))
+            head = self.winners_text(winners)
         sides = result["side_totals"]
         order = sorted(range(len(sides)), key=lambda i: -sides[i])
         return GameOverLines(head, [(side_name(self.match, self.match.side_seats(i)), t("table.score", count=sides[i])) for i in order], gold_first=False)

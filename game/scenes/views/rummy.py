@@ -730,9 +730,6 @@ class RummyView(GameView):
         totals = result.get("totals", [])
         sign = 1 if self.lower_wins() else -1
         order = sorted(range(len(totals)), key=lambda k: (k not in winners, sign * totals[k]))
-        if len(winners) == 1:
-            head = t("gameover.winner", name=self.name(winners[0]))
-        else:
-            head = t("gameover.draw") if winners else t("gameover.no_winner")
+        head = self.winners_text(winners)
         note = self.tx("gameover_lowest") if self.lower_wins() else ""
         return GameOverLines(head, [(self.name(k), t("table.score", count=totals[k])) for k in order], note=note)

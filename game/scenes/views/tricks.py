@@ -307,7 +307,7 @@ class OlsenView(TrickView):
 
     def gameover(self, result: dict) -> GameOverLines:
         winners = result["winners"]
-        head = t("gameover.winner", name=self.name(winners[0])) if winners else (t("gameover.draw") if result.get("draw") else t("gameover.no_winner"))
+        head = self.winners_text(winners, draw=bool(result.get("draw")))
         totals = result["totals"]
         order = sorted(range(len(totals)), key=lambda k: (k not in winners, totals[k]))
         return GameOverLines(head, [(self.name(k), t("trick.penalty", count=totals[k])) for k in order], note=t("gameover.lowest_wins"))
