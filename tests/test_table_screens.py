@@ -191,3 +191,28 @@ def test_a_choosers_buttons_keep_clear_of_the_status_line_and_the_chips(size):
         assert app.screen.get_rect().contains(rect)
     problems = text_problems(app, drawn_texts(app)) + target_problems(app)
     assert not problems, problems
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "nl"])
+def test_the_round_line_breaks_between_its_parts_on_the_narrowest_phone(language):
+    """The line at the top (game, round, target, trumps) on a 360 px phone: where it needs
+    two lines it breaks between its parts ("trumps ♠" stays whole), and the rummy games say
+    their target in a few words, as the others do, not as a sentence."""
+    from game.scenes.table_layout import HUD_SEPARATOR
+
+    problems = []
+    for game_id, players in most_seats():
+        app, table = open_at((360, 640, 1), game_id, players)
+        if language != "en":
+            app.settings.language = language
+            app.apply_settings()
+            app.run_frames(2)
+        parts = table.view.hud_text().split(HUD_SEPARATOR)
+        box = table.geo.hud_text
+        lines = [d.text for d in drawn_texts(app) if box.colliderect(d.rect) and d.text not in table.hud_labels()]
+        if len(lines) > 1 and any(p not in parts for line in lines for p in line.split(HUD_SEPARATOR)):
+            problems.append(f"{game_id}: {lines}")
+        if any(line.endswith(".") for line in lines):
+            problems.append(f"{game_id}: a sentence in the round's line: {lines}")
+        pygame.display.quit()
+    assert not problems, "\n".join(problems)

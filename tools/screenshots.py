@@ -294,10 +294,18 @@ def table_mid_round(app: App, game_id: str):
     from game.samples import play_out, sample_match
     from game.scenes import catalog
 
-    match = sample_match(game_id, BY_ID[game_id].info.max_players)
-    play_out(match, moves=2 * match.players)
-    while not match.finished and match.current() != 0 and match.state.current_player() is not None:
-        play_out(match, moves=1)
+    for seed in range(3, 13):  # a game whose first turns do not end it (a deal that stops at once)
+        match = sample_match(game_id, BY_ID[game_id].info.max_players, seed=seed)
+        moves = 0
+        while not match.finished:
+            if match.current() == 0 and moves >= match.players:
+                trick = match.observation(0).get("trick")
+                if trick is None or len(trick) >= match.players // 2:  # cards on the felt to follow
+                    break
+            play_out(match, seed=seed, moves=1)
+            moves += 1
+        if not match.finished:
+            break
     app.match = match
     app.scenes.reset(catalog.make("menu", app))
     table = app.scenes.push(catalog.make("table", app, match))

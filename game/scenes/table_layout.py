@@ -55,6 +55,25 @@ def visible_parts(rects: list[pygame.Rect]) -> list[pygame.Rect]:
     return out
 
 
+
+HUD_SEPARATOR = "  ·  "
+
+
+def hud_lines(text: str, size: int, width: int) -> str:
+    """The round's line broken, where it needs two, between its parts ("Bezique · deal 1 ·
+    game to 500" / "trumps ♠"), never inside one ("trumps" / "♠")."""
+    parts = text.split(HUD_SEPARATOR)
+    if fonts.text_width(text, size, True) <= width or any(fonts.text_width(p, size, True) > width for p in parts):
+        return text
+    lines = [parts[0]]
+    for part in parts[1:]:
+        joined = lines[-1] + HUD_SEPARATOR + part
+        if fonts.text_width(joined, size, True) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(part)
+    return "\n".join(lines)
+
 class TableLayout:
     """Mixed into a TableBase: drawing."""
 
@@ -141,7 +160,8 @@ class TableLayout:
         if not text or box.width <= 0:
             return
         if self.geo.compact:
-            fonts.draw_in_box(surface, text, self.geo.tag if box.height < self.geo.line * 1.5 else self.geo.small, widgets.WHITE, box, align="left", bold=True, suit_colours=[(255, 120, 120)] * 4)
+            size = self.geo.tag if box.height < self.geo.line * 1.5 else self.geo.small
+            fonts.draw_in_box(surface, hud_lines(text, size, box.width), size, widgets.WHITE, box, align="left", bold=True, suit_colours=[(255, 120, 120)] * 4)
         else:
             fonts.blit_text(surface, text, self.app.units.text(20), widgets.WHITE, (box.x, box.centery), "midleft", bold=True, max_width=box.width, suit_colours=[(255, 120, 120)] * 4)
 

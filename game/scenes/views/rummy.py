@@ -342,7 +342,7 @@ class RummyView(GameView):
         parts = [self.tx("title"), self.tx("hud_hand_of", hand=count, hands=hands) if hands else self.tx("hud_hand", hand=count)]
         target = opts.get("target")
         if target and not hands and not opts.get("penalty_only"):
-            parts.append(t("summary.target", count=target))
+            parts.append(t("table.hud_target", count=target))
         return "  ·  ".join(parts)
 
     def seat_lines(self, seat: int):
