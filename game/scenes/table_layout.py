@@ -59,12 +59,13 @@ def visible_parts(rects: list[pygame.Rect]) -> list[pygame.Rect]:
 HUD_SEPARATOR = "  ·  "
 
 
-def hud_lines(text: str, size: int, width: int) -> str:
+def hud_lines(text: str, size: int, width: int) -> list[str]:
     """The round's line broken, where it needs two, between its parts ("Bezique · deal 1 ·
-    game to 500" / "trumps ♠"), never inside one ("trumps" / "♠")."""
+    game to 500" / "trumps ♠"), never inside one ("trumps" / "♠"); one line when it fits
+    (or when a part alone is wider than the room: the caller wraps it as it can)."""
     parts = text.split(HUD_SEPARATOR)
     if fonts.text_width(text, size, True) <= width or any(fonts.text_width(p, size, True) > width for p in parts):
-        return text
+        return [text]
     lines = [parts[0]]
     for part in parts[1:]:
         joined = lines[-1] + HUD_SEPARATOR + part
@@ -72,7 +73,7 @@ def hud_lines(text: str, size: int, width: int) -> str:
             lines[-1] = joined
         else:
             lines.append(part)
-    return "\n".join(lines)
+    return lines
 
 class TableLayout:
     """Mixed into a TableBase: drawing."""
@@ -161,7 +162,15 @@ class TableLayout:
             return
         if self.geo.compact:
             size = self.geo.tag if box.height < self.geo.line * 1.5 else self.geo.small
-            fonts.draw_in_box(surface, hud_lines(text, size, box.width), size, widgets.WHITE, box, align="left", bold=True, suit_colours=[(255, 120, 120)] * 4)
+            lines = hud_lines(text, size, box.width)
+            line_h = fonts.font(size, True).get_linesize()
+            if len(lines) == 1 or line_h * (len(lines) - 1) + fonts.font(size, True).get_height() > box.height:
+                fonts.draw_in_box(surface, text, size, widgets.WHITE, box, align="left", bold=True, suit_colours=[(255, 120, 120)] * 4)
+                return
+            y = box.centery - (line_h * (len(lines) - 1) + fonts.font(size, True).get_height()) // 2
+            for line in lines:
+                fonts.blit_text(surface, line, size, widgets.WHITE, (box.x, y), bold=True, box=pygame.Rect(box.x, y, box.width, line_h), suit_colours=[(255, 120, 120)] * 4)
+                y += line_h
         else:
             fonts.blit_text(surface, text, self.app.units.text(20), widgets.WHITE, (box.x, box.centery), "midleft", bold=True, max_width=box.width, suit_colours=[(255, 120, 120)] * 4)
 
