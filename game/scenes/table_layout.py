@@ -162,6 +162,7 @@ class TableLayout:
             return
         if self.geo.compact:
             size = self.geo.tag if box.height < self.geo.line * 1.5 else self.geo.small
+            size = fonts.fit_size(text, size, box.width, True)  # one line, down to the minimum
             lines = hud_lines(text, size, box.width)
             line_h = fonts.font(size, True).get_linesize()
             if len(lines) == 1 or line_h * (len(lines) - 1) + fonts.font(size, True).get_height() > box.height:
