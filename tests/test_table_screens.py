@@ -216,3 +216,19 @@ def test_the_round_line_breaks_between_its_parts_on_the_narrowest_phone(language
             problems.append(f"{game_id}: a sentence in the round's line: {lines}")
         pygame.display.quit()
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("size", [(390, 844, 1), (844, 390, 1), (1280, 800, 1)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_phone_names_no_key_of_a_keyboard(size):
+    """On a phone (its short side 430 logical px or less) the status line says what to tap,
+    not "press Enter" or "keys 1-9"; a larger window keeps the keyboard's words."""
+    from game.i18n import t
+
+    app, table = at_your_declaration(size)
+    phone = min(size[:2]) <= 430
+    assert table.prompt_text() == t("bezique.prompt_declare_touch" if phone else "bezique.prompt_declare")
+    if phone:
+        for key in ("trick.pass_ready", "trick.peek_hint", "table.confirm_lay", "table.confirm_capture", "table.choose_capture"):
+            said = table.view.touch_t(key, name="Amira", card="7♥", taken="2♣", options="2♣")
+            assert said == t(f"{key}_touch", name="Amira", card="7♥", taken="2♣", options="2♣")
+            assert "Enter" not in said and "press" not in said, said

@@ -16,10 +16,12 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.i18n import t
+from game.i18n import lookup, t
 from game.scenes.animation import Flight, Step
 from game.ui import widgets
 from game.ui.cards import card_name
+
+PHONE_SIDE = 430  # logical px: a phone's short side (360..430), held either way
 
 # The zones a table can hold. Per seat: HAND (face up for the viewer, backs for the
 # others), WON (face-down pile of captures or tricks), FACEUP (cards shown in front of a
@@ -282,6 +284,14 @@ class GameView:
         return cards if kind in ("play", "capture") else f"{self.action_label(kind)} {cards}"
 
     # ------------------------------------------------------------ texts
+    def touch_t(self, key: str, **params) -> str:
+        """A text that names a key of the keyboard ("or press Enter"), in its form for a
+        finger (``<key>_touch``) on a phone, upright or on its side (its short side at most
+        PHONE_SIDE logical px): no keyboard there."""
+        if min(self.app.logical_size) <= PHONE_SIDE and lookup(f"{key}_touch") is not None:
+            return t(f"{key}_touch", **params)
+        return t(key, **params)
+
     def hud_text(self) -> str:
         return ""
 
@@ -545,5 +555,5 @@ class TrickTakingView(GameView):
         if cur is not None and not table.steps and not (leader == table.viewer and table.my_turn()):
             out.append(t("trick.you_lead") if self.is_you(leader) else t("trick.leads", name=self.name(leader)))
         if table.obs.get("tricks"):
-            out.append(t("trick.peek_hint"))
+            out.append(self.touch_t("trick.peek_hint"))
         return out

@@ -242,7 +242,7 @@ class OlsenView(TrickView):
         if phase == "pass":
             target = self.name(self.left_of(self.table.viewer))
             if len(selected) == 3:
-                return t("trick.pass_ready", name=target)
+                return self.touch_t("trick.pass_ready", name=target)
             return t("trick.pass_prompt", name=target, count=len(selected))
         return t("trick.your_turn")
 
