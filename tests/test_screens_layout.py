@@ -21,7 +21,7 @@ from game import registry  # noqa: E402
 from game.i18n import t  # noqa: E402
 from tests.layout_helpers import drawn_texts, target_problems, text_problems  # noqa: E402
 from tests.screen_cases import (  # noqa: E402
-    APP_SCREENS, GAME_SCREENS, GAMES, SIZES, SIZES_OTHER_LANGUAGES, make_app, open_screen,
+    APP_SCREENS, GAME_SCREENS, GAMES, SIZES, SIZES_OTHER_LANGUAGES, make_app, open_screen, with_history,
 )
 from tests.ui_helpers import DT, drag  # noqa: E402
 
@@ -231,3 +231,23 @@ def test_the_reviews_opinion_is_never_cut_on_a_phone():
         app.run_frames(1)
         seen |= {text for text, rect, _ in review.drawn if scroll.area.contains(rect)}
     assert [line for line in wanted if line not in seen] == []
+
+
+@pytest.mark.parametrize("size", [(640, 360), (844, 390), (800, 480)])
+@pytest.mark.parametrize("recent", GAMES[:3])
+@pytest.mark.parametrize("least_button", [44, 48])
+def test_the_shelf_on_its_side_fits_whichever_game_continue_names(size, recent, least_button, monkeypatch):
+    """The bottom row's Continue names the most recent game in progress; the families'
+    column never runs into that row, even with a kiosk's 48 px buttons (it did at 640x360:
+    the rows close up, never under a touch target's height)."""
+    from game.ui import widgets
+
+    monkeypatch.setattr(widgets, "MIN_BUTTON_PX", least_button)
+    app = make_app(size)
+    with_history(app)
+    app.saved_games[recent].saved_at = "9999"  # the most recent, whatever the clock said
+    assert problems_of(app, "menu") == []
+    menu = app.scenes.top
+    continue_button = next(b for b in menu.elements if b.text == t("menu.continue_game", game=t(f"{recent}.title")))
+    assert max(b.rect.bottom for b in menu.family_buttons.values()) <= continue_button.rect.top
+    assert min(b.rect.height for b in menu.family_buttons.values()) >= app.units.touch

@@ -66,9 +66,11 @@ class SummaryScene(Scene):
     def notes(self) -> list[str]:
         return self.table.notes
 
-    def draw_spread(self, surface: pygame.Surface, groups: list[tuple[str, list[str]]], cell: pygame.Rect) -> None:
+    def draw_spread(self, surface: pygame.Surface, groups: list[tuple[str, list[str]]], cell: pygame.Rect,
+                    marks: dict[str, str] | None = None) -> None:
         """A hand laid out in a row of the table: its groups side by side, each group's
-        cards overlapped (indexes visible), laid-off cards framed in gold, deadwood in red."""
+        cards overlapped (indexes visible), laid-off cards framed in gold, deadwood in red;
+        ``marks`` drawn on their cards by the view (what a joker stands for)."""
         groups = [(kind, cards) for kind, cards in groups if cards]
         if not groups:
             return
@@ -85,10 +87,17 @@ class SummaryScene(Scene):
         for kind, cards in groups:
             for j, code in enumerate(cards):
                 surface.blit(self.view.face(code, cw), (x + j * step, y))
+                if marks and code in marks:
+                    visible = step if j < len(cards) - 1 else cw
+                    self.view.draw_card_mark(surface, pygame.Rect(x + j * step, y, cw, ch), visible, marks[code])
             span = pygame.Rect(x, y, cw + step * (len(cards) - 1), ch)
             if kind in frame:
                 pygame.draw.rect(surface, frame[kind], span.inflate(4, 4), max(2, int(2 * self.app.scale)), border_radius=6)
             x = span.right + gap
+
+    def marks(self, row: int) -> dict[str, str] | None:
+        marks = self.table.card_marks
+        return marks[row] if marks and row < len(marks) else None
 
     def columns_fit(self, width: int, size: int, hsize: int) -> bool:
         """Does every heading and value fit its column at the smallest size allowed?"""
@@ -167,7 +176,7 @@ class SummaryScene(Scene):
                     fonts.blit_text(surface, val, size, colour, (x + 6 + size, y + line // 2), "midleft", True)
                     continue
                 if tab.spreads and k == tab.spread_column and i < len(tab.spreads):
-                    self.draw_spread(surface, tab.spreads[i], pygame.Rect(x, y + 2, int(area.width * wd) - 12, line - 4))
+                    self.draw_spread(surface, tab.spreads[i], pygame.Rect(x, y + 2, int(area.width * wd) - 12, line - 4), self.marks(i))
                     continue
                 fonts.blit_text(surface, val, size, colour, (x, y + line // 2), "midleft", k in bold, max_width=int(area.width * wd) - 10, suit_colours=white)
         y = area.bottom
@@ -235,7 +244,7 @@ class SummaryScene(Scene):
                 fonts.draw_in_box(surface, pairs, small, widgets.SOFT, pygame.Rect(box.x + pad, yy, pairs_room, small_line * n), align="left", suit_colours=white)
                 yy += small_line * n
             if tab.spreads and i < len(tab.spreads):
-                self.draw_spread(surface, tab.spreads[i], pygame.Rect(box.x + pad, yy + pad // 4, pairs_room, spread_h))
+                self.draw_spread(surface, tab.spreads[i], pygame.Rect(box.x + pad, yy + pad // 4, pairs_room, spread_h), self.marks(i))
             y = box.bottom + pad // 2
         if tab.notes:
             widgets.panel(surface, pygame.Rect(area.x, y, area.width, notes_h), alpha=240, radius=u.px(10), colour=(16, 24, 34))

@@ -58,6 +58,9 @@ class SummaryTable:
     # shown at a rummy hand's end.
     spreads: list[list[tuple[str, list[str]]]] | None = None
     spread_column: int = 1  # the column the spreads are drawn in (its text is left empty)
+    # Optional, per row: a card of the spread -> a mark the view draws on it
+    # (``GameView.draw_card_mark``: the card a rummy joker stands for).
+    card_marks: list[dict[str, str]] | None = None
 
 
 @dataclass
@@ -172,6 +175,10 @@ class GameView:
     def face(self, code: str, width: int) -> "pygame.Surface":
         """A card's face, from the painter of the game's deck (``card_face``)."""
         return card_face(self.app, self.match.state.info.deck.name, code, width)
+
+    def draw_card_mark(self, surface: "pygame.Surface", rect: "pygame.Rect", visible: int, mark: str) -> None:
+        """Draw a summary's mark on a card (``SummaryTable.card_marks``) in its part left in
+        sight (``visible`` px from its left edge); a game that gives marks draws them."""
 
     def card_label(self, code: str) -> str:
         return card_name(code)
