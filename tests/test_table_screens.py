@@ -232,3 +232,16 @@ def test_a_phone_names_no_key_of_a_keyboard(size):
             said = table.view.touch_t(key, name="Amira", card="7♥", taken="2♣", options="2♣")
             assert said == t(f"{key}_touch", name="Amira", card="7♥", taken="2♣", options="2♣")
             assert "Enter" not in said and "press" not in said, said
+
+
+@pytest.mark.parametrize("size", PHONES[:2], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_chips_panel_leaves_the_rounds_line_in_view(size):
+    """The panel a tap on a chip opens lies on the felt under the round's line (on a phone on
+    its side that line is on the felt's top edge: the panel covered it)."""
+    app, table = open_at(size, "olsen", 5)
+    table.seat_detail = 1
+    texts = drawn_texts(app)
+    hud = table.geo.hud_text
+    assert any(d.text == table.view.hud_text() for d in texts)
+    name = [d for d in texts if d.text == table.view.name(1) and table.felt_area.contains(d.rect)]
+    assert name and all(d.rect.top >= hud.bottom for d in name), (name, hud)

@@ -382,6 +382,9 @@ class TableLayout:
         u = self.app.units
         pad = geo.pad
         area = geo.felt.inflate(-pad * 2, -pad * 2)
+        if geo.hud_text.height and area.colliderect(geo.hud_text):  # on its side: the round's line stays in view
+            area.height -= geo.hud_text.bottom - area.y
+            area.y = geo.hud_text.bottom
         lines = self.chip_text_lines(seat)
         faceup = list(self.view.zone_cards(z.FACEUP, seat)) if self.has(z.FACEUP) else []
         melds = list(self.view.zone_cards(z.MELDS, seat)) if self.has(z.MELDS) else []
@@ -394,7 +397,7 @@ class TableLayout:
             rows_h = (-(-len(cards) // per_row)) * (int(cw * CARD_RATIO) + pad)
         height = min(area.height, pad * 2 + line_h * (1 + len(lines)) + rows_h + (0 if cards else line_h))
         box = pygame.Rect(area.x, area.y, area.width, height)
-        widgets.panel(surface, box, alpha=235, radius=u.px(12), colour=(16, 24, 34))
+        widgets.panel(surface, box, alpha=255, radius=u.px(12), colour=(16, 24, 34))  # the felt's texts do not show through
         pygame.draw.rect(surface, widgets.WHITE, box, max(1, u.px(1)), border_radius=u.px(12))
         y = box.y + pad
         inner = pygame.Rect(box.x + pad, y, box.width - 2 * pad, line_h)
