@@ -111,7 +111,8 @@ def test_the_pause_menu_and_the_hand_off_fit_a_phone(size):
 @pytest.mark.parametrize("game_id", GAMES)
 def test_game_over_names_every_winner(game_id):
     """Five of ten sharing Triomphe Forcée's win were shown as "Ana wins!": game over names
-    the one winner, or every winner sharing the win, or a draw when all share it."""
+    the one winner, or every winner sharing the win (each in gold in the list), or a draw
+    when all share it."""
     from game.i18n import t
     from game.scenes.table_picture import standalone_view
     from tests.screen_cases import finished
@@ -127,6 +128,8 @@ def test_game_over_names_every_winner(game_id):
             assert names[0] in head
         elif len(winners) == match.players:
             assert head == t("gameover.draw")
-        else:
-            assert all(name in head for name in names), (head, names)
+        else:  # every name whole on a line (no break inside "Robot 7"), every winner's line gold
+            assert all(name.replace(" ", "\u00a0") in head for name in names), (head, names)
+            over = view.gameover({**result, "winners": winners})
+            assert not over.gold_first or over.golds == len(winners)
     pygame.display.quit()

@@ -69,6 +69,7 @@ class GameOverLines:
     lines: list[tuple[str, str]]  # (name, score), best first
     note: str = ""  # a line under the headline ("lowest total wins")
     gold_first: bool = True
+    golds: int = 1  # how many lines, from the first, are in gold (winners sharing the win)
 
 
 _PAINTERS: dict[str, object] = {}
@@ -406,14 +407,20 @@ class GameView:
             return t("gameover.winner", name=self.name(winners[0]))
         if len(winners) == self.match.players:
             return t("gameover.draw")
-        return t("gameover.shared_win", names=", ".join(self.name(w) for w in winners))
+        # A name stays on one line (no break inside "Robot 7").
+        return t("gameover.shared_win", names=", ".join(self.name(w).replace(" ", "\u00a0") for w in winners))
+
+    @staticmethod
+    def golds(winners: list[int]) -> int:
+        """Game over's lines in gold: every winner's (they come first)."""
+        return max(1, len(winners))
 
     def gameover(self, result: dict) -> GameOverLines:
         winners = result.get("winners") or []
         totals = result.get("totals", [])
         order = sorted(range(len(totals)), key=lambda k: (k not in winners, -totals[k]))
         head = self.winners_text(winners)
-        return GameOverLines(head, [(self.name(k), t("table.score", count=totals[k])) for k in order])
+        return GameOverLines(head, [(self.name(k), t("table.score", count=totals[k])) for k in order], golds=self.golds(winners))
 
     def update(self, dt: float) -> None:
         """Per-frame upkeep of the view's own timers."""

@@ -736,4 +736,4 @@ class RummyView(GameView):
         order = sorted(range(len(totals)), key=lambda k: (k not in winners, sign * totals[k]))
         head = self.winners_text(winners)
         note = self.tx("gameover_lowest") if self.lower_wins() else ""
-        return GameOverLines(head, [(self.name(k), t("table.score", count=totals[k])) for k in order], note=note)
+        return GameOverLines(head, [(self.name(k), t("table.score", count=totals[k])) for k in order], note=note, golds=self.golds(winners))

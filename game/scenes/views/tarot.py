@@ -499,4 +499,4 @@ class TriompheForceeView(TarotView):
         chips = result.get("chips") or [self.chips(s) for s in range(self.match.players)]
         order = sorted(range(len(chips)), key=lambda k: (k not in winners, -chips[k]))
         head = self.winners_text(winners)
-        return GameOverLines(head, [(self.name(k), t("triomphe_forcee.chips", count=chips[k])) for k in order])
+        return GameOverLines(head, [(self.name(k), t("triomphe_forcee.chips", count=chips[k])) for k in order], golds=self.golds(winners))

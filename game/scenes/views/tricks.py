@@ -310,7 +310,7 @@ class OlsenView(TrickView):
         head = self.winners_text(winners, draw=bool(result.get("draw")))
         totals = result["totals"]
         order = sorted(range(len(totals)), key=lambda k: (k not in winners, totals[k]))
-        return GameOverLines(head, [(self.name(k), t("trick.penalty", count=totals[k])) for k in order], note=t("gameover.lowest_wins"))
+        return GameOverLines(head, [(self.name(k), t("trick.penalty", count=totals[k])) for k in order], note=t("gameover.lowest_wins"), golds=self.golds(winners))
 
 
 class AluetteView(TrickView):
