@@ -690,13 +690,20 @@ class TableLayout:
         lay = self.geo.hand_layout(len(cards), self.index_share()) if cards else None
         one_row = lay is not None and lay.rows == 1
         rects = []
+        # A card of a lower row rises over the row above it: never so far that the strip
+        # left of a card there is under a touch target's height (a skart's chosen cards).
+        tops = sorted({y for _, y, _, _ in lay.rects}) if lay else []
+        cover = max(0, tops[1] - tops[0] - self.app.units.touch) if len(tops) > 1 else None
         for i, code in enumerate(cards):
             r = pygame.Rect(lay.rect(i))
+            rise = 0
             if code is not None and code in self.selected:
-                r = r.move(0, -(int(self.ch * 0.15) if one_row and not self.geo.compact else lay.lift or int(self.ch * 0.08)))
+                rise = int(self.ch * 0.15) if one_row and not self.geo.compact else lay.lift or int(self.ch * 0.08)
             elif mark_legal and code in legal:
-                r = r.move(0, -(lay.lift or int(self.ch * 0.08)))
-            rects.append(r)
+                rise = lay.lift or int(self.ch * 0.08)
+            if cover is not None and r.y > tops[0]:
+                rise = min(rise, cover)
+            rects.append(r.move(0, -rise))
         visible = visible_parts(rects)
         notes = []  # (the card's uncovered part, lines) written over the cards once they are all laid
         for i, code in enumerate(cards):
