@@ -180,7 +180,9 @@ def at_your_declaration(size, game_id: str = "bezique", seed: int = 3):
 @pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_a_choosers_buttons_keep_clear_of_the_status_line_and_the_chips(size):
     """On a phone on its side the action bar shares the status row: a chooser's buttons stay
-    in the bar's width and grow up over the felt, never across your chip or the status line."""
+    in the bar's width and grow up over the felt, never across your chip or the status line
+    (a label too long for the bar: the felt's width, above the status row); each label on
+    one line, with no key numbers on a phone."""
     app, table = at_your_declaration(size)
     geo = table.geo
     assert table.choice_rects
@@ -189,8 +191,12 @@ def test_a_choosers_buttons_keep_clear_of_the_status_line_and_the_chips(size):
         for pos, chip in table.panels.items():
             assert not rect.colliderect(chip), (text, rect, pos, chip)
         assert app.screen.get_rect().contains(rect)
-    problems = text_problems(app, drawn_texts(app)) + target_problems(app)
+    texts = drawn_texts(app)
+    problems = text_problems(app, texts) + target_problems(app)
     assert not problems, problems
+    for rect, text in table.choice_rects:  # on one line, without the keyboard's digits
+        assert not text[0].isdigit(), text
+        assert any(d.text == text and rect.contains(d.rect) for d in texts), text
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "nl"])
