@@ -1073,8 +1073,11 @@ class RummyState(State):
         shown = [self.meld_json(m) for m in melds]
         # what each joker of these melds stands for, so the summary can show it as the table does
         jokers = {code: face for m in shown for code, face in m["jokers"].items()}
-        return {"melds": [m["cards"] for m in shown], "jokers": jokers, "laid_off": deck.codes_of(self.laid_off[seat]),
-                "deadwood": deck.codes_of(dead), "deadwood_points": self.hand_value(dead)}
+        details = {"melds": [m["cards"] for m in shown], "laid_off": deck.codes_of(self.laid_off[seat]),
+                   "deadwood": deck.codes_of(dead), "deadwood_points": self.hand_value(dead)}
+        if jokers:
+            details["jokers"] = jokers
+        return details
 
     def _finish_hand(self, out: int | None, void: bool, flags: JSON) -> None:
         n = self.players
