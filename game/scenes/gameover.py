@@ -131,7 +131,7 @@ class GameOverScene(Scene):
         y = box.y + pad - self.lines_scroll.offset
         for i, (name, score) in enumerate(self.over.lines):
             if box.y - line < y < box.bottom:
-                colour = widgets.GOLD if i == 0 and self.over.gold_first and self.result["winners"] else widgets.WHITE
+                colour = widgets.GOLD if i < self.over.golds and self.over.gold_first and self.result["winners"] else widgets.WHITE
                 score_w = fonts.text_width(score, m.body, True)
                 fonts.blit_text(surface, score, m.body, widgets.GOLD, (box.right - 2 * pad, y + line // 2), "midright", True)
                 fonts.blit_text(surface, fonts.ellipsize(name, m.body, box.width - score_w - 5 * pad, True), m.body, colour, (box.x + 2 * pad, y + line // 2), "midleft", True, max_width=box.width - score_w - 5 * pad)

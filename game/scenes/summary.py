@@ -4,6 +4,8 @@ block: name and total, then the other columns as "heading value" pairs, then the
 spread below; nothing is shrunk under 12 logical px."""
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.i18n import t
@@ -12,6 +14,11 @@ from game.scenes.table_picture import standalone_view
 from game.ui import fonts, widgets
 from game.ui import screen_layout as sl
 from game.ui.cards import CARD_RATIO, suit_colours
+
+# A card in a hand spread is at least this wide (logical px): its index 11 px tall.
+CARD_INDEX_WIDTH = 33
+# Over the table: its texts (the header, a chip) do not read through under the title.
+SHADE = 245
 
 
 class SummaryScene(Scene):
@@ -120,7 +127,7 @@ class SummaryScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """The title, then the table (or a phone's blocks) and the notes in the room between
         the title and Continue, scrolling when taller than it."""
-        widgets.shade(surface, 225)
+        widgets.shade(surface, SHADE)
         w, h = surface.get_size()
         s = self.app.scale
         u = self.app.units
@@ -166,6 +173,8 @@ class SummaryScene(Scene):
         if tab.spreads:  # rows tall enough for the cards spread in them, as the window allows
             free = area.height - notes_h
             line = max(line, min(int(size * 5), (free - head_h - int(size * 0.8)) // max(1, len(rows))))
+            # and never so low that a card's index is under 11 logical px (the rows scroll)
+            line = max(line, math.ceil(u.px(CARD_INDEX_WIDTH) * CARD_RATIO) + 5)  # the cell: line - 4
         table = pygame.Rect(area.x, top, area.width, head_h + line * len(rows) + int(size * 0.8))
         # One panel for the table and its notes (two met with a visible step).
         widgets.panel(surface, table.union(table.move(0, notes_h)), alpha=240, colour=(16, 24, 34))
@@ -227,7 +236,8 @@ class SummaryScene(Scene):
             # (the list scrolls instead).
             fixed = sum(line + small_line * len(lines) + pad for _, _, lines in blocks)
             free = area.height - notes_h - fixed - pad * len(blocks)
-            spread_h = max(u.px(44), min(u.px(70), free // max(1, len(blocks))))
+            least = max(u.px(44), math.ceil(u.px(CARD_INDEX_WIDTH) * CARD_RATIO))  # a card's index 11 px tall
+            spread_h = max(least, min(u.px(70), free // max(1, len(blocks))))
         y = top
         white = [(255, 255, 255)] * 4
         for i, pairs, lines in blocks:

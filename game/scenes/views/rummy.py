@@ -342,7 +342,7 @@ class RummyView(GameView):
         parts = [self.tx("title"), self.tx("hud_hand_of", hand=count, hands=hands) if hands else self.tx("hud_hand", hand=count)]
         target = opts.get("target")
         if target and not hands and not opts.get("penalty_only"):
-            parts.append(t("summary.target", count=target))
+            parts.append(t("table.hud_target", count=target))
         return "  ·  ".join(parts)
 
     def seat_lines(self, seat: int):
@@ -734,9 +734,6 @@ class RummyView(GameView):
         totals = result.get("totals", [])
         sign = 1 if self.lower_wins() else -1
         order = sorted(range(len(totals)), key=lambda k: (k not in winners, sign * totals[k]))
-        if len(winners) == 1:
-            head = t("gameover.winner", name=self.name(winners[0]))
-        else:
-            head = t("gameover.draw") if winners else t("gameover.no_winner")
+        head = self.winners_text(winners)
         note = self.tx("gameover_lowest") if self.lower_wins() else ""
-        return GameOverLines(head, [(self.name(k), t("table.score", count=totals[k])) for k in order], note=note)
+        return GameOverLines(head, [(self.name(k), t("table.score", count=totals[k])) for k in order], note=note, golds=self.golds(winners))
