@@ -529,7 +529,16 @@ class TableScene(TableInput, TableLayout, TableBase, Scene):
         self.choice_size = size = self.app.units.text(20, least=14)
         natural = [fonts.render_rich(text, size, widgets.WHITE, True).get_width() + 3 * gap for text in texts]
         if geo.compact and geo.actions.y == geo.prompt.y and max(natural) > area.width - 2 * gap:
-            area, bottom = self.felt_area, geo.actions.y - gap // 2
+            area, bottom = self.felt_area.copy(), geo.actions.y - gap // 2
+            # between the piles at the felt's sides (the stock, the discard pile): a choice
+            # over one would hide it and take its taps
+            for pile in (z.rect for z in self.tap_zones() if z.kind == "pile"):
+                if pile.bottom > bottom - 3 * bh and pile.top < bottom:
+                    if pile.centerx < area.centerx:
+                        area.width -= max(0, pile.right - area.x)
+                        area.x = max(area.x, pile.right)
+                    else:
+                        area.width = min(area.width, pile.x - area.x)
         widths = [min(area.width - 2 * gap, w) for w in natural]
         widths = [max(w, self.app.units.touch) for w in widths]
         rows: list[list[int]] = [[]]
