@@ -34,7 +34,7 @@ from itertools import combinations
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from tests.endgame_reference import BruteForce, bezique_decisive, bezique_extra_key, bezique_twin  # noqa: E402
+from tests.endgame_reference import BEZIQUE_IGNORE, BruteForce, bezique_decisive, bezique_extra_key, bezique_twin  # noqa: E402
 
 from game.arena import percentile  # noqa: E402
 from game.bots import SEARCH_HOOKS, make_bot  # noqa: E402
@@ -169,7 +169,8 @@ def positions(game: str, count: int, seed: int):
 # ---------------------------------------------------------------- the check
 def reference(game: str, state, seat: int) -> BruteForce:
     if game in BEZIQUE:
-        return BruteForce(state, seat, BEZIQUE_WIN[game], bezique_decisive, bezique_extra_key, bezique_twin)
+        return BruteForce(state, seat, BEZIQUE_WIN[game], bezique_decisive, bezique_extra_key, bezique_twin,
+                          BEZIQUE_IGNORE)
     if game == "orlan":
         return BruteForce(state, seat, 3.0)
     return BruteForce(state, seat, 0.0)
