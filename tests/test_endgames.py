@@ -481,3 +481,19 @@ def test_bezique_first_stage_worlds_play_the_rule_to_the_stock_then_solve_exactl
         if checked >= 6:
             return
     assert checked
+
+
+def test_the_endgames_can_be_switched_off_for_measurements(monkeypatch):
+    """ORLAN_BOT_ENDGAMES=off (read as expert.ENDGAMES): a known position is played out by
+    rule in sampled worlds, as before the exact endgames, instead of solved once."""
+    import game.bots.expert as expert
+
+    game, state = known_positions()[0]
+    obs = state.observation(state.current_player())
+    on = make_bot("expert", game, seed=1, iterations=8)
+    on.choose(obs)
+    assert on._plan is not None and on.worlds == 1
+    monkeypatch.setattr(expert, "ENDGAMES", False)
+    off = make_bot("expert", game, seed=1, iterations=8)
+    off.choose(obs)
+    assert off._plan is None and off.worlds == 8
