@@ -497,3 +497,44 @@ def test_the_endgames_can_be_switched_off_for_measurements(monkeypatch):
     off = make_bot("expert", game, seed=1, iterations=8)
     off.choose(obs)
     assert off._plan is None and off.worlds == 8
+
+
+def _value_sets_agree(values, kept):
+    """Merged moves are equivalent: every legal move's value is a kept move's value."""
+    return {round(v, 6) for v in values.values()} == {round(values[m], 6) for m in kept}
+
+
+def test_olsen_touching_cards_are_split_by_a_card_in_the_trick():
+    """The expert searches one card of each run of touching cards; a card of another player
+    lying in the trick between two of them separates them (8♥ and J♥ under a 9♥ led: one
+    wins the trick, the other does not). Against the brute force, mid-trick."""
+    distinct = SEARCH_HOOKS["olsen"].distinct
+    checked = 0
+    for seed in range(1, 400):
+        rng = random.Random(seed)
+        state = olsen_position(seed, rng.choice((3, 4, 5)), rng.choice((9, 10, 12)),
+                               {"jack_diamonds": rng.random() < 0.5})
+        if state.current_player() is not None and state.phase == "play" and not state.trick:
+            state.apply(rng.choice(state.legal_moves()))  # someone leads: mid-trick
+        p = state.current_player()
+        if p is None or state.phase != "play" or not state.trick or len(state.legal_moves()) < 2:
+            continue
+        kept = distinct(state.observation(p), state.legal_moves())
+        assert _value_sets_agree(BruteForce(state, p, 0.0).move_values(), kept), seed
+        checked += 1
+    assert checked >= 100
+
+
+@pytest.mark.parametrize("game", ["maison_troggen", "leipzig_taroc"])
+def test_tarot_touching_cards_are_split_by_a_card_in_the_trick(game):
+    distinct = SEARCH_HOOKS[game].distinct
+    checked = 0
+    for seed in range(1, 300):
+        state = tarot_position(game, seed)
+        if state is None or not state.trick:
+            continue
+        p = state.current_player()
+        values = {m: plain_minimax(c, p, len(state.rounds)) for m, c in zip(state.legal_moves(), _children(state))}
+        assert _value_sets_agree(values, distinct(state.observation(p), state.legal_moves())), seed
+        checked += 1
+    assert checked >= 30
