@@ -20,7 +20,9 @@ rules engine to the end of the deal, minimax of the deal's points, no pruning). 
 game: positions, how many of them the expert's move is optimal in (the target is all), in
 how many the move mattered (not every legal move of equal value), the points lost where it
 was not optimal, the expert's time per position (median, 95th percentile, max) and the
-solver's (its exact search alone, every legal move) beside the brute force's time.
+solver's (its exact search alone, every legal move) beside the brute force's time. Times
+are read on the bots' clock: wall-clock, or CPU time with ``ORLAN_BOT_CLOCK=cpu`` (the
+expert's budget too), for a measurement on a shared machine.
 """
 from __future__ import annotations
 
@@ -34,10 +36,11 @@ from itertools import combinations
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from tests.endgame_reference import BruteForce, bezique_decisive, bezique_extra_key, bezique_twin  # noqa: E402
+from tests.endgame_reference import BEZIQUE_IGNORE, BruteForce, bezique_decisive, bezique_extra_key, bezique_twin  # noqa: E402
 
 from game.arena import percentile  # noqa: E402
 from game.bots import SEARCH_HOOKS, make_bot  # noqa: E402
+from game.bots.base import clock  # noqa: E402
 from game.bots.solver import Solver  # noqa: E402
 from game.rules import game_class, new_game  # noqa: E402
 
@@ -169,7 +172,8 @@ def positions(game: str, count: int, seed: int):
 # ---------------------------------------------------------------- the check
 def reference(game: str, state, seat: int) -> BruteForce:
     if game in BEZIQUE:
-        return BruteForce(state, seat, BEZIQUE_WIN[game], bezique_decisive, bezique_extra_key, bezique_twin)
+        return BruteForce(state, seat, BEZIQUE_WIN[game], bezique_decisive, bezique_extra_key, bezique_twin,
+                          BEZIQUE_IGNORE)
     if game == "orlan":
         return BruteForce(state, seat, 3.0)
     return BruteForce(state, seat, 0.0)
@@ -181,12 +185,12 @@ def solver_time(game: str, state, seat: int) -> float:
     plan = SEARCH_HOOKS[game].endgame_for(obs, None)
     if plan is None or not plan.known:
         return float("nan")
-    t0 = time.perf_counter()
+    t0 = clock()
     family, root = plan.start(state)
     solver = Solver(family)
     for m in state.legal_moves():
         solver.move_value(root, plan.move(m), plan.depth)
-    return time.perf_counter() - t0
+    return clock() - t0
 
 
 def run(game: str, count: int, seed: int, ms: float) -> None:
@@ -199,13 +203,13 @@ def run(game: str, count: int, seed: int, ms: float) -> None:
     for i, (state, seat) in enumerate(found):
         obs = state.observation(seat)
         bot = make_bot("expert", game, seed=seed * 7919 + i, ms=ms)
-        t = time.perf_counter()
+        t = clock()
         move = bot.choose(obs)
-        think.append(time.perf_counter() - t)
+        think.append(clock() - t)
         solve.append(solver_time(game, state, seat))
-        t = time.perf_counter()
+        t = clock()
         values = reference(game, state, seat).move_values()
-        brute.append(time.perf_counter() - t)
+        brute.append(clock() - t)
         best = max(values.values())
         if max(values.values()) - min(values.values()) > 1e-9:
             mattered += 1
@@ -233,6 +237,7 @@ def main(argv=None) -> None:
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
     print(f"known-card positions, {args.positions} per game, expert at {args.ms:g} ms, seed {args.seed}, "
+          f"times in {'CPU' if os.environ.get('ORLAN_BOT_CLOCK') == 'cpu' else 'wall-clock'} ms, "
           f"load {os.getloadavg()[0]:.1f}", flush=True)
     for game in args.games.split(","):
         if game in NEVER_KNOWN:

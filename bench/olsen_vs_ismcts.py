@@ -53,6 +53,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from game.arena import percentile  # noqa: E402
 from game.bots import make_bot  # noqa: E402
+from game.bots.base import clock  # noqa: E402
 from game.bots.olsen_policy import simple_policy  # noqa: E402
 from game.cards import FRENCH52  # noqa: E402
 from game.rules.olsen import OlsenState  # noqa: E402
@@ -134,9 +135,9 @@ def play(deal_seed: int, expert_seat: int | None, budget: tuple, args, game) -> 
         seat = state.current_player()
         bot = bots[seat]
         if seat == expert_seat:
-            t0 = time.perf_counter()
+            t0 = clock()
             card = bot.choose(state.observation(seat))
-            times.append((time.perf_counter() - t0) * 1000.0)
+            times.append((clock() - t0) * 1000.0)
         else:
             card, fixed = bot.choose(state, deal_hands, plays)
             replaced += fixed
@@ -196,7 +197,8 @@ def main(argv=None) -> None:
     print(f"olsen 4 players, one hand per deal: A = expert ({budget}) vs B = {b_label} in the same seat, "
           f"others {f'OpenSpiel ISMCTS({args.sims}, c={args.uct_c:g})' if args.others == 'ismcts' else 'simple'}, "
           f"{'' if args.tree_c is None else f'expert tree_c {args.tree_c:g}, '}"
-          f"seed {args.seed}, {args.deals} duplicate deals, {args.workers} worker(s), load {os.getloadavg()[0]:.1f}",
+          f"seed {args.seed}, {args.deals} duplicate deals, {args.workers} worker(s), "
+          f"{'CPU' if os.environ.get('ORLAN_BOT_CLOCK') == 'cpu' else 'wall-clock'} time, load {os.getloadavg()[0]:.1f}",
           flush=True)
     tasks = [(d, args) for d in range(args.deals)]
     diffs, exp_pts, ism_pts, times, shares = [], [], [], [], []

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
 from game.bots import make_bot
+from game.bots.base import clock
 from game.parallel import runner
 from game.registry import default_game
 from game.rules import game_class
@@ -95,9 +96,9 @@ def play_deal(cfg: ArenaConfig, deal: int) -> list[GameRecord]:
         times: dict[str, list[float]] = {"a": [], "b": []}
         while (seat := state.current_player()) is not None:
             obs = state.observation(seat)
-            t0 = time.perf_counter()
+            t0 = clock()  # the bots' clock: CPU time under ORLAN_BOT_CLOCK=cpu, as their budgets
             move = bots[seat].choose(obs)
-            times[seating[seat]].append((time.perf_counter() - t0) * 1000.0)
+            times[seating[seat]].append((clock() - t0) * 1000.0)
             state.apply(move)
         res = state.result()
         winners = res["winners"]

@@ -20,9 +20,13 @@ from __future__ import annotations
 import pickle
 from typing import Any, Callable
 
-# State fields that record how the deal got here, not what can still happen.
-HISTORY = frozenset(("rounds", "tricks", "trick_leaders", "trick_winners", "breakdown", "deal_plays", "won",
-                     "declarations", "tricks_won"))
+# State fields that record how the deal got here, not what can still happen. The piles won
+# (``won``, ``tricks_won``) are not among them: tarot counts its piles at the deal's end, so
+# two lines to the same hands with different piles are different positions. A game that
+# scores every trick as it is won and never reads the piles again may leave them out
+# (``ignore``: the Bezique family's second stage, ``BEZIQUE_IGNORE``).
+HISTORY = frozenset(("rounds", "tricks", "trick_leaders", "trick_winners", "breakdown", "deal_plays",
+                     "declarations"))
 # Fields that only hold points scored: left out of the memo's key while the game cannot end.
 SCORES = frozenset(("scores", "totals", "deal_points", "side_totals"))
 
@@ -52,13 +56,14 @@ class BruteForce:
     ``decisive(state)`` says the game may end before the deal does. With several copies of
     each card (the 64 and 128-card packs) ``twin(card)`` names a card's copies alike: two
     moves with twin cards lead to positions that differ by the names of identical cards, so
-    only the first is searched, and the key names hands by their twins.
+    only the first is searched, and the key names hands by their twins. ``ignore``: more
+    fields the rest of the deal never reads, left out of the key.
     """
 
     def __init__(self, root: Any, seat: int, win_points: float = 0.0,
                  decisive: Callable[[Any], bool] | None = None,
                  extra_key: Callable[[Any], Any] | None = None,
-                 twin: Callable[[int], int] | None = None):
+                 twin: Callable[[int], int] | None = None, ignore: tuple[str, ...] = ()):
         self.root = root
         self.seat = seat
         self.win_points = win_points
@@ -71,7 +76,7 @@ class BruteForce:
         self.start = self._totals(res)
         self.rounds = len(res["rounds"])
         self.sign = -1.0 if type(root).info.extra.get("lower_wins") else 1.0
-        self.fields = [f.name for f in type(root).FIELDS if f.name not in HISTORY]
+        self.fields = [f.name for f in type(root).FIELDS if f.name not in HISTORY and f.name not in ignore]
         self.twin = twin
         self.memo: dict[Any, float] = {}
         self.nodes = 0
@@ -186,6 +191,12 @@ def bezique_decisive(state: Any) -> bool:
     if v.declare_in_stage2:
         bound += left * sum(c.points for c in v.table)
     return max(state.totals) + bound >= state.options["target"]
+
+
+# The Bezique family scores brisques as tricks are won and declares from the hand in the
+# second stage (Marjolet; Fildinski declares from its piles only in the first): the piles
+# never decide the rest of the deal there.
+BEZIQUE_IGNORE = ("won",)
 
 
 def bezique_twin(card: int) -> int:

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.endgame_reference import BruteForce, bezique_decisive, bezique_extra_key, bezique_twin
+from tests.endgame_reference import BEZIQUE_IGNORE, BruteForce, bezique_decisive, bezique_extra_key, bezique_twin
 from game.bots import SEARCH_HOOKS, make_bot
 from game.bots.bezique_family_endgame import BeziqueEndgame
 from game.bots.olsen_endgame import OlsenHand, known_world
@@ -119,7 +119,8 @@ def test_bezique_second_stage_against_the_brute_force(game, seed, cards):
     family = BeziqueEndgame(game_class(game), obs, BEZIQUE_WIN[game])
     root = family.root(list(state.hands), obs)
     mine = values(family, root, state.legal_moves())
-    ref = BruteForce(state, p, BEZIQUE_WIN[game], bezique_decisive, bezique_extra_key, bezique_twin).move_values()
+    ref = BruteForce(state, p, BEZIQUE_WIN[game], bezique_decisive, bezique_extra_key, bezique_twin,
+                     BEZIQUE_IGNORE).move_values()
     assert mine == pytest.approx(ref)
 
 
@@ -197,6 +198,91 @@ def test_olsen_taking_every_penalty_turns_the_count_around():
     assert checked, "no position with one taker of penalties"
 
 
+def tarot_position(game, seed, cards=3):
+    """A play position of the dealer (who knows the skart) with at most ``cards`` cards in
+    each hand, or None if the deal ends first."""
+    rng = random.Random(seed)
+    state = new_game(game, 3, {}, seed=seed)
+    play_until(state, lambda s: s.phase == "play" and s.current_player() == s.dealer
+               and max(h.bit_count() for h in s.hands) <= cards, rng)
+    return state if state.current_player() is not None and len(state.legal_moves()) > 1 else None
+
+
+def plain_minimax(state, seat, rounds):
+    """The tarot deal's value for ``seat`` (its points of the whole deal minus the others'
+    mean) by plain minimax through the rules: no memo, no pruning (the last three tricks are
+    small)."""
+    if state.current_player() is None or len(state.rounds) > rounds:
+        pts = state.rounds[rounds]["points"]
+        return pts[seat] - sum(x for i, x in enumerate(pts) if i != seat) / (len(pts) - 1)
+    best = max if state.current_player() == seat else min
+    out = []
+    for m in state.legal_moves():
+        child = state.fast_copy()
+        child.apply(m)
+        out.append(plain_minimax(child, seat, rounds))
+    return best(out)
+
+
+@pytest.mark.parametrize("game", ["maison_troggen", "leipzig_taroc"])
+def test_the_reference_counts_the_tarot_piles(game):
+    """Tarot scores the piles won at the deal's end: two lines that reach the same hands with
+    different piles are different positions (the reference's memo once shared them, and
+    called a move optimal that was not). The reference against plain minimax."""
+    checked = 0
+    for seed in range(1, 400):
+        state = tarot_position(game, seed)
+        if state is None:
+            continue
+        p = state.current_player()
+        ref = BruteForce(state, p, 0.0).move_values()
+        plain = {m: plain_minimax(c, p, len(state.rounds)) for m, c in zip(state.legal_moves(), _children(state))}
+        # The reference counts from the position (Leipzig pays declarations during the
+        # deal): the two differ by what was scored before it, the same for every move.
+        past = plain[state.legal_moves()[0]] - ref[state.legal_moves()[0]]
+        assert {m: v + past for m, v in ref.items()} == pytest.approx(plain), seed
+        checked += 1
+        if checked >= 12:
+            return
+    assert checked
+
+
+@pytest.mark.parametrize("game", ["maison_troggen", "leipzig_taroc"])
+def test_the_tarot_dealer_plays_a_move_of_optimal_value_where_it_knows_every_card(game):
+    from game.bots.tarot_endgame import known_world
+
+    checked = 0
+    for seed in range(1, 600):
+        state = tarot_position(game, seed)
+        if state is None:
+            continue
+        p = state.current_player()
+        obs = state.observation(p)
+        if not known_world(type(state), obs):
+            continue
+        assert SEARCH_HOOKS[game].endgame_for(obs, 100.0).known
+        bot = make_bot("expert", game, seed=seed, iterations=40)
+        move = bot.choose(obs)
+        # One world, solved (or the legal moves were all one class: played at once).
+        assert (bot.worlds == 1 and bot.settled) or len(bot._legal) == 1
+        child = state.fast_copy()
+        child.apply(move)
+        mine = plain_minimax(child, p, len(state.rounds))
+        best = max(plain_minimax(c, p, len(state.rounds)) for c in _children(state))
+        assert mine == pytest.approx(best), seed
+        checked += 1
+        if checked >= 8:
+            return
+    assert checked
+
+
+def _children(state):
+    for m in state.legal_moves():
+        child = state.fast_copy()
+        child.apply(m)
+        yield child
+
+
 # ---------------------------------------------------------------- the expert
 def known_positions():
     out = []
@@ -215,7 +301,8 @@ def known_positions():
 def reference_values(game, state, p):
     if game == "orlan":
         return BruteForce(state, p, 3.0).move_values()
-    return BruteForce(state, p, BEZIQUE_WIN[game], bezique_decisive, bezique_extra_key, bezique_twin).move_values()
+    return BruteForce(state, p, BEZIQUE_WIN[game], bezique_decisive, bezique_extra_key, bezique_twin,
+                      BEZIQUE_IGNORE).move_values()
 
 
 @pytest.mark.parametrize("game,state", known_positions(), ids=lambda x: x if isinstance(x, str) else "")
@@ -394,3 +481,112 @@ def test_bezique_first_stage_worlds_play_the_rule_to_the_stock_then_solve_exactl
         if checked >= 6:
             return
     assert checked
+
+
+def test_the_endgames_can_be_switched_off_for_measurements(monkeypatch):
+    """ORLAN_BOT_ENDGAMES=off (read as expert.ENDGAMES): a known position is played out by
+    rule in sampled worlds, as before the exact endgames, instead of solved once."""
+    import game.bots.expert as expert
+
+    game, state = known_positions()[0]
+    obs = state.observation(state.current_player())
+    on = make_bot("expert", game, seed=1, iterations=8)
+    on.choose(obs)
+    assert on._plan is not None and on.worlds == 1
+    monkeypatch.setattr(expert, "ENDGAMES", False)
+    off = make_bot("expert", game, seed=1, iterations=8)
+    off.choose(obs)
+    assert off._plan is None and off.worlds == 8
+
+
+def _value_sets_agree(values, kept):
+    """Merged moves are equivalent: every legal move's value is a kept move's value."""
+    return {round(v, 6) for v in values.values()} == {round(values[m], 6) for m in kept}
+
+
+def test_olsen_touching_cards_are_split_by_a_card_in_the_trick():
+    """The expert searches one card of each run of touching cards; a card of another player
+    lying in the trick between two of them separates them (8♥ and J♥ under a 9♥ led: one
+    wins the trick, the other does not). Against the brute force, mid-trick."""
+    distinct = SEARCH_HOOKS["olsen"].distinct
+    checked = 0
+    for seed in range(1, 400):
+        rng = random.Random(seed)
+        state = olsen_position(seed, rng.choice((3, 4, 5)), rng.choice((9, 10, 12)),
+                               {"jack_diamonds": rng.random() < 0.5})
+        if state.current_player() is not None and state.phase == "play" and not state.trick:
+            state.apply(rng.choice(state.legal_moves()))  # someone leads: mid-trick
+        p = state.current_player()
+        if p is None or state.phase != "play" or not state.trick or len(state.legal_moves()) < 2:
+            continue
+        kept = distinct(state.observation(p), state.legal_moves())
+        assert _value_sets_agree(BruteForce(state, p, 0.0).move_values(), kept), seed
+        checked += 1
+    assert checked >= 100
+
+
+@pytest.mark.parametrize("game", ["maison_troggen", "leipzig_taroc"])
+def test_tarot_touching_cards_are_split_by_a_card_in_the_trick(game):
+    distinct = SEARCH_HOOKS[game].distinct
+    checked = 0
+    for seed in range(1, 300):
+        state = tarot_position(game, seed)
+        if state is None or not state.trick:
+            continue
+        p = state.current_player()
+        values = {m: plain_minimax(c, p, len(state.rounds)) for m, c in zip(state.legal_moves(), _children(state))}
+        assert _value_sets_agree(values, distinct(state.observation(p), state.legal_moves())), seed
+        checked += 1
+    assert checked >= 30
+
+
+def _tarot_deals_that_fit(state, seat, limit=2):
+    """How many deals of the cards the dealer has not seen fit what it has seen (the rules'
+    reading of the play, and declared cards in their declarer's hand), by enumeration."""
+    from itertools import combinations
+
+    allowed, known = state.hidden_constraints(seat)
+    others = [x for x in range(state.players) if x != seat]
+    unseen = [c for x in others for c in bits(state.hands[x])]
+    found = 0
+
+    def deal(i, rest):
+        nonlocal found
+        if i == len(others):
+            found += not rest
+            return
+        x = others[i]
+        for chosen in combinations(rest, state.hands[x].bit_count()):
+            fits = all(allowed[x] >> c & 1 for c in chosen) and all(
+                (y == x) == any(c == d for d in chosen) for y, m in known.items() for c in bits(m) if c in rest)
+            if fits and found < limit:
+                deal(i + 1, [c for c in rest if c not in chosen])
+
+    deal(0, unseen)
+    return found
+
+
+@pytest.mark.parametrize("game", ["maison_troggen", "leipzig_taroc"])
+def test_the_tarot_dealer_knows_the_deal_where_declared_cards_leave_one(game):
+    """A declared card still held is in its declarer's hand and in no other: where that
+    leaves one deal, the hook solves it (it once left the card possible in every hand,
+    counted two deals and played out sampled worlds instead)."""
+    from game.bots.tarot_endgame import known_world
+
+    checked = with_declared = 0
+    for seed in range(1, 500):
+        state = tarot_position(game, seed)
+        if state is None:
+            continue
+        p = state.current_player()
+        obs = state.observation(p)
+        if obs["unused_count"] or not obs["own_skart"]:
+            continue
+        one = _tarot_deals_that_fit(state, p) == 1
+        assert known_world(type(state), obs) == one, seed
+        checked += 1
+        with_declared += one and bool(state.hidden_constraints(p)[1])
+        if checked >= 60 and (with_declared or game == "maison_troggen"):
+            break
+    assert checked >= 30
+    assert with_declared or game == "maison_troggen"  # Maison Troggen shows no declared cards

@@ -82,6 +82,10 @@ move allows (``Plan.depth``, or the family's own exact part), and the values are
 over worlds as play-outs are. The solver stops at the slice's end and goes on from its table
 in the next slice.
 
+``ORLAN_BOT_ENDGAMES=off`` in the environment turns the hook off (every game plays out its
+worlds by rule, as before the exact endgames): for measuring what the endgames change, on
+the same deals and in the same code.
+
 Budgets: ``ms`` per move (the search stops before a rollout that would overshoot, from
 the mean rollout cost), or ``iterations`` = number of worlds, for reproducible tests;
 slicing with ``step`` never changes the result for an iteration budget.
@@ -89,6 +93,7 @@ slicing with ``step`` never changes the result for an iteration budget.
 from __future__ import annotations
 
 import math
+import os
 import random
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -159,6 +164,8 @@ class SearchHooks:
 
 
 SEARCH_HOOKS: dict[str, SearchHooks] = {}
+# Exact endgames on (the default) or off (``ORLAN_BOT_ENDGAMES=off``: measurements only).
+ENDGAMES = os.environ.get("ORLAN_BOT_ENDGAMES", "on") != "off"
 
 
 def register_hooks(game_id: str, hooks: SearchHooks) -> None:
@@ -253,7 +260,7 @@ class ExpertBot(Bot):
             self._legal = self.hooks.distinct(obs, self._legal)
         self._bias = [0.0] * len(self._legal)
         plan = None
-        if self.hooks.endgame_for is not None and len(self._legal) > 1:
+        if self.hooks.endgame_for is not None and ENDGAMES and len(self._legal) > 1:
             # The depth follows the time per move even under an iteration budget (a fixed number
             # of worlds): measurements at fixed counts then keep each budget's depth.
             plan = self.hooks.endgame_for(obs, self.ms)

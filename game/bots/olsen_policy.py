@@ -253,7 +253,8 @@ def rollout_for(obs: dict):
 
 def distinct_cards(obs: dict, legal: list) -> list:
     """The legal cards with touching cards merged: two cards of a suit that no card held by
-    another player separates (every card between them is in this hand or already played)
+    another player or lying in the trick separates (every card between them is in this hand
+    or played in an earlier trick)
     win and lose exactly the same tricks, and hearts all cost 1, so only one of them needs
     searching. Q♠ (and J♦ when it scores) stays apart. The simple policy's card represents
     its group, else the weakest card. Passes are left alone."""
@@ -264,8 +265,8 @@ def distinct_cards(obs: dict, legal: list) -> list:
     for t in obs["tricks"]:
         for p in t["plays"]:
             gone |= 1 << FRENCH52.card(p["card"])
-    for p in obs["trick"]:
-        gone |= 1 << FRENCH52.card(p["card"])
+    # A card of the trick on the table is not gone: it still decides this trick (8♥ and J♥
+    # under a 9♥ led do not touch; the 9♥ takes the trick from one and not the other).
     special = 1 << QS | (1 << JD if obs["options"].get("jack_diamonds") else 0)
     pick = simple_policy(obs, legal, random.Random(0))
     legal_set = set(legal)

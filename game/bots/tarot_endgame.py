@@ -41,8 +41,12 @@ def known_world(cls: type[TarotState], obs: dict) -> bool:
         played |= 1 << c
     unseen = DECK.full_mask & ~(DECK.mask_of(obs["hand"]) | DECK.mask_of(obs["own_skart"]) | played)
     need = {x: obs["hand_counts"][x] for x in range(obs["players"]) if x != seat}
-    for x, m in known.items():  # declared cards still in a hand are known where they are
-        allowed[x] = (allowed[x] & ~sum(known.values())) | m
+    # Declared cards still in a hand are known where they are: in the declarer's, in no other.
+    declared = 0
+    for m in known.values():
+        declared |= m
+    for x in allowed:
+        allowed[x] = allowed[x] & ~declared | known.get(x, 0)
     return count_deals(unseen, need, allowed) == 1
 
 

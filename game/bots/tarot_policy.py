@@ -316,11 +316,17 @@ def prior_for(p: Greedy):
 def distinct_for(p: Greedy):
     def distinct(obs: dict, legal: list) -> list:
         """Touching cards of equal worth count once: two cards of a group with no card between
-        them held by anyone else win and lose the same tricks and bring the same points."""
+        them held by anyone else or lying in the trick win and lose the same tricks and bring
+        the same points."""
         if obs["phase"] != "play" or len(legal) < 2 or legal[0][0] != "play":
             return legal
         hand = D.mask_of(obs["hand"])
-        gone = hand | _played_mask(obs)
+        # Cards of earlier tricks are gone; a card of the trick on the table still decides
+        # this trick, so it separates the cards either side of it.
+        gone = hand
+        for t in obs["tricks"]:
+            for c in t:
+                gone |= 1 << D.card(c)
         cards = {m[1] for m in legal}
         out = []
         for g, gm in enumerate(GROUP_MASKS):
