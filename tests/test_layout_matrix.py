@@ -63,7 +63,7 @@ def problems(app, where: str, cut: bool = False) -> list[str]:
 
 
 def report(found: list[str]) -> str:
-    return f"{len(found)} problems:\n" + "\n".join(found[:40])
+    return f"{len(found)} problems:\n" + "\n".join(found[:int(os.environ.get("REPORT_LINES", 40))])
 
 
 @pytest.mark.parametrize("language, size", matrix())
@@ -76,7 +76,7 @@ def test_every_step_with_buttons_fits(language, size):
         where = f"{case.game_id} {case.players}p {case.step}"
         assert app.scenes.top is table and table.my_turn(), where
         assert table.action_buttons or table.choice_rects, f"{where}: no buttons"
-        found += problems(app, where)
+        found += problems(app, where, cut=True)
     pygame.display.quit()
     assert not found, report(found)
 
@@ -108,7 +108,7 @@ def test_the_table_mid_round_fits(language, size):
         table = open_table(app, mid_round(game_id, players))
         where = f"{game_id} {players}p"
         assert app.scenes.top is table and table.my_turn(), where
-        found += problems(app, where)
+        found += problems(app, where, cut=True)
         hand = table.shown["hand"]
         if sorted(code for code, _ in table.hand_targets()) != sorted(hand):
             found.append(f"{where}: not every card of the hand can be tapped")

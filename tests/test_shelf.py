@@ -322,3 +322,26 @@ def test_every_rules_tab_title_fits_its_tab(size, lang):
             assert app.screen.get_rect().contains(b.rect)
         assert all(not a.rect.colliderect(b.rect) for i, a in enumerate(buttons) for b in buttons[i + 1:])
         app.scenes.pop()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "nl"])
+@pytest.mark.parametrize("size", [(390, 844), (844, 390), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_shelfs_hint_names_no_key_on_a_phone(size, lang):
+    """The line under a game's description says how to open it: on a phone (the table's
+    PHONE_SIDE) by taps alone, with no arrows or Enter; a larger window keeps the keys."""
+    from game.ui import fonts
+
+    app = App(size, headless=True, settings=Settings(language=lang, sound=False), seed=11, storage=MemoryStorage())
+    app.run_frames(2)
+    with fonts.recording() as drawn:
+        app.tick(DT)
+    shown_text = " ".join(d.text for d in drawn)
+    phone = min(size) <= 430
+    touch, keys = t("menu.shelf_hint_touch"), t("menu.shelf_hint")
+    said = touch if phone else keys
+    assert app.scenes.top.shelf_hint() == said
+    assert said in shown_text  # its lines, drawn one after the other
+    if phone:
+        assert keys not in shown_text and "Enter" not in said and "Entrée" not in said
+    else:
+        assert "Enter" in said or "Entrée" in said

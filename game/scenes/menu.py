@@ -24,7 +24,7 @@ from game.i18n import lookup, t
 from game.saves import progress_line, when_text
 from game.scenes import catalog
 from game.scenes.base import Scene
-from game.ui import fonts, widgets
+from game.ui import fonts, units, widgets
 from game.ui import screen_layout as sl
 
 
@@ -310,10 +310,15 @@ class MenuScene(Scene):
         if isinstance(text, str):
             y = sl.wrapped(surface, text, size, widgets.WHITE, pygame.Rect(x, y, inner, limit - y))
         small = m.small
-        hint = fonts.wrap(t("menu.shelf_hint"), small, inner)
+        said = self.shelf_hint()
+        hint = fonts.wrap(said, small, inner)
         top = limit - len(hint) * sl.line_height(small)
         if top >= y + m.gap:
-            sl.wrapped(surface, t("menu.shelf_hint"), small, widgets.DIM, pygame.Rect(x, top, inner, limit - top))
+            sl.wrapped(surface, said, small, widgets.DIM, pygame.Rect(x, top, inner, limit - top))
+
+    def shelf_hint(self) -> str:
+        """How to open a game: on a phone (no keyboard) only taps, else the arrows and Enter too."""
+        return t("menu.shelf_hint_touch" if units.is_phone(self.app.logical_size) else "menu.shelf_hint")
 
     def draw_in_progress(self, surface: pygame.Surface, saved, x: int, top: int, width: int, bottom: int) -> int:
         """The chosen game's game in progress, just above the panel's buttons: when it was

@@ -31,6 +31,7 @@ from game.scenes.table_picture import BareTable, TableBase, standalone_view
 from game.scenes.views import base as zones
 from game.scenes.views import view_for
 from game.ui import fonts, widgets
+from game.ui.units import is_phone
 
 __all__ = ["TableScene", "Flight", "Step", "Thinker", "table_scene", "BareTable", "standalone_view", "view_for"]
 
@@ -522,7 +523,7 @@ class TableScene(TableInput, TableLayout, TableBase, Scene):
         bottom = geo.actions.bottom
         last = len(labels) - 1
         # Keys 1-9 for the first choices, 0 for the last one (none); a phone has no keys.
-        if min(self.app.logical_size) <= zones.PHONE_SIDE:
+        if is_phone(self.app.logical_size):
             texts = list(labels)
         else:
             texts = [f"{0 if i == last else i + 1}  {text}" if i == last or i < 9 else text for i, text in enumerate(labels)]

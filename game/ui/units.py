@@ -33,6 +33,7 @@ DESKTOP = "desktop"  # landscape with room: landscape tablets (1024x768, 1280x80
 SHAPES = (PORTRAIT, SHORT, TABLET, DESKTOP)
 PORTRAIT_MAX_WIDTH = 600  # an upright screen narrower than this is a phone
 SHORT_MAX_HEIGHT = 500  # a landscape screen lower than this is a phone on its side
+PHONE_SIDE = 430  # a phone's short side (360..430), held either way: no keyboard there
 
 
 def shape_of(width: float, height: float) -> str:
@@ -40,6 +41,12 @@ def shape_of(width: float, height: float) -> str:
     if height > width:
         return PORTRAIT if width < PORTRAIT_MAX_WIDTH else TABLET
     return SHORT if height < SHORT_MAX_HEIGHT else DESKTOP
+
+
+def is_phone(logical_size) -> bool:
+    """A window a phone shows (its short side at most PHONE_SIDE logical px): texts say
+    what to tap, never a key of a keyboard."""
+    return min(logical_size) <= PHONE_SIDE
 
 
 def zoom_for(width: float, height: float) -> float:

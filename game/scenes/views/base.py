@@ -20,8 +20,7 @@ from game.i18n import lookup, t
 from game.scenes.animation import Flight, Step
 from game.ui import widgets
 from game.ui.cards import card_name
-
-PHONE_SIDE = 430  # logical px: a phone's short side (360..430), held either way
+from game.ui.units import is_phone
 
 # The zones a table can hold. Per seat: HAND (face up for the viewer, backs for the
 # others), WON (face-down pile of captures or tricks), FACEUP (cards shown in front of a
@@ -296,7 +295,7 @@ class GameView:
         """A text that names a key of the keyboard ("or press Enter"), in its form for a
         finger (``<key>_touch``) on a phone, upright or on its side (its short side at most
         PHONE_SIDE logical px): no keyboard there."""
-        if min(self.app.logical_size) <= PHONE_SIDE and lookup(f"{key}_touch") is not None:
+        if is_phone(self.app.logical_size) and lookup(f"{key}_touch") is not None:
             return t(f"{key}_touch", **params)
         return t(key, **params)
 
