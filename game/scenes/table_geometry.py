@@ -417,7 +417,13 @@ def _compact(u: Units, spec: TableSpec, players: int, hand_count: int, hud_width
     # The status row just above the hand (your chip, the status line; on a phone on its side
     # the step's buttons too), and upright the action bar above it (more rows of buttons
     # grow up over the felt).
-    status_h = chip_h if shape == SHORT else max(chip_h, pad + 3 * _line(u.px(12)))  # three lines of status upright
+    # The status line holds a step's whole instruction (a rummy's "choose cards: meld, lay
+    # off or discard" and its deadwood, a skart's limits) in French or Dutch, never cut with
+    # "…": three lines of 12 logical px on a phone on its side (where it shares the row with
+    # the action bar, a little taller than a chip), four upright (beside your chip, in a
+    # third of the width).
+    line12 = _line(u.px(12))
+    status_h = max(chip_h, 2 + 3 * line12) if shape == SHORT else max(chip_h, pad + 4 * line12)
     # (a raised card's gold dot sits on its top edge: room for its upper half)
     status = pygame.Rect(0, hand_area.y - pad // 2 - small // 3 - status_h, w, status_h)
     actions = status.copy() if shape == SHORT else pygame.Rect(0, status.y - pad // 2 - touch, w, touch)
