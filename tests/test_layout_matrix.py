@@ -142,3 +142,33 @@ def test_a_summary_taller_than_the_phone_scrolls_to_every_player_and_note():
         drag(app, (area.centerx, area.bottom - 10), (area.centerx, area.bottom - 10 - area.height // 2))
     assert scene.scroll.offset == scene.scroll.room
     assert [text for text in wanted if text not in seen] == []
+
+
+@pytest.mark.parametrize("language", ["fr", "nl"])
+@pytest.mark.parametrize("size", [(640, 360, 1), (360, 640, 1), (800, 480, 1)], ids=size_id)
+def test_the_status_line_shows_a_steps_whole_instruction(language, size):
+    """The longest instructions (Boathouse's go out, Jersey Gin's knock, the Leipzig skart's
+    limits, with the deadwood after them) are shown whole in the status line, word for word,
+    at 12 logical px or more; where they take more than one line, they break between their
+    parts before inside one (the deadwood starts its own line rather than ending in
+    "points" alone)."""
+    from game.scenes.table_layout import HUD_SEPARATOR
+
+    app = app_for(language, size)
+    found = []
+    for case in all_step_cases(app):
+        if case.game_id not in ("boathouse_rummy", "jersey_gin", "leipzig_taroc"):
+            continue
+        table = open_table(app, case.play()[0])
+        where = f"{case.game_id} {case.step}"
+        text = table.prompt_text()
+        box = table.geo.prompt
+        lines = [d for d in drawn_texts(app) if box.contains(d.rect)]
+        if " ".join(d.text for d in lines).replace("·", " ").split() != text.replace("·", " ").split():
+            found.append(f"{where}: {[d.text for d in lines]} for {text!r}")
+        found += [f"{where}: {d.text!r} at {d.logical_size:.1f} px" for d in lines if d.logical_size < 12]
+        parts = text.split(HUD_SEPARATOR)
+        if len(lines) > 1 and len(parts) > 1 and not any(parts[-1] in d.text for d in lines):
+            found.append(f"{where}: {parts[-1]!r} broken across lines: {[d.text for d in lines]}")
+    pygame.display.quit()
+    assert not found, report(found)

@@ -75,6 +75,39 @@ def hud_lines(text: str, size: int, width: int) -> list[str]:
             lines.append(part)
     return lines
 
+def part_lines(text: str, size: int, width: int) -> list[str]:
+    """A status line wrapped to ``width``, breaking between its parts first ("3 cards chosen:
+    a button, or drag them" / "deadwood 39 points", not "... deadwood 39" / "points"): each
+    part wrapped on its own, a part joining the line before when it fits there."""
+    lines: list[str] = []
+    for part in text.split(HUD_SEPARATOR):
+        if lines and fonts.text_width(lines[-1] + HUD_SEPARATOR + part, size, True) <= width:
+            lines[-1] += HUD_SEPARATOR + part
+        else:
+            lines += fonts.wrap(part, size, width, True)
+    return lines
+
+
+def draw_parts_in_box(surface, text: str, size: int, colour, box: pygame.Rect, suit_colours=None) -> bool:
+    """``text`` centred in ``box`` on as many lines as it holds, broken between its parts
+    (``part_lines``), at the largest size from ``size`` down to the minimum that holds it
+    whole; False (nothing drawn) when even the minimum does not."""
+    for fitted in range(int(size), fonts.min_size() - 1, -1):
+        lines = part_lines(text, fitted, box.width)
+        f = fonts.font(fitted, True)
+        total = f.get_linesize() * (len(lines) - 1) + f.get_height()
+        if total <= box.height and all(fonts.text_width(line, fitted, True) <= box.width for line in lines):
+            y = box.centery - total // 2
+            for line in lines:
+                img = fonts.render_rich(line, fitted, colour, True, suit_colours)
+                r = img.get_rect(midtop=(box.centerx, y))
+                surface.blit(img, r)
+                fonts.record(line, fitted, r, box)
+                y += f.get_linesize()
+            return True
+    return False
+
+
 class TableLayout:
     """Mixed into a TableBase: drawing."""
 
@@ -828,7 +861,9 @@ class TableLayout:
             return
         if geo.compact:
             widgets.panel(surface, box, alpha=120, radius=self.app.units.px(8))
-            fonts.draw_in_box(surface, text, geo.small, widgets.WHITE, box.inflate(-geo.pad, -2), bold=True, suit_colours=BANNER_SUIT_COLOURS)
+            inner = box.inflate(-geo.pad, -2)
+            if not draw_parts_in_box(surface, text, geo.small, widgets.WHITE, inner, BANNER_SUIT_COLOURS):
+                fonts.draw_in_box(surface, text, geo.small, widgets.WHITE, inner, bold=True, suit_colours=BANNER_SUIT_COLOURS)
             return
         size = self.app.units.text(19, least=14)
         width = box.width if self.view.BANNER_AT != "felt" or timer else max(box.width, int(surface.get_width() * 0.96) - 16)
