@@ -96,7 +96,7 @@ class SummaryScene(Scene):
         frame = {"layoff": widgets.GOLD, "deadwood": (230, 80, 70)}
         for kind, cards in groups:
             for j, code in enumerate(cards):
-                surface.blit(self.view.face(code, cw), (x + j * step, y))
+                surface.blit(self.view.face(code, cw, named=j == len(cards) - 1), (x + j * step, y))
                 if marks and code in marks:
                     visible = step if j < len(cards) - 1 else cw
                     self.view.draw_card_mark(surface, pygame.Rect(x + j * step, y, cw, ch), visible, marks[code])

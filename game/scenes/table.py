@@ -117,8 +117,8 @@ class TableScene(TableInput, TableLayout, TableBase, Scene):
         want = sorted(cards)
         return [m for m in self.legal() if sorted(self.view.move_cards(m)) == want]
 
-    def face(self, code: str, width: int) -> pygame.Surface:
-        return self.view.face(code, width)
+    def face(self, code: str, width: int, named: bool = True) -> pygame.Surface:
+        return self.view.face(code, width, named)
 
     # ------------------------------------------------------------ animations
     def dur(self, seconds: float) -> float:

@@ -450,7 +450,7 @@ class TableLayout:
                 y += int(cw * CARD_RATIO) + pad
             if y + int(cw * CARD_RATIO) > box.bottom:
                 break
-            surface.blit(self.face(code, cw), (x, y))
+            surface.blit(self.face(code, cw, named=code == cards[-1]), (x, y))  # the others are covered
             x += step
 
     def draw_seat(self, surface, seat: int) -> None:
@@ -519,7 +519,7 @@ class TableLayout:
                 stepx = min(self.fw * 0.55, (avail - self.fw) / max(1, len(cards) - 1)) if len(cards) > 1 else 0
                 ringed = self.choice_cards()
                 for i, code in enumerate(cards):
-                    surface.blit(self.face(code, self.fw), (int(px0 + i * stepx), py))
+                    surface.blit(self.face(code, self.fw, named=i == len(cards) - 1 or stepx >= self.fw), (int(px0 + i * stepx), py))
                     if code in ringed:
                         r = pygame.Rect(int(px0 + i * stepx), py, self.fw, int(self.fw * CARD_RATIO))
                         pygame.draw.rect(surface, HINT_COLOUR, r.inflate(4, 4), max(2, int(3 * s)), border_radius=6)
@@ -753,7 +753,7 @@ class TableLayout:
                 pygame.draw.rect(hole, (0, 0, 0, 150), hole.get_rect(), border_radius=max(4, r.width // 12))
                 surface.blit(hole, r)
                 continue
-            surface.blit(self.face(code, r.width), r)
+            surface.blit(self.face(code, r.width, named=visible[i].size == r.size), r)  # a covered card's name would be cut
             if mark_legal and code not in legal:
                 shade = pygame.Surface(r.size, pygame.SRCALPHA)
                 pygame.draw.rect(shade, (0, 0, 0, 110), shade.get_rect(), border_radius=max(3, r.width // 12))

@@ -123,8 +123,8 @@ class TableBase:
     def choice_cards(self) -> set[str]:
         return set()
 
-    def face(self, code: str, width: int) -> pygame.Surface:
-        return self.view.face(code, width)
+    def face(self, code: str, width: int, named: bool = True) -> pygame.Surface:
+        return self.view.face(code, width, named)
 
     def hud_labels(self) -> list[str]:
         """The texts of the HUD's buttons (a table scene has some), the Menu's last."""

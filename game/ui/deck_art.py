@@ -38,7 +38,7 @@ import pygame
 
 from game import i18n
 from game.cards import DECKS
-from game.ui import cards, spanish_cards, tarot_cards
+from game.ui import cards, fonts, spanish_cards, tarot_cards
 from game.ui.cards import CARD_RATIO, CardRenderer
 
 KINDS = {
@@ -141,7 +141,7 @@ class DeckArt(CardRenderer):
         kind = deck_kind(deck, code)
         if kind == "french":
             code = cards.split_copy(code)[0]  # the copies of a card share one picture
-        key = ("f", kind, code, int(width), four_colour and kind != "spanish", caption, i18n.language())
+        key = ("f", kind, code, int(width), four_colour and kind != "spanish", caption, i18n.language(), fonts.DENSITY if caption else None)
         img = self._cache.get(key)
         if img is None:
             img = self.keep(key, cards._fast(draw_face(code, int(width), four_colour, deck, caption)))

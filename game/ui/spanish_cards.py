@@ -9,7 +9,8 @@ Faces: the rank in two corners (court letters follow the language: V/C/R in Fren
 J/Kn/K in English, B/R/H in Dutch) over a small suit sign, the pips of number cards laid
 out as on a Spanish deck, and a framed figure panel (letter over a big suit sign) on the
 courts. An optional caption (the Aluette card names, "Monsieur", ...) is printed on a
-ribbon at the bottom. Surfaces are cached per (card, size, caption, language).
+ribbon at the bottom, at 12 logical px or more, or left off a face too narrow for it.
+Surfaces are cached per (card, size, caption, language, density).
 """
 from __future__ import annotations
 
@@ -132,7 +133,7 @@ class SpanishCardRenderer:
         self._cache.clear()
 
     def face(self, code: str, width: int, caption: str | None = None) -> pygame.Surface:
-        key = (code, int(width), caption, i18n.language())
+        key = (code, int(width), caption, i18n.language(), fonts.DENSITY)  # the density sets the smallest caption
         img = self._cache.get(key)
         if img is None:
             if len(self._cache) > 400:
@@ -158,6 +159,27 @@ def corner(code: str, w: int) -> pygame.Surface:
     return out
 
 
+def ribbon_rect(w: int, h: int) -> pygame.Rect:
+    """The caption's ribbon across the bottom of a face ``w`` x ``h`` (its height grows to the text's)."""
+    left = max(2, w // 14)
+    return pygame.Rect(left, 0, w - 2 * left, max(8, int(h * 0.11)))
+
+
+def caption_font(caption: str, w: int) -> tuple[int, bool] | None:
+    """(size, bold) a card's name is printed in on a face ``w`` device px wide: on one line
+    in the ribbon, never under the smallest text (12 logical px); bold, or regular when
+    only that fits. None: the face is too narrow for the name, which is left off (the
+    corner indices and the art still say which card it is; its name is in the hints)."""
+    ribbon = ribbon_rect(w, int(round(w * 1.4)))
+    room = ribbon.width - 4
+    least = fonts.min_size()
+    for bold in (True, False):
+        size = fonts.fit_size(caption, max(least, int(ribbon.height * 0.8)), room, bold)
+        if fonts.text_width(caption, size, bold) <= room:
+            return size, bold
+    return None
+
+
 def draw_face(code: str, w: int, caption: str | None = None) -> pygame.Surface:
     if len(code) != 2 or code[0] not in RANKS or code[1] not in SUITS:
         raise ValueError(f"not a Spanish card code: {code!r}")
@@ -177,7 +199,8 @@ def draw_face(code: str, w: int, caption: str | None = None) -> pygame.Surface:
     index = corner(code, w)
     pad = corner_pad(w)
     surf.blit(index, (pad, pad // 2))
-    if not (caption and w >= 60):  # a caption ribbon takes the place of the bottom index
+    printed = caption_font(caption, w) if caption else None
+    if printed is None:  # a caption ribbon takes the place of the bottom index
         surf.blit(pygame.transform.rotate(index, 180), index.get_rect(bottomright=(w - pad, h - pad // 2)))
     # The centre area, clear of both corner indices.
     area = pygame.Rect(0, 0, int(w * 0.46), int(h * 0.66))
@@ -199,11 +222,10 @@ def draw_face(code: str, w: int, caption: str | None = None) -> pygame.Surface:
         for fx, fy in spots:
             c = (inner_area.x + fx * inner_area.width, inner_area.y + fy * inner_area.height)
             surf.blit(sign, sign.get_rect(center=(int(c[0]), int(c[1]))))
-    if caption and w >= 60:  # below that a name is unreadable
-        left = max(2, w // 14)
-        ribbon = pygame.Rect(left, 0, w - 2 * left, max(8, int(h * 0.11)))
-        size = fonts.fit_size(caption, max(8, int(ribbon.height * 0.8)), ribbon.width - 4, True, minimum=7)
-        text = fonts.font(size, True).render(caption, True, (255, 240, 200))
+    if printed is not None:
+        ribbon = ribbon_rect(w, h)
+        size, bold = printed
+        text = fonts.font(size, bold).render(caption, True, (255, 240, 200))
         ribbon.height = max(ribbon.height, text.get_height())
         ribbon.bottom = h - max(2, h // 40)
         pygame.draw.rect(surf, RIBBON, ribbon, border_radius=max(2, ribbon.height // 3))

@@ -172,8 +172,10 @@ class GameView:
         dealer = self.shown.get("dealer") or 0
         return [(dealer + j) % n for j in range(1, n + 1)]
 
-    def face(self, code: str, width: int) -> "pygame.Surface":
-        """A card's face, from the painter of the game's deck (``card_face``)."""
+    def face(self, code: str, width: int, named: bool = True) -> "pygame.Surface":
+        """A card's face, from the painter of the game's deck (``card_face``); ``named``:
+        with the name some decks print on a card (Aluette's), left off a card partly covered
+        by the next, where the name would be cut."""
         return card_face(self.app, self.match.state.info.deck.name, code, width)
 
     def draw_card_mark(self, surface: "pygame.Surface", rect: "pygame.Rect", visible: int, mark: str) -> None:

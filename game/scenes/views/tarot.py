@@ -60,7 +60,7 @@ class TarotView(TrickTakingView):
         return self.match.game_id
 
     # ------------------------------------------------------------ cards
-    def face(self, code: str, width: int) -> pygame.Surface:
+    def face(self, code: str, width: int, named: bool = True) -> pygame.Surface:
         return self.app.cards.face(code, width, self.app.settings.four_colour_suits, deck=TAROT78.name)
 
     def card_label(self, code: str) -> str:

@@ -325,8 +325,9 @@ class AluetteView(TrickView):
     def round_of(self, obs: dict) -> int:
         return obs.get("round", obs.get("deal", 0))
 
-    def face(self, code: str, width: int) -> pygame.Surface:
-        return card_face(self.app, self.match.state.info.deck.name, code, width, t(f"aluette.name.{code}") if code in self.NAMED else None)
+    def face(self, code: str, width: int, named: bool = True) -> pygame.Surface:
+        caption = t(f"aluette.name.{code}") if named and code in self.NAMED else None
+        return card_face(self.app, self.match.state.info.deck.name, code, width, caption)
 
     def card_label(self, code: str) -> str:
         if code in self.NAMED:
