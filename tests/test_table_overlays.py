@@ -66,9 +66,9 @@ def test_every_round_summary_fits_a_phone(size):
         widths = []
         face = summary.view.face
 
-        def recorded(code, width, face=face):
+        def recorded(code, width, named=True, face=face):
             widths.append(width)
-            return face(code, width)
+            return face(code, width, named)
 
         summary.view.face = recorded
         texts = own_texts(app)
