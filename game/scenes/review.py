@@ -40,6 +40,7 @@ from game.scenes.table_picture import TableBase
 from game.ui import fonts, widgets
 from game.ui.cards import CARD_RATIO, suit_colours_on_dark
 from game.ui import screen_layout as sl
+from game.ui import units
 from game.ui.units import units_for
 
 CHECKPOINT = 16  # a copy of every 16th position is kept; the others are played from it
@@ -53,6 +54,8 @@ COSTLY_COLOUR = (240, 90, 70)
 GOOD_COLOUR = (120, 220, 140)
 OTHER_COLOUR = (150, 160, 175)
 CURSOR_COLOUR = (60, 90, 130)
+TIGHT_HEIGHT = 430  # logical px: a phone on its side at most this high has the tight layout
+TIGHT_BOARD_SHARE = 0.58  # of the width, the tight layout's board (the whole height)
 
 
 def desktop(app=None) -> bool:
@@ -171,6 +174,7 @@ class ReviewScene(Scene):
         self.seat = seat if seat is not None else (humans[0] if humans else 0)
         self.cursor = 0  # the move under review (len(moves): the final position)
         self.open_hands = False
+        self.sheet = False  # the More sheet over a phone on its side (``layout_tight``)
         self.playing = False
         self.play_clock = 0.0
         self.analysing = True
@@ -326,9 +330,18 @@ class ReviewScene(Scene):
     def regions(self) -> tuple[pygame.Rect, pygame.Rect]:
         """The board and the panel, by shape (docs/layout.md): upright, the board across the
         top and the panel under it; on its side and on a desktop, the board on the left and
-        the panel on the right. The bar of buttons is under both."""
+        the panel on the right, the bar of buttons under both. A phone on its side (``tight``)
+        has no height to spare for a bar under the board: the board takes the whole height and
+        the buttons go in the right-hand column, the steps above the panel, More and Back
+        under it."""
         m = sl.measures(self.app)
         w = m.width
+        if self.tight():
+            board = pygame.Rect(0, 0, int(w * TIGHT_BOARD_SHARE), m.height)
+            x = board.right + m.gap
+            top = getattr(self, "steps_bottom", m.margin + m.bh) + m.gap
+            bottom = getattr(self, "bar_top", m.height - m.margin - m.bh) - m.gap
+            return board, pygame.Rect(x, top, w - x - m.margin, bottom - top)
         top = getattr(self, "bar_top", m.height - m.margin - m.bh) - m.gap
         if m.upright:
             board_h = min(int(w * 1.0), int(m.height * 0.42))
@@ -337,6 +350,12 @@ class ReviewScene(Scene):
         share = 0.62 if m.shape == "desktop" else 0.58
         board = pygame.Rect(0, 0, int(w * share), top)
         return board, pygame.Rect(board.right + m.gap, m.margin, w - board.right - m.gap - m.margin, top - m.margin)
+
+    def tight(self) -> bool:
+        """A phone on its side, 430 logical px high or less (640x360 .. 932x430): under a
+        bar of buttons the board was too low for the table's geometry (the seat chips ran
+        over the status line and the felt's texts)."""
+        return self.app.shape == units.SHORT and self.app.units.logical[1] <= TIGHT_HEIGHT
 
     @property
     def pad(self) -> int:
@@ -397,6 +416,10 @@ class ReviewScene(Scene):
     def layout(self) -> None:
         m = sl.measures(self.app)
         self.m = m
+        if self.tight():
+            self.layout_tight(m)
+            return
+        self.sheet = False  # the More sheet is the tight layout's; its buttons are in the bar here
         # The bar: the steps (« ‹ › » Play) first, then the rest; rows as the width asks.
         items = self.bar_buttons()
         texts = [text for text, _, _ in items]
@@ -416,6 +439,93 @@ class ReviewScene(Scene):
         self.deeper_button = self.button(rects[2], controls[2], self.deeper, enabled=self.depth < DEEPER_STEPS, focusable=False)
         self.controls_bottom = bottom
 
+    def layout_tight(self, m: sl.Measures) -> None:
+        """A phone on its side: the board the whole height on the left; on the right the
+        steps (« ‹ › », and Play when the row holds it), the panel (progress, move list,
+        opinion), then More and Back. More opens a sheet over the screen with the rest: the
+        summaries, Play, the next round, open hands, whose moves, stop/resume, deeper, export."""
+        board = pygame.Rect(0, 0, int(m.width * TIGHT_BOARD_SHARE), m.height)
+        column = pygame.Rect(board.right + m.gap, m.margin, m.width - board.right - m.gap - m.margin, m.height - 2 * m.margin)
+        items = self.bar_buttons()
+        steps = items[:4]
+        play = items[4]
+        if len(sl.rows_of([sl.button_width(text, m) for text, _, _ in steps + [play]], column.width, m.gap)) == 1:
+            steps.append(play)
+        rest = [item for item in items[:-1] if item not in steps]
+        more = (t("review.more"), self.toggle_sheet, True)
+        close = (t("review.close_more"), self.toggle_sheet, True)
+        self.bar = {}
+        self.seat_button = self.stop_button = self.deeper_button = None
+        if not self.sheet:
+            rects, self.steps_bottom = sl.button_grid([text for text, _, _ in steps], column.x, column.width, column.y, m)
+            for rect, (text, action, enabled) in zip(rects, steps):
+                self.bar[text] = self.button(rect, text, action, enabled, focusable=False)
+            bottom = [more, items[-1]]
+            height = sl.grid_height([text for text, _, _ in bottom], column.width, m)
+            self.bar_top = column.bottom - height
+            rects, _ = sl.button_grid([text for text, _, _ in bottom], column.x, column.width, self.bar_top, m)
+            for rect, (text, action, enabled) in zip(rects, bottom):
+                self.bar[text] = self.button(rect, text, action, enabled, focusable=False)
+            self.controls_bottom = self.panel_rect().y
+            self.sync_board()
+            return
+        # The sheet: its summaries on top (drawn by draw_sheet), then its buttons.
+        stop = t("review.stop") if self.analysing else t("review.resume")
+        sheet_items = rest + [
+            (t("review.moves_of", name=self.seat_name(self.seat)), self.next_seat, True),
+            (stop, self.toggle_analysis, not self.review.done),
+            (self.deeper_text(), self.deeper, self.depth < DEEPER_STEPS),
+            close,
+        ]
+        box = self.sheet_box(m, [text for text, _, _ in sheet_items])
+        inner = box.inflate(-2 * sl.dialog_pad(m), -2 * sl.dialog_pad(m))
+        height = sl.grid_height([text for text, _, _ in sheet_items], inner.width, m)
+        rects, _ = sl.button_grid([text for text, _, _ in sheet_items], inner.x, inner.width, inner.bottom - height, m)
+        for rect, (text, action, enabled) in zip(rects, sheet_items):
+            self.bar[text] = self.button(rect, text, action, enabled, focusable=False)
+        self.sheet_text_box = pygame.Rect(inner.x, inner.y, inner.width, inner.height - height - m.gap)
+        self.controls_bottom = self.panel_rect().y
+        self.sync_board()
+
+    def sheet_lines(self) -> list[tuple[str, int, tuple, bool]]:
+        """The More sheet's texts: the summaries of the game and of the round under the
+        cursor, and the analysis's progress ((text, size, colour, bold))."""
+        entries = sorted(self.review.entries, key=lambda e: e.index)
+        small = self.small_size()
+        game = summarise(entries)
+        out = [(t("review.summary_game", agreement=round(100 * game.agreement), cost=_points(game.cost), count=game.costly), small, widgets.WHITE, True)]
+        here = self.rounds[min(self.cursor, len(self.rounds) - 1)]
+        rnd = by_round(entries).get(here)
+        if rnd is not None:
+            out.append((t("review.summary_round", round_name=round_text(self.replay.game, here), agreement=round(100 * rnd.agreement), cost=_points(rnd.cost)), small, widgets.SOFT, False))
+        out.append((self.status_text(entries), fonts.min_size(), widgets.SOFT, False))
+        return out
+
+    def sheet_box(self, m: sl.Measures, texts: list[str]) -> pygame.Rect:
+        """The sheet's box: as wide as a dialog may be, as tall as its texts and buttons."""
+        width = m.width - 2 * m.margin
+        inner_w = width - 2 * sl.dialog_pad(m)
+        text_h = sum(sl.wrapped_height(text, size, inner_w, bold) for text, size, _, bold in self.sheet_lines())
+        height = text_h + m.gap + sl.grid_height(texts, inner_w, m) + 2 * sl.dialog_pad(m)
+        return sl.centred_box(m, width, height)
+
+    def toggle_sheet(self) -> None:
+        self.sheet = not self.sheet
+        self.build()
+
+    def draw_sheet(self, surface) -> None:
+        """The More sheet over the review: a shade, its panel, the summaries (the buttons are
+        pygame_gui's)."""
+        m = self.m
+        box = self.sheet_box(m, [text for text in self.bar])
+        widgets.shade(surface, 170)
+        widgets.panel(surface, box, alpha=235, radius=m.px(10), colour=(18, 26, 36))
+        area = self.sheet_text_box
+        y = area.y
+        for text, size, colour, bold in self.sheet_lines():
+            y = self.paragraph(surface, text, size, colour, pygame.Rect(area.x, y, area.width, 0), bold)
+        self.row_rects = []  # the move list is under the sheet: a tap there closes the sheet
+
     def deeper_text(self) -> str:
         return t("review.deeper")
 
@@ -430,6 +540,8 @@ class ReviewScene(Scene):
 
     # ------------------------------------------------------------ input
     def handle(self, event) -> bool:
+        if self.sheet and self.handle_sheet(event):
+            return True
         if event.type == getattr(pygame, "DROPFILE", -1) and desktop(self.app):
             open_replay_file(self.app, event.file)
             return True
@@ -469,6 +581,19 @@ class ReviewScene(Scene):
             self.go(self.cursor - event.y)  # the wheel steps through the moves, as on a chess board
             return True
         return super().handle(event)
+
+    def handle_sheet(self, event) -> bool:
+        """The More sheet open: its buttons act; Esc or a tap outside it closes it; the
+        board and the list under it take nothing."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.toggle_sheet()
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            box = self.sheet_box(self.m, list(self.bar))
+            if not box.collidepoint(event.pos):
+                self.toggle_sheet()
+            return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEWHEEL, pygame.KEYDOWN)
 
     def back(self) -> None:
         self.keep_analysis()
@@ -534,7 +659,7 @@ class ReviewScene(Scene):
         r = self.review
         return (self.app.size, i18n.language(), self.cursor, self.seat, self.open_hands, self.note and self.note[0],
                 id(r), len(r.entries), r.done, self.analysing, self.depth, id(self.board), self.app.settings.table_colour,
-                self.opinion_scroll.offset, self.hands_scroll.offset)
+                self.opinion_scroll.offset, self.hands_scroll.offset, self.sheet)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The board and the panel, drawn again when something changed (or every quarter
@@ -574,6 +699,8 @@ class ReviewScene(Scene):
             widgets.panel(surface, rect, alpha=235)
             self.paragraph(surface, self.note[0], size, widgets.WHITE, rect.inflate(-2 * self.pad, -2 * self.pad))
         self.draw_panel(surface)
+        if self.sheet:
+            self.draw_sheet(surface)
 
     def draw_panel(self, surface) -> None:
         m = self.m
@@ -584,14 +711,16 @@ class ReviewScene(Scene):
         small = self.small_size()
         entries = sorted(self.review.entries, key=lambda e: e.index)
         y = self.controls_bottom + pad
-        # The summaries: the whole game, then the round under the cursor.
-        rnd = by_round(entries).get(self.rounds[min(self.cursor, len(self.rounds) - 1)])
-        game = summarise(entries)
-        text = t("review.summary_game", agreement=round(100 * game.agreement), cost=_points(game.cost), count=game.costly)
-        y = self.paragraph(surface, text, small, widgets.WHITE, pygame.Rect(inner.x, y, inner.width, 0), True)
-        if rnd is not None:
-            text = t("review.summary_round", round_name=round_text(self.replay.game, self.rounds[min(self.cursor, len(self.rounds) - 1)]), agreement=round(100 * rnd.agreement), cost=_points(rnd.cost))
-            y = self.paragraph(surface, text, small, widgets.SOFT, pygame.Rect(inner.x, y, inner.width, 0))
+        # The summaries: the whole game, then the round under the cursor (in the More sheet
+        # on a phone on its side, the panel keeping its height for the moves and the opinion).
+        if not self.tight():
+            rnd = by_round(entries).get(self.rounds[min(self.cursor, len(self.rounds) - 1)])
+            game = summarise(entries)
+            text = t("review.summary_game", agreement=round(100 * game.agreement), cost=_points(game.cost), count=game.costly)
+            y = self.paragraph(surface, text, small, widgets.WHITE, pygame.Rect(inner.x, y, inner.width, 0), True)
+            if rnd is not None:
+                text = t("review.summary_round", round_name=round_text(self.replay.game, self.rounds[min(self.cursor, len(self.rounds) - 1)]), agreement=round(100 * rnd.agreement), cost=_points(rnd.cost))
+                y = self.paragraph(surface, text, small, widgets.SOFT, pygame.Rect(inner.x, y, inner.width, 0))
         # Progress: a bar, and what the figures are worth.
         bar = pygame.Rect(inner.x, y + m.px(3), inner.width, max(m.px(4), int(8 * m.scale)))
         pygame.draw.rect(surface, (40, 46, 56), bar, border_radius=bar.height // 2)
@@ -797,7 +926,10 @@ class ReviewScene(Scene):
         mover = self.movers[k]
         lines = [(t("review.played", name=self.seat_name(mover), play=v.move_text(move)), widgets.WHITE, True)]
         if mover != self.seat:
-            return lines + [(t("review.not_reviewed", name=self.seat_name(self.seat)), OTHER_COLOUR, False)]
+            # Whose moves are reviewed is chosen with the panel's button, behind More on a
+            # phone on its side.
+            follow = t("review.not_reviewed_more", name=self.seat_name(self.seat), more=t("review.more")) if self.tight() else t("review.not_reviewed", name=self.seat_name(self.seat))
+            return lines + [(follow, OTHER_COLOUR, False)]
         e = self.entries.get(k)
         if e is None:
             return lines + [(t("review.waiting"), OTHER_COLOUR, False)]
