@@ -251,3 +251,69 @@ def test_the_shelf_on_its_side_fits_whichever_game_continue_names(size, recent, 
     continue_button = next(b for b in menu.elements if b.text == t("menu.continue_game", game=t(f"{recent}.title")))
     assert max(b.rect.bottom for b in menu.family_buttons.values()) <= continue_button.rect.top
     assert min(b.rect.height for b in menu.family_buttons.values()) >= app.units.touch
+
+
+# ------------------------------------------------------------------ the review's board on a phone on its side
+def board_overlaps(app, review) -> list[str]:
+    """What covers what on the review's board: two seat chips, a chip and the felt, the
+    status line or the hand, two texts. The layout matrix measures each text against its own
+    box only, so a chip drawn whole over the status line (each text inside its own box)
+    passed it: the boxes themselves are compared here."""
+    geo = review.board.geo
+    board = review.board_rect()
+    zones = [(f"chip {k}", r) for k, r in geo.seats.items()]
+    zones += [("felt", geo.felt), ("status", geo.prompt), ("hand", geo.hand_area)]
+    out = []
+    for i, (a, ra) in enumerate(zones):
+        for b, rb in zones[i + 1:]:
+            if ra.width and rb.width and ra.clip(rb).width > 1 and ra.clip(rb).height > 1:
+                out.append(f"{a} {tuple(ra)} overlaps {b} {tuple(rb)}")
+    texts = [d for d in drawn_texts(app) if board.contains(d.rect) and d.text.strip()]
+    for i, a in enumerate(texts):
+        for b in texts[i + 1:]:
+            common = a.rect.clip(b.rect)
+            if common.width > 1 and common.height > 1:
+                out.append(f"{a.text!r} {tuple(a.rect)} overlaps {b.text!r} {tuple(b.rect)}")
+    return out
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "nl"])
+@pytest.mark.parametrize("size", [(640, 360), (844, 390)])
+def test_the_reviews_board_on_a_phone_on_its_side_has_nothing_over_anything(language, size):
+    """At 640x360 the board under a bar of buttons was too low for the table's geometry: the
+    seat chips ran over the status line and the felt's first line. It takes the whole height
+    now, the buttons beside it; the most seats (ten in Triomphe Forcée) included."""
+    app = make_app(size, 1.0, language)
+    found = []
+    for game_id in ("orlan", "olsen", "basic_rummy", "bezique", "maison_troggen", "triomphe_forcee"):
+        review = open_screen(app, "review", game_id)
+        for k in (0, review.total // 2):
+            review.go(k)
+            app.run_frames(1)
+            found += [f"{game_id} move {k}: {p}" for p in board_overlaps(app, review)]
+    assert found == [], "\n".join(found[:30])
+
+
+def test_more_on_a_phone_on_its_side_opens_the_rest_and_closes():
+    """The More sheet holds what the bar and the panel's buttons held; a button in it acts,
+    a tap outside closes it; all of it measured (texts whole, targets 44x44 apart)."""
+    from tests.ui_helpers import tap
+
+    app = make_app((640, 360), 1.0, "fr")
+    review = open_screen(app, "review", "triomphe_forcee")
+    app.run_frames(2)
+    assert review.tight() and review.board_rect().height == app.size[1]
+    tap(app, review.bar[t("review.more")].rect.center)
+    app.run_frames(2)
+    assert review.sheet
+    for key in ("review.hands_open", "review.deeper", "review.export", "review.close_more"):
+        assert t(key) in review.bar
+    assert t("review.moves_of", name=review.seat_name(review.seat)) in review.bar
+    assert text_problems(app, drawn_texts(app), cut=True) + target_problems(app) == []
+    assert review.row_rects == []  # the move list under the sheet takes no tap
+    tap(app, review.bar[t("review.hands_open")].rect.center)
+    app.run_frames(2)
+    assert review.open_hands and review.sheet
+    tap(app, (2, 2))  # outside the sheet
+    app.run_frames(2)
+    assert not review.sheet and t("review.next") in review.bar
