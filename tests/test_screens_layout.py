@@ -181,11 +181,14 @@ def test_open_hands_on_a_phone_show_every_other_hand_readable_in_the_panel(size)
     review = open_screen(app, "review", "olsen")
     review.go(4)
     app.run_frames(1)
-    click_at = review.bar[t("review.hands_open")].rect.center
     from tests.ui_helpers import tap
 
-    tap(app, click_at)
+    if review.tight():  # a phone on its side: behind More
+        tap(app, review.bar[t("review.more")].rect.center)
+        app.run_frames(2)
+    tap(app, review.bar[t("review.hands_open")].rect.center)
     app.run_frames(2)
+    assert not review.sheet  # closed, to show the hands
     assert review.open_hands and not review.board.open_hands  # not in the board's small chips
     names = [text for text, _, _ in review.drawn]
     others = [review.seat_name(s) for s in range(review.replay.players) if s != review.seat]
@@ -311,9 +314,14 @@ def test_more_on_a_phone_on_its_side_opens_the_rest_and_closes():
     assert t("review.moves_of", name=review.seat_name(review.seat)) in review.bar
     assert text_problems(app, drawn_texts(app), cut=True) + target_problems(app) == []
     assert review.row_rects == []  # the move list under the sheet takes no tap
-    tap(app, review.bar[t("review.hands_open")].rect.center)
+    tap(app, review.bar[t("review.deeper")].rect.center)
     app.run_frames(2)
-    assert review.open_hands and review.sheet
+    assert review.depth == 1 and review.sheet  # the sheet stays: its progress line shows the new analysis
     tap(app, (2, 2))  # outside the sheet
     app.run_frames(2)
     assert not review.sheet and t("review.next") in review.bar
+    tap(app, review.bar[t("review.more")].rect.center)
+    app.run_frames(2)
+    tap(app, review.bar[t("review.hands_open")].rect.center)
+    app.run_frames(2)
+    assert review.open_hands and not review.sheet  # closed, to show the hands

@@ -471,8 +471,10 @@ class ReviewScene(Scene):
             return
         # The sheet: its summaries on top (drawn by draw_sheet), then its buttons.
         stop = t("review.stop") if self.analysing else t("review.resume")
-        sheet_items = rest + [
-            (t("review.moves_of", name=self.seat_name(self.seat)), self.next_seat, True),
+        # What changes the board or the list closes the sheet, to be seen; stop/resume and
+        # deeper keep it open (its progress line shows what they did).
+        sheet_items = [(text, self.closing(action), enabled) for text, action, enabled in rest] + [
+            (t("review.moves_of", name=self.seat_name(self.seat)), self.closing(self.next_seat), True),
             (stop, self.toggle_analysis, not self.review.done),
             (self.deeper_text(), self.deeper, self.depth < DEEPER_STEPS),
             close,
@@ -508,6 +510,14 @@ class ReviewScene(Scene):
         text_h = sum(sl.wrapped_height(text, size, inner_w, bold) for text, size, _, bold in self.sheet_lines())
         height = text_h + m.gap + sl.grid_height(texts, inner_w, m) + 2 * sl.dialog_pad(m)
         return sl.centred_box(m, width, height)
+
+    def closing(self, action):
+        """``action``, then the sheet closed (when the action left it open)."""
+        def act() -> None:
+            action()
+            if self.sheet and self.app.scenes.top is self:
+                self.toggle_sheet()
+        return act
 
     def toggle_sheet(self) -> None:
         self.sheet = not self.sheet
