@@ -271,7 +271,15 @@ def board_overlaps(app, review) -> list[str]:
         for b, rb in zones[i + 1:]:
             if ra.width and rb.width and ra.clip(rb).width > 1 and ra.clip(rb).height > 1:
                 out.append(f"{a} {tuple(ra)} overlaps {b} {tuple(rb)}")
+    hand = len(review.board.shown.get("hand", []))
+    if hand and not geo.hand_layout(hand, review.board.index_share()).fits:
+        out.append(f"a hand of {hand} cards does not fit the board {board.size}: its cards run off it")
     texts = [d for d in drawn_texts(app) if board.contains(d.rect) and d.text.strip()]
+    for d in texts:  # a text over a chip it is not part of
+        for k, r in geo.seats.items():
+            common = d.rect.clip(r)
+            if not r.contains(d.rect) and common.width > 1 and common.height > 1:
+                out.append(f"{d.text!r} {tuple(d.rect)} runs over chip {k} {tuple(r)}")
     for i, a in enumerate(texts):
         for b in texts[i + 1:]:
             common = a.rect.clip(b.rect)
@@ -320,8 +328,33 @@ def test_more_on_a_phone_on_its_side_opens_the_rest_and_closes():
     tap(app, (2, 2))  # outside the sheet
     app.run_frames(2)
     assert not review.sheet and t("review.next") in review.bar
+    assert review.panel_shown() and review.board_shown()  # side by side: no switch
     tap(app, review.bar[t("review.more")].rect.center)
     app.run_frames(2)
     tap(app, review.bar[t("review.hands_open")].rect.center)
     app.run_frames(2)
     assert review.open_hands and not review.sheet  # closed, to show the hands
+
+
+def test_a_tarot_hand_too_wide_beside_the_panel_takes_turns_with_it_at_640x360():
+    """28 tarot cards need three quarters of 640 px at 360 px high (every index showing):
+    the board and the panel take turns there, a button in the column of steps switching
+    them; the move list takes taps only when it is shown."""
+    from tests.ui_helpers import tap
+
+    app = make_app((640, 360), 1.0, "fr")
+    review = open_screen(app, "review", "maison_troggen")
+    app.run_frames(2)
+    assert not review.board_beside_panel() and review.board_shown() and not review.panel_shown()
+    assert board_overlaps(app, review) == [] and review.row_rects == []
+    tap(app, review.bar[t("review.show_moves")].rect.center)
+    app.run_frames(2)
+    assert review.panel_shown() and not review.board_shown() and review.row_rects
+    assert text_problems(app, drawn_texts(app), cut=True) + target_problems(app) == []
+    k, row = review.row_rects[-1]
+    tap(app, row.center)
+    app.run_frames(1)
+    assert review.cursor == k
+    tap(app, review.bar[t("review.show_board")].rect.center)
+    app.run_frames(2)
+    assert review.board_shown() and review.cursor == k

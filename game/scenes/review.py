@@ -175,6 +175,7 @@ class ReviewScene(Scene):
         self.cursor = 0  # the move under review (len(moves): the final position)
         self.open_hands = False
         self.sheet = False  # the More sheet over a phone on its side (``layout_tight``)
+        self.show_moves = False  # the panel in the board's place (``board_beside_panel``: no room for both)
         self.playing = False
         self.play_clock = 0.0
         self.analysing = True
@@ -336,6 +337,10 @@ class ReviewScene(Scene):
         under it."""
         m = sl.measures(self.app)
         w = m.width
+        if self.tight() and self.board_beside_panel() is False:
+            # The board and the panel take turns on the left, the buttons in a column.
+            left = pygame.Rect(0, 0, getattr(self, "column_x", w - m.margin - m.bh) - m.gap, m.height)
+            return left, pygame.Rect(m.margin, m.margin, left.width - m.margin, m.height - 2 * m.margin)
         if self.tight():
             board = pygame.Rect(0, 0, int(w * TIGHT_BOARD_SHARE), m.height)
             x = board.right + m.gap
@@ -350,6 +355,31 @@ class ReviewScene(Scene):
         share = 0.62 if m.shape == "desktop" else 0.58
         board = pygame.Rect(0, 0, int(w * share), top)
         return board, pygame.Rect(board.right + m.gap, m.margin, w - board.right - m.gap - m.margin, top - m.margin)
+
+    def board_beside_panel(self) -> bool:
+        """Whether the table's geometry holds the largest hand in the tight layout's board
+        beside the panel (a tarot's 28 cards at 640x360 need three quarters of the width:
+        there, the board and the panel take turns, a button switching them). Measured once
+        for a window size and a seat."""
+        key = (self.app.size, self.seat)
+        cached = getattr(self, "_beside", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        size = (int(self.app.size[0] * TIGHT_BOARD_SHARE), self.app.size[1])
+        probe = ReviewBoard(self.app, self.replay, self.state(self.cursor), self.seat, size)
+        probe.shown = {}
+        probe.set_position(self.state(self.cursor), None, None)
+        plan = probe.geometry_key()[2]
+        beside = probe.geo.hand_layout(plan, probe.index_share()).fits
+        self._beside = (key, beside)
+        return beside
+
+    def board_shown(self) -> bool:
+        """The board is on screen (not in place of the panel, nor the panel in its place)."""
+        return not (self.tight() and not self.board_beside_panel() and self.show_moves)
+
+    def panel_shown(self) -> bool:
+        return not (self.tight() and not self.board_beside_panel() and not self.show_moves)
 
     def tight(self) -> bool:
         """A phone on its side, 430 logical px high or less (640x360 .. 932x430): under a
@@ -444,18 +474,37 @@ class ReviewScene(Scene):
         steps (« ‹ › », and Play when the row holds it), the panel (progress, move list,
         opinion), then More and Back. More opens a sheet over the screen with the rest: the
         summaries, Play, the next round, open hands, whose moves, stop/resume, deeper, export."""
-        board = pygame.Rect(0, 0, int(m.width * TIGHT_BOARD_SHARE), m.height)
-        column = pygame.Rect(board.right + m.gap, m.margin, m.width - board.right - m.gap - m.margin, m.height - 2 * m.margin)
         items = self.bar_buttons()
-        steps = items[:4]
-        play = items[4]
-        if len(sl.rows_of([sl.button_width(text, m) for text, _, _ in steps + [play]], column.width, m.gap)) == 1:
-            steps.append(play)
-        rest = [item for item in items[:-1] if item not in steps]
         more = (t("review.more"), self.toggle_sheet, True)
         close = (t("review.close_more"), self.toggle_sheet, True)
         self.bar = {}
         self.seat_button = self.stop_button = self.deeper_button = None
+        if not self.board_beside_panel():
+            # Board and panel take turns: a column of the steps, the switch, More and Back.
+            switch = (t("review.show_board") if self.show_moves else t("review.show_moves"), self.toggle_moves, True)
+            column_items = items[:4] + [switch, more, items[-1]]
+            width = max(sl.button_width(text, m) for text, _, _ in column_items)
+            self.column_x = m.width - m.margin - width
+            rest = [item for item in items[4:-1]]
+            if not self.sheet:
+                n = len(column_items)
+                gap = max(0, min(m.gap, (m.height - 2 * m.margin - n * m.bh) // max(1, n - 1)))
+                y = m.margin
+                for text, action, enabled in column_items:
+                    self.bar[text] = self.button(pygame.Rect(self.column_x, y, width, m.bh), text, action, enabled, focusable=False)
+                    y += m.bh + gap
+                self.steps_bottom = self.bar_top = m.margin
+                self.controls_bottom = self.panel_rect().y
+                self.sync_board()
+                return
+        else:
+            board = pygame.Rect(0, 0, int(m.width * TIGHT_BOARD_SHARE), m.height)
+            column = pygame.Rect(board.right + m.gap, m.margin, m.width - board.right - m.gap - m.margin, m.height - 2 * m.margin)
+            steps = items[:4]
+            play = items[4]
+            if len(sl.rows_of([sl.button_width(text, m) for text, _, _ in steps + [play]], column.width, m.gap)) == 1:
+                steps.append(play)
+            rest = [item for item in items[:-1] if item not in steps]
         if not self.sheet:
             rects, self.steps_bottom = sl.button_grid([text for text, _, _ in steps], column.x, column.width, column.y, m)
             for rect, (text, action, enabled) in zip(rects, steps):
@@ -510,6 +559,10 @@ class ReviewScene(Scene):
         text_h = sum(sl.wrapped_height(text, size, inner_w, bold) for text, size, _, bold in self.sheet_lines())
         height = text_h + m.gap + sl.grid_height(texts, inner_w, m) + 2 * sl.dialog_pad(m)
         return sl.centred_box(m, width, height)
+
+    def toggle_moves(self) -> None:
+        self.show_moves = not self.show_moves
+        self.build()
 
     def closing(self, action):
         """``action``, then the sheet closed (when the action left it open)."""
@@ -572,7 +625,7 @@ class ReviewScene(Scene):
         if self.open_hands and self.hands_in_panel() and self.hands_scroll.handle(event, self.line()):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.board_rect().collidepoint(event.pos):
+            if self.board_shown() and self.board_rect().collidepoint(event.pos):
                 self.press = event.pos
                 return True
             for k, r in self.row_rects:
@@ -669,7 +722,7 @@ class ReviewScene(Scene):
         r = self.review
         return (self.app.size, i18n.language(), self.cursor, self.seat, self.open_hands, self.note and self.note[0],
                 id(r), len(r.entries), r.done, self.analysing, self.depth, id(self.board), self.app.settings.table_colour,
-                self.opinion_scroll.offset, self.hands_scroll.offset, self.sheet)
+                self.opinion_scroll.offset, self.hands_scroll.offset, self.sheet, self.show_moves)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The board and the panel, drawn again when something changed (or every quarter
@@ -696,9 +749,10 @@ class ReviewScene(Scene):
         if self.board is None:
             self.sync_board()
         br = self.board_rect()
-        with fonts.capturing() as board_texts:  # drawn in the board's own coordinates
-            self.board.draw(surface.subsurface(br))
-        fonts.replay(board_texts, br.x, br.y)
+        if self.board_shown():
+            with fonts.capturing() as board_texts:  # drawn in the board's own coordinates
+                self.board.draw(surface.subsurface(br))
+            fonts.replay(board_texts, br.x, br.y)
         if self.note:
             m = self.m
             box = br.inflate(-2 * m.margin, 0)
@@ -708,7 +762,10 @@ class ReviewScene(Scene):
             rect = pygame.Rect(box.x, box.centery - hgt // 2, box.width, hgt)
             widgets.panel(surface, rect, alpha=235)
             self.paragraph(surface, self.note[0], size, widgets.WHITE, rect.inflate(-2 * self.pad, -2 * self.pad))
-        self.draw_panel(surface)
+        if self.panel_shown():
+            self.draw_panel(surface)
+        else:
+            self.row_rects = []
         if self.sheet:
             self.draw_sheet(surface)
 
