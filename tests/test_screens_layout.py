@@ -311,7 +311,7 @@ def test_more_on_a_phone_on_its_side_opens_the_rest_and_closes():
     from tests.ui_helpers import tap
 
     app = make_app((640, 360), 1.0, "fr")
-    review = open_screen(app, "review", "triomphe_forcee")
+    review = open_screen(app, "review", "olsen")
     app.run_frames(2)
     assert review.tight() and review.board_rect().height == app.size[1]
     tap(app, review.bar[t("review.more")].rect.center)
@@ -336,14 +336,16 @@ def test_more_on_a_phone_on_its_side_opens_the_rest_and_closes():
     assert review.open_hands and not review.sheet  # closed, to show the hands
 
 
-def test_a_tarot_hand_too_wide_beside_the_panel_takes_turns_with_it_at_640x360():
-    """28 tarot cards need three quarters of 640 px at 360 px high (every index showing):
-    the board and the panel take turns there, a button in the column of steps switching
-    them; the move list takes taps only when it is shown."""
+@pytest.mark.parametrize("game_id", ["maison_troggen", "triomphe_forcee"])
+def test_a_board_too_full_beside_the_panel_takes_turns_with_it_at_640x360(game_id):
+    """28 tarot cards need three quarters of 640 px at 360 px high (every index showing),
+    ten seats' chips left the trick's cards 10 px wide: the board and the panel take turns
+    there, a button in the column of steps switching them; the move list takes taps only
+    when it is shown."""
     from tests.ui_helpers import tap
 
     app = make_app((640, 360), 1.0, "fr")
-    review = open_screen(app, "review", "maison_troggen")
+    review = open_screen(app, "review", game_id)
     app.run_frames(2)
     assert not review.board_beside_panel() and review.board_shown() and not review.panel_shown()
     assert board_overlaps(app, review) == [] and review.row_rects == []

@@ -55,6 +55,7 @@ GOOD_COLOUR = (120, 220, 140)
 OTHER_COLOUR = (150, 160, 175)
 CURSOR_COLOUR = (60, 90, 130)
 TIGHT_HEIGHT = 430  # logical px: a phone on its side at most this high has the tight layout
+TRICK_CARD_LEAST = 30  # logical px: a trick's card narrower than this on the board is unreadable
 TIGHT_BOARD_SHARE = 0.58  # of the width, the tight layout's board (the whole height)
 
 
@@ -357,10 +358,11 @@ class ReviewScene(Scene):
         return board, pygame.Rect(board.right + m.gap, m.margin, w - board.right - m.gap - m.margin, top - m.margin)
 
     def board_beside_panel(self) -> bool:
-        """Whether the table's geometry holds the largest hand in the tight layout's board
-        beside the panel (a tarot's 28 cards at 640x360 need three quarters of the width:
-        there, the board and the panel take turns, a button switching them). Measured once
-        for a window size and a seat."""
+        """Whether the table's geometry holds the largest hand and a readable trick in the
+        tight layout's board beside the panel (a tarot's 28 cards at 640x360 need three
+        quarters of the width, ten seats' chips leave the trick 10 px cards: there, the board
+        and the panel take turns, a button switching them). Measured once for a window size
+        and a seat."""
         key = (self.app.size, self.seat)
         cached = getattr(self, "_beside", None)
         if cached is not None and cached[0] == key:
@@ -370,7 +372,10 @@ class ReviewScene(Scene):
         probe.shown = {}
         probe.set_position(self.state(self.cursor), None, None)
         plan = probe.geometry_key()[2]
-        beside = probe.geo.hand_layout(plan, probe.index_share()).fits
+        geo = probe.geo
+        # The hand whole, and a trick's cards as large as the table allows at least (the
+        # geometry's own test: 30 logical px wide; ten seats' trick was 10 px at 640x360).
+        beside = geo.hand_layout(plan, probe.index_share()).fits and (not geo.trick or geo.tw >= self.app.units.px(TRICK_CARD_LEAST))
         self._beside = (key, beside)
         return beside
 
