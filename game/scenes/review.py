@@ -176,7 +176,7 @@ class ReviewScene(Scene):
         self.cursor = 0  # the move under review (len(moves): the final position)
         self.open_hands = False
         self.sheet = False  # the More sheet over a phone on its side (``layout_tight``)
-        self.show_moves = False  # the panel in the board's place (``board_beside_panel``: no room for both)
+        self.show_moves = False  # the panel in the board's place (``takes_turns``: no room for both)
         self.playing = False
         self.play_clock = 0.0
         self.analysing = True
@@ -301,6 +301,8 @@ class ReviewScene(Scene):
 
     def toggle_open(self) -> None:
         self.open_hands = not self.open_hands
+        if self.open_hands and self.hands_in_panel() and self.takes_turns():
+            self.show_moves = True  # the hands are laid out in the panel: show it
         self.build()
 
     # ------------------------------------------------------------ export
@@ -335,11 +337,11 @@ class ReviewScene(Scene):
         the panel on the right, the bar of buttons under both. A phone on its side (``tight``)
         has no height to spare for a bar under the board: the board takes the whole height and
         the buttons go in the right-hand column, the steps above the panel, More and Back
-        under it."""
+        under it. On a phone whose board would be too small for the table (``takes_turns``)
+        the board and the panel take turns in the same place, a button switching them."""
         m = sl.measures(self.app)
         w = m.width
-        if self.tight() and self.board_beside_panel() is False:
-            # The board and the panel take turns on the left, the buttons in a column.
+        if self.tight() and self.takes_turns():
             left = pygame.Rect(0, 0, getattr(self, "column_x", w - m.margin - m.bh) - m.gap, m.height)
             return left, pygame.Rect(m.margin, m.margin, left.width - m.margin, m.height - 2 * m.margin)
         if self.tight():
@@ -349,42 +351,62 @@ class ReviewScene(Scene):
             bottom = getattr(self, "bar_top", m.height - m.margin - m.bh) - m.gap
             return board, pygame.Rect(x, top, w - x - m.margin, bottom - top)
         top = getattr(self, "bar_top", m.height - m.margin - m.bh) - m.gap
+        if m.upright and self.takes_turns():
+            board = pygame.Rect(0, 0, w, top)
+            return board, pygame.Rect(m.margin, m.margin, w - 2 * m.margin, top - m.margin)
         if m.upright:
-            board_h = min(int(w * 1.0), int(m.height * 0.42))
+            board_h = self.upright_board_height(m)
             board = pygame.Rect(0, 0, w, board_h)
             return board, pygame.Rect(m.margin, board_h + m.gap, w - 2 * m.margin, top - board_h - m.gap)
         share = 0.62 if m.shape == "desktop" else 0.58
         board = pygame.Rect(0, 0, int(w * share), top)
         return board, pygame.Rect(board.right + m.gap, m.margin, w - board.right - m.gap - m.margin, top - m.margin)
 
-    def board_beside_panel(self) -> bool:
-        """Whether the table's geometry holds the largest hand and a readable trick in the
-        tight layout's board beside the panel (a tarot's 28 cards at 640x360 need three
-        quarters of the width, ten seats' chips leave the trick 10 px cards: there, the board
-        and the panel take turns, a button switching them). Measured once for a window size
-        and a seat."""
-        key = (self.app.size, self.seat)
-        cached = getattr(self, "_beside", None)
-        if cached is not None and cached[0] == key:
-            return cached[1]
-        size = (int(self.app.size[0] * TIGHT_BOARD_SHARE), self.app.size[1])
+    @staticmethod
+    def upright_board_height(m: sl.Measures) -> int:
+        return min(int(m.width * 1.0), int(m.height * 0.42))
+
+    def takes_turns(self) -> bool:
+        """On a phone, whether the board beside (or above) the panel is too small for the
+        table's geometry: then the board and the panel take turns. Measured once for a window
+        size and a seat."""
+        m = sl.measures(self.app)
+        if self.tight():
+            size = (int(m.width * TIGHT_BOARD_SHARE), m.height)
+        elif m.shape == units.PORTRAIT:
+            size = (m.width, self.upright_board_height(m))
+        else:
+            return False
+        return not self.board_fits(size)
+
+    def board_fits(self, size: tuple[int, int]) -> bool:
+        """Whether the table's geometry at ``size`` holds the largest hand (every index
+        showing), a readable trick and its seat chips clear of the felt, the status line and
+        the hand (a tarot's 28 cards at 640x360 need three quarters of the width; ten seats'
+        chips beside the panel left the trick 10 px cards; at 360x640 the chips ran over
+        the status line)."""
+        key = (tuple(size), self.seat)
+        cache = self.__dict__.setdefault("_fits", {})
+        if key in cache:
+            return cache[key]
         probe = ReviewBoard(self.app, self.replay, self.state(self.cursor), self.seat, size)
         probe.shown = {}
         probe.set_position(self.state(self.cursor), None, None)
         plan = probe.geometry_key()[2]
         geo = probe.geo
-        # The hand whole, and a trick's cards as large as the table allows at least (the
-        # geometry's own test: 30 logical px wide; ten seats' trick was 10 px at 640x360).
-        beside = geo.hand_layout(plan, probe.index_share()).fits and (not geo.trick or geo.tw >= self.app.units.px(TRICK_CARD_LEAST))
-        self._beside = (key, beside)
-        return beside
+        zones = list(geo.seats.values()) + [geo.felt, geo.prompt, geo.hand_area]
+        apart = not any(a.width and b.width and a.clip(b).width > 1 and a.clip(b).height > 1 for i, a in enumerate(zones) for b in zones[i + 1:])
+        # The trick's cards as large as the geometry's own test asks at least (30 logical px).
+        fits = apart and geo.hand_layout(plan, probe.index_share()).fits and (not geo.trick or geo.tw >= self.app.units.px(TRICK_CARD_LEAST))
+        cache[key] = fits
+        return fits
 
     def board_shown(self) -> bool:
-        """The board is on screen (not in place of the panel, nor the panel in its place)."""
-        return not (self.tight() and not self.board_beside_panel() and self.show_moves)
+        """The board is on screen (not the panel in its place)."""
+        return not (self.takes_turns() and self.show_moves)
 
     def panel_shown(self) -> bool:
-        return not (self.tight() and not self.board_beside_panel() and not self.show_moves)
+        return not (self.takes_turns() and not self.show_moves)
 
     def tight(self) -> bool:
         """A phone on its side, 430 logical px high or less (640x360 .. 932x430): under a
@@ -451,20 +473,34 @@ class ReviewScene(Scene):
     def layout(self) -> None:
         m = sl.measures(self.app)
         self.m = m
+        self.bar = {}
+        self.seat_button = self.stop_button = self.deeper_button = None
         if self.tight():
             self.layout_tight(m)
             return
-        self.sheet = False  # the More sheet is the tight layout's; its buttons are in the bar here
-        # The bar: the steps (« ‹ › » Play) first, then the rest; rows as the width asks.
+        turns = self.takes_turns()
+        self.sheet = self.sheet and turns  # the More sheet is for a phone's layouts only
+        # The bar: the steps (« ‹ › » Play) first, then the rest; rows as the width asks. A
+        # phone upright whose board and panel take turns: the switch, More and Back under
+        # the steps, the rest in the More sheet (the board keeps the height of a row).
         items = self.bar_buttons()
-        texts = [text for text, _, _ in items]
-        rects, self.bar_top = sl.bottom_groups([texts[:5], texts[5:]], m)
-        self.bar = {}
-        for rect, (text, action, enabled) in zip(rects, items):
+        if turns:
+            groups = [items[:5], [self.switch_item(), self.more_item(), items[-1]]]
+            rest = items[5:-1]
+        else:
+            groups = [items[:5], items[5:]]
+        rects, self.bar_top = sl.bottom_groups([[text for text, _, _ in group] for group in groups], m)
+        if self.sheet:
+            self.layout_sheet(m, rest)
+            return
+        for rect, (text, action, enabled) in zip(rects, groups[0] + groups[1]):
             self.bar[text] = self.button(rect, text, action, enabled, focusable=False)
         self.sync_board()
         # The panel's buttons: whose moves, stop/resume, deeper (on one row when they fit).
         panel = self.panel_rect()
+        if not self.panel_shown():  # the board in the panel's place: the panel's buttons wait
+            self.controls_bottom = panel.y
+            return
         inner = panel.inflate(-2 * self.pad, 0)
         stop = t("review.stop") if self.analysing else t("review.resume")
         controls = [t("review.moves_of", name=self.seat_name(self.seat)), stop, self.deeper_text()]
@@ -474,56 +510,56 @@ class ReviewScene(Scene):
         self.deeper_button = self.button(rects[2], controls[2], self.deeper, enabled=self.depth < DEEPER_STEPS, focusable=False)
         self.controls_bottom = bottom
 
+    def switch_item(self) -> tuple[str, object, bool]:
+        """The button that shows the panel in the board's place, or the board again."""
+        return (t("review.show_board") if self.show_moves else t("review.show_moves"), self.toggle_moves, True)
+
+    def more_item(self) -> tuple[str, object, bool]:
+        return (t("review.more"), self.toggle_sheet, True)
+
     def layout_tight(self, m: sl.Measures) -> None:
         """A phone on its side: the board the whole height on the left; on the right the
         steps (« ‹ › », and Play when the row holds it), the panel (progress, move list,
         opinion), then More and Back. More opens a sheet over the screen with the rest: the
-        summaries, Play, the next round, open hands, whose moves, stop/resume, deeper, export."""
+        summaries, Play, the next round, open hands, whose moves, stop/resume, deeper, export.
+        When the board and the panel take turns, the buttons are a column on the right: the
+        steps, the switch, More and Back."""
         items = self.bar_buttons()
-        more = (t("review.more"), self.toggle_sheet, True)
-        close = (t("review.close_more"), self.toggle_sheet, True)
-        self.bar = {}
-        self.seat_button = self.stop_button = self.deeper_button = None
-        if not self.board_beside_panel():
-            # Board and panel take turns: a column of the steps, the switch, More and Back.
-            switch = (t("review.show_board") if self.show_moves else t("review.show_moves"), self.toggle_moves, True)
-            column_items = items[:4] + [switch, more, items[-1]]
+        placed: list[tuple[pygame.Rect, tuple]] = []
+        if self.takes_turns():
+            column_items = items[:4] + [self.switch_item(), self.more_item(), items[-1]]
             width = max(sl.button_width(text, m) for text, _, _ in column_items)
             self.column_x = m.width - m.margin - width
-            rest = [item for item in items[4:-1]]
-            if not self.sheet:
-                n = len(column_items)
-                gap = max(0, min(m.gap, (m.height - 2 * m.margin - n * m.bh) // max(1, n - 1)))
-                y = m.margin
-                for text, action, enabled in column_items:
-                    self.bar[text] = self.button(pygame.Rect(self.column_x, y, width, m.bh), text, action, enabled, focusable=False)
-                    y += m.bh + gap
-                self.steps_bottom = self.bar_top = m.margin
-                self.controls_bottom = self.panel_rect().y
-                self.sync_board()
-                return
+            rest = items[4:-1]
+            n = len(column_items)
+            gap = max(0, min(m.gap, (m.height - 2 * m.margin - n * m.bh) // max(1, n - 1)))
+            for i, item in enumerate(column_items):
+                placed.append((pygame.Rect(self.column_x, m.margin + i * (m.bh + gap), width, m.bh), item))
+            self.steps_bottom = self.bar_top = m.margin
         else:
             board = pygame.Rect(0, 0, int(m.width * TIGHT_BOARD_SHARE), m.height)
             column = pygame.Rect(board.right + m.gap, m.margin, m.width - board.right - m.gap - m.margin, m.height - 2 * m.margin)
             steps = items[:4]
-            play = items[4]
-            if len(sl.rows_of([sl.button_width(text, m) for text, _, _ in steps + [play]], column.width, m.gap)) == 1:
-                steps.append(play)
+            if len(sl.rows_of([sl.button_width(text, m) for text, _, _ in items[:5]], column.width, m.gap)) == 1:
+                steps.append(items[4])  # Play beside the steps when the row holds it
             rest = [item for item in items[:-1] if item not in steps]
-        if not self.sheet:
             rects, self.steps_bottom = sl.button_grid([text for text, _, _ in steps], column.x, column.width, column.y, m)
-            for rect, (text, action, enabled) in zip(rects, steps):
-                self.bar[text] = self.button(rect, text, action, enabled, focusable=False)
-            bottom = [more, items[-1]]
-            height = sl.grid_height([text for text, _, _ in bottom], column.width, m)
-            self.bar_top = column.bottom - height
+            placed += list(zip(rects, steps))
+            bottom = [self.more_item(), items[-1]]
+            self.bar_top = column.bottom - sl.grid_height([text for text, _, _ in bottom], column.width, m)
             rects, _ = sl.button_grid([text for text, _, _ in bottom], column.x, column.width, self.bar_top, m)
-            for rect, (text, action, enabled) in zip(rects, bottom):
-                self.bar[text] = self.button(rect, text, action, enabled, focusable=False)
-            self.controls_bottom = self.panel_rect().y
-            self.sync_board()
+            placed += list(zip(rects, bottom))
+        if self.sheet:
+            self.layout_sheet(m, rest)
             return
-        # The sheet: its summaries on top (drawn by draw_sheet), then its buttons.
+        for rect, (text, action, enabled) in placed:
+            self.bar[text] = self.button(rect, text, action, enabled, focusable=False)
+        self.controls_bottom = self.panel_rect().y
+        self.sync_board()
+
+    def layout_sheet(self, m: sl.Measures, rest: list[tuple]) -> None:
+        """The More sheet's buttons: ``rest`` (what the phone's bar has no room for), whose
+        moves, stop/resume, deeper and Close, under its summaries (drawn by ``draw_sheet``)."""
         stop = t("review.stop") if self.analysing else t("review.resume")
         # What changes the board or the list closes the sheet, to be seen; stop/resume and
         # deeper keep it open (its progress line shows what they did).
@@ -531,7 +567,7 @@ class ReviewScene(Scene):
             (t("review.moves_of", name=self.seat_name(self.seat)), self.closing(self.next_seat), True),
             (stop, self.toggle_analysis, not self.review.done),
             (self.deeper_text(), self.deeper, self.depth < DEEPER_STEPS),
-            close,
+            (t("review.close_more"), self.toggle_sheet, True),
         ]
         box = self.sheet_box(m, [text for text, _, _ in sheet_items])
         inner = box.inflate(-2 * sl.dialog_pad(m), -2 * sl.dialog_pad(m))
