@@ -56,6 +56,7 @@ OTHER_COLOUR = (150, 160, 175)
 CURSOR_COLOUR = (60, 90, 130)
 TIGHT_HEIGHT = 430  # logical px: a phone on its side at most this high has the tight layout
 TRICK_CARD_LEAST = 30  # logical px: a trick's card narrower than this on the board is unreadable
+UPRIGHT_PANEL_LEAST = 300  # logical px: a panel under the board lower than this takes turns with it
 TIGHT_BOARD_SHARE = 0.58  # of the width, the tight layout's board (the whole height)
 
 
@@ -375,6 +376,12 @@ class ReviewScene(Scene):
             size = (int(m.width * TIGHT_BOARD_SHARE), m.height)
         elif m.shape == units.PORTRAIT:
             size = (m.width, self.upright_board_height(m))
+            # The panel under it holds its buttons, the summaries, a few moves and the
+            # opinion, or the two take turns (at 360x640 the move list had no room left).
+            texts = [text for text, _, _ in self.bar_buttons()]
+            _, bar_top = sl.bottom_groups([texts[:5], texts[5:]], m)
+            if bar_top - m.gap - size[1] - m.gap < m.px(UPRIGHT_PANEL_LEAST):
+                return True
         else:
             return False
         return not self.board_fits(size)
