@@ -12,6 +12,10 @@ how many sampled deals that was estimated, the other ways to play the same card 
 with captures) or the cards that were still legal (a trick game), and the expert's
 ranking of the candidates. On a phone the open hands are laid out in the panel, in place
 of the move list, every card's index readable (the board's seat chips are too small).
+On a phone on its side the board takes the whole height, its buttons in a column beside
+it; where the table's geometry does not fit the board beside (or above) the panel (a
+tarot's 28 cards, ten seats, a short screen upright), the board and the panel take turns,
+a button switching them; what the phone's bar has no room for is in a More sheet.
 
 The analysis (game/review.py) runs a slice per frame, never a thread (the browser has
 none), fills in move by move, and is kept with the replay (``RecentGames.save``) so a
