@@ -363,3 +363,21 @@ def test_a_board_too_full_beside_the_panel_takes_turns_with_it_at_640x360(game_i
     tap(app, review.bar[t("review.show_board")].rect.center)
     app.run_frames(2)
     assert review.board_shown() and review.cursor == k
+
+
+def test_a_rotation_keeps_the_reviews_move_and_its_more_sheet():
+    """Turned from its side to upright and back with the More sheet open: the same move,
+    the sheet still open, every text whole and every target apart at each size."""
+    from tests.ui_helpers import tap
+
+    app = make_app((640, 360), 1.0, "nl")
+    review = open_screen(app, "review", "maison_troggen")
+    review.go(7)
+    app.run_frames(2)
+    tap(app, review.bar[t("review.more")].rect.center)
+    app.run_frames(2)
+    for shape in ("portrait", "short"):
+        rotate(app)
+        assert app.shape == shape and app.scenes.top is review
+        assert review.cursor == 7 and review.sheet
+        assert text_problems(app, drawn_texts(app), cut=True) + target_problems(app) == []

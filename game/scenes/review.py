@@ -375,6 +375,15 @@ class ReviewScene(Scene):
         """On a phone, whether the board beside (or above) the panel is too small for the
         table's geometry: then the board and the panel take turns. Measured once for a window
         size and a seat."""
+        from game import i18n
+
+        key = (self.app.size, self.app.density, self.seat, i18n.language())  # not Play/Pause: no flip mid-playback
+        cached = self.__dict__.get("_turns")
+        if cached is None or cached[0] != key:  # asked many times a frame: measured once
+            self._turns = cached = (key, self.measure_turns())
+        return cached[1]
+
+    def measure_turns(self) -> bool:
         m = sl.measures(self.app)
         if self.tight():
             size = (int(m.width * TIGHT_BOARD_SHARE), m.height)
