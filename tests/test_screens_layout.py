@@ -317,6 +317,10 @@ def test_more_on_a_phone_on_its_side_opens_the_rest_and_closes():
     review = open_screen(app, "review", "olsen")
     app.run_frames(2)
     assert review.tight() and review.board_rect().height == app.size[1]
+    from game import i18n
+
+    for language in ("en", "fr", "nl"):  # the hint names the button as it reads
+        assert i18n.lookup("review.more", language) in i18n.lookup("review.not_reviewed_more", language)
     tap(app, review.bar[t("review.more")].rect.center)
     app.run_frames(2)
     assert review.sheet

@@ -1056,7 +1056,7 @@ class ReviewScene(Scene):
         if mover != self.seat:
             # Whose moves are reviewed is chosen with the panel's button, behind More on a
             # phone on its side.
-            follow = t("review.not_reviewed_more", name=self.seat_name(self.seat), more=t("review.more")) if self.tight() else t("review.not_reviewed", name=self.seat_name(self.seat))
+            follow = t("review.not_reviewed_more", name=self.seat_name(self.seat)) if self.tight() else t("review.not_reviewed", name=self.seat_name(self.seat))
             return lines + [(follow, OTHER_COLOUR, False)]
         e = self.entries.get(k)
         if e is None:
