@@ -56,9 +56,16 @@ def load_settings(storage) -> tuple[Settings, list]:
     return settings, [msg] if msg else []
 
 
-def build_theme(scale: float) -> dict:
+# At this density and above (phones, retina screens) buttons have square corners: pygame_gui
+# draws a rounded button at four times its size to smooth the corners, which at a 3x phone's
+# size took the app's peak memory from 167 to 217 MB (bench/frame_time.py at 1170x2532).
+SQUARE_CORNERS_FROM_DENSITY = 2.0
+
+
+def build_theme(scale: float, density: float = 1.0) -> dict:
     fs = str(ui_font_size(scale))
     radius = str(min(100, max(6, int(12 * scale))))
+    shape = "rectangle" if density >= SQUARE_CORNERS_FROM_DENSITY else "rounded_rectangle"
     button_colours = {
         "normal_bg": "#25364a", "hovered_bg": "#34506e", "active_bg": "#1a2838",
         "selected_bg": "#e0b531", "disabled_bg": "#2a2d31",
@@ -70,11 +77,11 @@ def build_theme(scale: float) -> dict:
     font = {"name": "noto_sans", "size": fs, "bold": "1"}
     return {
         "button": {"colours": button_colours, "font": font,
-                   "misc": {"shape": "rounded_rectangle", "shape_corner_radius": radius, "border_width": "2", "text_shadow_size": "0"}},
+                   "misc": {"shape": shape, "shape_corner_radius": radius, "border_width": "2", "text_shadow_size": "0"}},
         "label": {"colours": {"normal_text": "#ffffff", "dark_bg": "#00000000"}, "font": font},
         "text_entry_line": {"font": {"name": "noto_sans", "size": fs, "bold": "0"},
                             "colours": {"dark_bg": "#102030", "normal_border": "#9fb4cf", "normal_text": "#ffffff", "selected_bg": "#e0b531"},
-                            "misc": {"shape": "rounded_rectangle", "shape_corner_radius": radius, "border_width": "2"}},
+                            "misc": {"shape": shape, "shape_corner_radius": radius, "border_width": "2"}},
         "#small": {"font": {"name": "noto_sans", "size": str(max(12, int(int(fs) * 0.8))), "bold": "1"}},
     }
 
@@ -250,7 +257,7 @@ class App:
         return top.touch_targets() if top is not None else []
 
     def _make_ui(self) -> pygame_gui.UIManager:
-        ui = pygame_gui.UIManager(self.size, build_theme(self.scale), enable_live_theme_updates=False)
+        ui = pygame_gui.UIManager(self.size, build_theme(self.scale, self.density), enable_live_theme_updates=False)
         return ui
 
     @property
@@ -265,7 +272,7 @@ class App:
         units = units_for(layout_size(window, density), density)
         if units == self.units and self.screen.get_size() == window:
             return
-        old_font = ui_font_size(self.scale)
+        old_theme = (ui_font_size(self.scale), self.density >= SQUARE_CORNERS_FROM_DENSITY)
         self.set_units(units)
         self.window_size = window
         size = units.size
@@ -273,7 +280,7 @@ class App:
             self.screen = pygame.display.set_mode(window, pygame.RESIZABLE)
         self._fit_canvas()
         self.cards.clear()
-        if ui_font_size(self.scale) != old_font:
+        if (ui_font_size(self.scale), self.density >= SQUARE_CORNERS_FROM_DENSITY) != old_theme:
             for s in self.scenes.stack:
                 s.clear()
             self.ui = self._make_ui()

@@ -24,3 +24,18 @@ def _collectable_apps():
     yield
     if gc.get_freeze_count():
         gc.unfreeze()
+
+
+@pytest.fixture(autouse=True)
+def _touch_minimum_back():
+    """Kiosk mode raises the smallest button (widgets.MIN_BUTTON_PX) for the whole process,
+    as one kiosk is one process; a test's kiosk must not leave it raised for the tests after
+    it (the shelf at 640x360 then ran out of room in the full suite only)."""
+    import sys
+
+    widgets = sys.modules.get("game.ui.widgets")
+    saved = widgets.MIN_BUTTON_PX if widgets else None
+    yield
+    widgets = sys.modules.get("game.ui.widgets")
+    if widgets is not None:
+        widgets.MIN_BUTTON_PX = saved if saved is not None else widgets.units.TOUCH

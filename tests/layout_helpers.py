@@ -25,8 +25,20 @@ def button_texts(app) -> list[fonts.DrawnText]:
         w, h = fonts.font(px, True).size(el.text)
         r = pygame.Rect(0, 0, w, h)
         r.center = el.rect.center
-        out.append(fonts.DrawnText(el.text, px, r, pygame.Rect(el.rect), app.density))
+        out.append(fonts.DrawnText(el.text, px, r, text_room(el), app.density))
     return out
+
+
+def text_room(el) -> pygame.Rect:
+    """The part of a pygame_gui element its text is shown in: the element less its border,
+    shadow and rounded corners each side (pygame_gui clips a text wider than that: a button
+    as wide as its text showed "Continue: Olser")."""
+    shape = getattr(el, "drawable_shape", None)
+    if shape is None:
+        return pygame.Rect(el.rect)
+    left = shape.shadow_width + shape.border_widths["left"] + shape.rounded_corner_width_offsets[0]
+    right = shape.shadow_width + shape.border_widths["right"] + shape.rounded_corner_width_offsets[1]
+    return pygame.Rect(el.rect.x + left, el.rect.y, max(0, el.rect.width - left - right), el.rect.height)
 
 
 def drawn_texts(app, frames: int = 1) -> list[fonts.DrawnText]:
@@ -37,13 +49,17 @@ def drawn_texts(app, frames: int = 1) -> list[fonts.DrawnText]:
     return list(drawn) + button_texts(app)
 
 
-def text_problems(app, texts, minimum: float = units.MIN_TEXT) -> list[str]:
+def text_problems(app, texts, minimum: float = units.MIN_TEXT, cut: bool = False) -> list[str]:
+    """Texts under ``minimum`` logical px, over their box's edges, off screen; with ``cut``,
+    also a text a box could not hold whole (ended with "…" by fonts.draw_in_box)."""
     out = []
     w, h = app.size
     screen = pygame.Rect(0, 0, w, h)
     for d in texts:
         if d.logical_size < minimum - 0.01:
             out.append(f"{d.text!r}: {d.logical_size:.1f} px")
+        if cut and d.cut:
+            out.append(f"{d.text!r} cut: its box {tuple(d.box)} does not hold the whole text")
         if d.overflows:
             out.append(f"{d.text!r} overflows its box {tuple(d.box)}: {tuple(d.rect)}")
         if not screen.contains(d.rect):

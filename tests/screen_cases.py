@@ -2,7 +2,7 @@
 and the screenshots: the shelf (with games in progress), the Continue list and the replace
 question, setup and its known players, rules, settings, statistics (with their rename and
 reset dialogs), recent games, the review, game over, and the kiosk's attract screen, code
-pad, operator menu and notice. Games come from game.samples (short games played out by
+pad, operator menu and notice, pause and the hand-off over a table. Games come from game.samples (short games played out by
 random bots, once per process)."""
 from __future__ import annotations
 
@@ -19,13 +19,11 @@ from game.storage import MemoryStorage
 # (logical width, height, density): phones upright and on their side, 800x480, a landscape
 # tablet, a desktop, and a 3x phone upright.
 SIZES = [(360, 640, 1), (390, 844, 1), (640, 360, 1), (844, 390, 1), (800, 480, 1), (1280, 800, 1), (1920, 1080, 1), (390, 844, 3)]
-# The long texts of French and Dutch at the sizes where room is shortest, and one desktop.
-SIZES_OTHER_LANGUAGES = [(360, 640, 1), (640, 360, 1), (800, 480, 1), (1920, 1080, 1)]
 
 GAMES = [e.id for e in registry.ENTRIES]
 # Screens that depend on the game, and those of the app.
 GAME_SCREENS = ("setup", "rules", "stats", "review", "gameover")
-APP_SCREENS = ("menu", "continue", "replace", "known_players", "settings", "rename_player", "stats_reset", "recent", "attract", "operator", "operator_menu", "kiosk_off")
+APP_SCREENS = ("menu", "continue", "replace", "known_players", "settings", "rename_player", "stats_reset", "recent", "attract", "operator", "operator_menu", "kiosk_off", "pause", "handoff")
 
 
 @lru_cache(maxsize=None)
@@ -114,6 +112,13 @@ def open_screen(app: App, name: str, game_id: str | None = None):
         match = Match(done.game_id, done.seats, done.options, seed=done.seed, state=done.state.clone(), replay=done.replay)
         match.recorded = True  # the statistics are not this screen's business here
         return app.scenes.push(catalog.make("gameover", app, match))
+    if name in ("pause", "handoff"):
+        # Over a table a few moves into a game: pause (with the table's buttons a phone moves
+        # into it), or the hand-off to the second of two people playing on one device.
+        match = play_out(sample_match(game_id, humans=2), moves=3)
+        app.match = match
+        table = app.scenes.push(catalog.make("table", app, match))
+        return app.scenes.push(catalog.make(name, app, table, *([1] if name == "handoff" else [])))
     if name in ("settings", "continue"):
         return app.scenes.push(catalog.make(name, app))
     if name == "attract":

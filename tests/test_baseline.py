@@ -1,6 +1,8 @@
 """Every game plays as recorded: Orlan, Olsen and Aluette as they did before the common
 contract (recorded at commit 073cb58), the thirteen later games as they did before the
-families were made data (recorded at e4a5726).
+families were made data (recorded at e4a5726; Basic and Boathouse Rummy recorded again when
+the round summary came to name what a melded joker stands for: only each recorded game's last
+move, the one ending the hand, changed its events).
 
 tests/data/baseline_*.json were written by ``python tools/play_record.py record`` from the
 protocol's random and simple bots; every recorded move is replayed through the protocol and

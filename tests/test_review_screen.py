@@ -493,6 +493,29 @@ def test_the_caption_says_the_board_shows_the_position_before_the_move(lang):
     assert scene.board.match.state.to_json() == scene.replay.state_at(9).to_json()
 
 
+@pytest.mark.parametrize("size", [(390, 844), (844, 390)])
+def test_a_phones_caption_is_the_move_number_whole_and_the_panel_says_the_move(size):
+    """The board's status line on a phone is narrow: "Before move 10/96" there (it was cut
+    to "Before move 10/96 · Ana: 7♣..."), the move itself in the panel's first line."""
+    app, scene = review_app(size=size)
+    scene.analysing = False
+    scene.go(9)
+    app.tick(DT)
+    caption = scene.board.prompt_text()
+    assert caption == t("review.caption_short", move=10, moves=scene.total)
+    played = t("review.played", name=scene.seat_name(scene.movers[9]), play=scene.board.view.move_text(scene.replay.moves[9]))
+    assert scene.opinion_lines()[0][0] == played
+    with fonts.recording() as drawn:
+        app.tick(DT)
+    shown = [d.text for d in drawn]
+    start = next(i for i, text in enumerate(shown) if caption.startswith(text))
+    lines = [shown[start]]
+    while " ".join(lines) != caption and start + len(lines) < len(shown) and caption.startswith(" ".join(lines + [shown[start + len(lines)]])):
+        lines.append(shown[start + len(lines)])
+    assert " ".join(lines) == caption  # whole, on one line or two, none cut
+    assert played in shown
+
+
 @pytest.mark.parametrize("game_id,players,word", [("classic_rummy", 2, "Hand"), ("olsen", 4, "Hand"), ("aluette", 4, "Deal"),
                                                   ("marjolet", 2, "Deal"), ("la_rigueur", 2, "Deal"), ("orlan", 2, "Round")])
 def test_the_review_names_rounds_with_the_games_own_word(game_id, players, word):

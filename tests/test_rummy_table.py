@@ -543,3 +543,24 @@ def test_a_joker_on_the_table_shows_the_card_it_stands_for(size):
     assert chip.right <= card.x + step + 1 and chip.height >= 24
     gold = table.app.screen.get_at((chip.x + 1, chip.centery))[:3]
     assert abs(gold[0] - 230) < 40 and gold[2] < 120  # the chip's gold frame
+
+
+def test_a_joker_in_the_end_of_hand_summary_shows_the_card_it_stands_for(monkeypatch):
+    """Issue 35: the summary spreads each hand's melds; a joker there shows the card it stood
+    for, as on the table (the rules' summary names it: ``hands[seat]["jokers"]``)."""
+    gid = "boathouse_rummy"
+    deal = dict(BOATHOUSE, hands=[["AH", "2H", "X1", "4H", "5C", "5D", "5S"], BOATHOUSE["hands"][1]])
+    app, table = dealt_table(gid, deal)
+    draw_from_stock(app, table)
+    choose(app, table, [code(gid, "9S")])
+    press(app, table, "go_out")
+    tick_until(app, lambda: isinstance(app.scenes.top, SummaryScene), 400)
+    scene = app.scenes.top
+    joker = code(gid, "X1")
+    summary = table.match.state.rounds[-1]
+    assert summary["hands"][0]["jokers"] == {joker: "3H"} and "jokers" not in summary["hands"][1]
+    assert scene.table.card_marks[0] == {joker: "3H"}
+    marked = []
+    monkeypatch.setattr(type(scene.view), "draw_card_mark", lambda self, surface, rect, visible, mark: marked.append(mark))
+    scene.draw(app.screen)
+    assert marked == ["3H"]

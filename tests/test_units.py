@@ -119,6 +119,17 @@ def test_texts_are_recorded_with_their_box_and_never_shrunk_below_the_minimum():
     assert first.size == 36 and first.logical_size == 12 and first.overflows  # the layout must give it room
     assert len(wrapped) >= 2 and all(d.box == box and not d.overflows and d.logical_size >= 12 for d in wrapped)
     assert short.text == "Ongedaan" and not short.overflows
+    assert not any(d.cut for d in drawn)
+
+
+def test_a_text_its_box_cannot_hold_is_recorded_cut():
+    """draw_in_box ends a text its box cannot hold with "…" (a status line's last words): the
+    layout tests see it as cut, not as a text that fits."""
+    app_at((390, 844))
+    surface = pygame.Surface((390, 844))
+    with fonts.recording() as drawn:
+        fonts.draw_in_box(surface, "Before move 1/384 · Ana: 7♣ × 4♠", 15, (255, 255, 255), pygame.Rect(0, 0, 100, 40))
+    assert [d.cut for d in drawn] == [False, True] and drawn[-1].text.endswith("…")
 
 
 def test_touch_targets_list_the_buttons_of_the_screen_shown():

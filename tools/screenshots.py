@@ -3,7 +3,10 @@
     python tools/screenshots.py OUTDIR --sizes 390x844,844x390 --games all [--scale 3] [--lang fr]
 
 writes one PNG per game and screen, ``<game>_<screen>_<W>x<H>.png`` (setup, rules,
-statistics, review, game over, and the table mid-round at the game's most seats), and one per
+statistics, review, game over; the table mid-round at the game's most seats, the pause menu
+over it, a step with buttons or a chooser (``step``: a meld's, skart's or pass's cards
+chosen, a declaration's or a joker's chooser), the round summary, the hot-seat hand-off),
+and one per
 screen of the app itself, ``app_<screen>_<W>x<H>.png`` (the shelf, Continue list, replace
 question, known players, settings, rename and reset dialogs, recent games, the kiosk's
 attract screen, code pad, operator menu and notice). Sizes are logical pixels; the PNGs are
@@ -291,10 +294,18 @@ def table_mid_round(app: App, game_id: str):
     from game.samples import play_out, sample_match
     from game.scenes import catalog
 
-    match = sample_match(game_id, BY_ID[game_id].info.max_players)
-    play_out(match, moves=2 * match.players)
-    while not match.finished and match.current() != 0 and match.state.current_player() is not None:
-        play_out(match, moves=1)
+    for seed in range(3, 13):  # a game whose first turns do not end it (a deal that stops at once)
+        match = sample_match(game_id, BY_ID[game_id].info.max_players, seed=seed)
+        moves = 0
+        while not match.finished:
+            if match.current() == 0 and moves >= match.players:
+                trick = match.observation(0).get("trick")
+                if trick is None or len(trick) >= match.players // 2:  # cards on the felt to follow
+                    break
+            play_out(match, seed=seed, moves=1)
+            moves += 1
+        if not match.finished:
+            break
     app.match = match
     app.scenes.reset(catalog.make("menu", app))
     table = app.scenes.push(catalog.make("table", app, match))
@@ -308,6 +319,7 @@ def table_mid_round(app: App, game_id: str):
 
 def render_screens(outdir: str, sizes, games, scale: float = 1.0, lang: str = "en", screens=None) -> list[str]:
     from tests.screen_cases import APP_SCREENS, GAME_SCREENS, make_app, open_screen
+    from tests.table_overlay_cases import table_at_step, table_handoff, table_summary
 
     os.makedirs(outdir, exist_ok=True)
     wanted = set(screens) if screens else None
@@ -333,9 +345,20 @@ def render_screens(outdir: str, sizes, games, scale: float = 1.0, lang: str = "e
                 if wanted is None or screen in wanted:
                     open_screen(app, screen, game_id)
                     save(game_id, screen)
-            if wanted is None or "table" in wanted:
-                table_mid_round(app, game_id)
-                save(game_id, "table")
+            if wanted is None or "table" in wanted or "pause" in wanted:
+                table = table_mid_round(app, game_id)
+                if wanted is None or "table" in wanted:
+                    save(game_id, "table")
+                if (wanted is None or "pause" in wanted) and app.scenes.top is table:
+                    table.pause()
+                    save(game_id, "pause")
+            if (wanted is None or "step" in wanted) and table_at_step(app, game_id) is not None:
+                save(game_id, "step")
+            if wanted is None or "summary" in wanted:
+                table_summary(app, game_id)
+                save(game_id, "summary")
+            if (wanted is None or "handoff" in wanted) and table_handoff(app, game_id) is not None:
+                save(game_id, "handoff")
         pygame.display.quit()
     return paths
 

@@ -789,20 +789,6 @@ class BeziqueFamilyState(State):
     def json_extra(self) -> JSON:
         return {"finished": self.to_move is None}
 
-    def fast_copy(self) -> "BeziqueFamilyState":
-        """A copy that plays on independently, for a search: the lists play changes are
-        copied; finished tricks, declarations and round summaries are never changed once
-        recorded, so they are shared."""
-        s = object.__new__(type(self))
-        d = s.__dict__
-        d.update(self.__dict__)
-        for k, v in d.items():
-            if type(v) is list:
-                d[k] = v.copy()
-        s.breakdown = [dict(b) for b in self.breakdown]
-        s.options = dict(self.options)
-        return s
-
     @classmethod
     def move_text(cls, move: Any) -> str:
         kind = move[0]
@@ -906,4 +892,7 @@ class BeziqueFamilyState(State):
         return deal
 
     def copy_nested(self, copy: "BeziqueFamilyState") -> None:
+        # (``fast_copy`` and the sampler's worlds) finished tricks, declarations and round
+        # summaries are never changed once recorded, so they are shared
         copy.breakdown = [dict(b) for b in self.breakdown]  # points by source: changed in place
+        copy.options = dict(self.options)

@@ -1063,15 +1063,21 @@ class RummyState(State):
     def hand_details(self, seat: int) -> JSON:
         deck = self.info.deck
         hand = self.hands[seat]
-        melds = [[deck.code(c) for c in m.cards] for m in self.table if m.owner == seat]
+        melds = [m for m in self.table if m.owner == seat]
         if self.v.melding == "knock" and seat != self.knocker:
             arr = self.arrangement(hand)
-            melds += [[deck.code(c) for c in cards] for cards in arr.melds]
+            melds += [classify(cards, deck, self.meld_rule_here(), seat) for cards in arr.melds]
             dead = sum(1 << c for c in arr.deadwood)
         else:
             dead = hand
-        return {"melds": melds, "laid_off": deck.codes_of(self.laid_off[seat]), "deadwood": deck.codes_of(dead),
-                "deadwood_points": self.hand_value(dead)}
+        shown = [self.meld_json(m) for m in melds]
+        # what each joker of these melds stands for, so the summary can show it as the table does
+        jokers = {code: face for m in shown for code, face in m["jokers"].items()}
+        details = {"melds": [m["cards"] for m in shown], "laid_off": deck.codes_of(self.laid_off[seat]),
+                   "deadwood": deck.codes_of(dead), "deadwood_points": self.hand_value(dead)}
+        if jokers:
+            details["jokers"] = jokers
+        return details
 
     def _finish_hand(self, out: int | None, void: bool, flags: JSON) -> None:
         n = self.players

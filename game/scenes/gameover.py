@@ -55,9 +55,14 @@ class GameOverScene(Scene):
         self.notice_top = bottom + m.gap
         room = m.width - 2 * m.margin
         if m.shape == "short":
+            # Side by side, the panel as tall as its lines (scrolling when they are more than
+            # the screen holds), both a third of the spare room down.
             half = (room - m.gap) // 2
-            self.head_rect = pygame.Rect(m.margin, m.margin, half, bottom - m.margin)
-            self.lines_rect = pygame.Rect(m.margin + half + m.gap, m.margin, room - half - m.gap, bottom - m.margin)
+            avail = bottom - m.margin
+            want = min(avail, self.line_h() * len(self.over.lines) + 2 * m.px(8))
+            top = m.margin + max(0, avail - max(want, min(avail, self.head_height(half)))) // 3
+            self.head_rect = pygame.Rect(m.margin, top, half, bottom - top)
+            self.lines_rect = pygame.Rect(m.margin + half + m.gap, top, room - half - m.gap, min(want, bottom - top))
         else:
             head_h = self.head_height(room)
             want = self.line_h() * len(self.over.lines) + 2 * m.px(8)
@@ -126,7 +131,7 @@ class GameOverScene(Scene):
         y = box.y + pad - self.lines_scroll.offset
         for i, (name, score) in enumerate(self.over.lines):
             if box.y - line < y < box.bottom:
-                colour = widgets.GOLD if i == 0 and self.over.gold_first and self.result["winners"] else widgets.WHITE
+                colour = widgets.GOLD if i < self.over.golds and self.over.gold_first and self.result["winners"] else widgets.WHITE
                 score_w = fonts.text_width(score, m.body, True)
                 fonts.blit_text(surface, score, m.body, widgets.GOLD, (box.right - 2 * pad, y + line // 2), "midright", True)
                 fonts.blit_text(surface, fonts.ellipsize(name, m.body, box.width - score_w - 5 * pad, True), m.body, colour, (box.x + 2 * pad, y + line // 2), "midleft", True, max_width=box.width - score_w - 5 * pad)

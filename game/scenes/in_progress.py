@@ -21,6 +21,7 @@ from game.i18n import t
 from game.saves import SavedGame, progress_line, when_text
 from game.scenes import catalog
 from game.scenes.base import Scene
+from game.scenes.dialog import DialogScene
 from game.ui import fonts, widgets
 from game.ui import screen_layout as sl
 
@@ -187,48 +188,33 @@ def _cannot_resume(game_id: str):
     return Message("save.cannot_resume", {"game": game_id})
 
 
-class ReplaceScene(Scene):
+class ReplaceScene(DialogScene):
     """Replace the game in progress? Replace it / continue it / back (the default)."""
 
     name = "replace"
-    overlay = True
+    design_width = 620
 
     def __init__(self, app, saved: SavedGame, replace: Callable[[], None], resume: Callable[[], None]) -> None:
         super().__init__(app)
         self.saved = saved
         self.on_replace = replace
         self.on_resume = resume
-        self.box = pygame.Rect(0, 0, 0, 0)
-        self.text_top = 0
+
+    def title(self) -> str:
+        return t("replace.title")
 
     def question(self) -> str:
         return t("replace.question", game=game_title(self.saved.game_id))
 
-    def layout(self) -> None:
-        m = sl.measures(self.app)
-        self.m = m
-        pad = sl.dialog_pad(m)
-        items = [
-            (t("replace.replace"), self.replace),
-            (t("replace.resume"), self.resume),
-            (t("common.back"), self.back),
-        ]
-        texts = [text for text, _ in items]
-        width = sl.dialog_width(m, 620)
-        inner = width - 2 * pad
-        head_h = sl.dialog_title_height(m, t("replace.title"), inner)
-        # The question, the game (title and when, then its round and totals: three lines at
-        # most), then the three answers, side by side when they fit.
-        self.game_h = min(3, game_in_progress_lines(self.saved, m.body, inner)) * sl.line_height(m.body)
-        text_h = sl.wrapped_height(self.question(), m.body, inner) + m.gap + self.game_h
-        buttons_h = sl.grid_height(texts, inner, m)
-        self.box = sl.centred_box(m, width, pad + head_h + m.gap + text_h + 2 * m.gap + buttons_h + pad)
-        self.text_top = self.box.y + pad + head_h + m.gap
-        rects, _ = sl.button_grid(texts, self.box.x + pad, inner, self.box.bottom - pad - buttons_h, m)
-        for rect, (text, action) in zip(rects, items):
-            self.button(rect, text, action)
-        if self.focus < 0:
-            self.focus = len(items) - 1  # Back: a key pressed by mistake changes nothing
+    def answers(self) -> list:
+        return [(t("replace.replace"), self.replace), (t("replace.resume"), self.resume), (t("common.back"), self.back)]
+
+    def body_height(self, width: int, room: int) -> int:
+        # The question, then the game (title and when, then its round and totals: three
+        # lines at most).
+        m = self.m
+        self.game_h = min(3, game_in_progress_lines(self.saved, m.body, width)) * sl.line_height(m.body)
+        return sl.wrapped_height(self.question(), m.body, width) + m.gap + self.game_h
 
     def replace(self) -> None:
         self.app.scenes.pop()
@@ -238,10 +224,7 @@ class ReplaceScene(Scene):
         self.app.scenes.pop()
         self.on_resume()
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw_body(self, surface: pygame.Surface, body: pygame.Rect) -> None:
         m = self.m
-        pad = sl.dialog_pad(m)
-        inner = self.box.width - 2 * pad
-        sl.draw_dialog(surface, self.box, m, t("replace.title"))
-        y = sl.wrapped(surface, self.question(), m.body, widgets.WHITE, pygame.Rect(self.box.x + pad, self.text_top, inner, self.box.height))
-        draw_game_in_progress(surface, self.saved, pygame.Rect(self.box.x + pad, y + m.gap, inner, self.game_h), m.body)
+        y = sl.wrapped(surface, self.question(), m.body, widgets.WHITE, body)
+        draw_game_in_progress(surface, self.saved, pygame.Rect(body.x, y + m.gap, body.width, self.game_h), m.body)

@@ -157,7 +157,12 @@ class MenuScene(Scene):
         game_w = max([least] + [sl.button_width(t(e.title_key), m) + dot for _, entries in self.shelf for e in entries])
         step = m.bh + m.gap
         rows = max(len(families), max(len(entries) for _, entries in self.shelf))
-        list_h = rows * step - m.gap
+        if not m.upright and rows * step - m.gap > area.height:
+            # a phone on its side: the rows close up (never under a touch target's height)
+            # rather than run into the bottom row
+            step = max(m.u.touch, (area.height + m.gap) // rows)
+        row_h = min(m.bh, step - (m.gap if step - m.gap >= m.u.touch else 0))
+        list_h = (rows - 1) * step + row_h
         if m.upright:
             cols = area.width
         else:
@@ -184,7 +189,7 @@ class MenuScene(Scene):
         self.game_buttons = {}
         small = "#small"
         for i, e in enumerate(games):
-            rect = pygame.Rect(game_x, area.y + i * step, game_w, m.bh)
+            rect = pygame.Rect(game_x, area.y + i * step, game_w, row_h)
             self.game_buttons[e.id] = self.button(rect, t(e.title_key), lambda gid=e.id: self.tap_game(gid), object_id=small if self.small_games else None)
         pw = self.panel_rect
         pad = self.panel_pad()
@@ -200,7 +205,7 @@ class MenuScene(Scene):
                 self.new_game_button = b
         self.family_buttons = {}
         for i, (family, text) in enumerate(zip(families, family_texts)):
-            rect = pygame.Rect(fam_x, area.y + i * step, fam_w, m.bh)
+            rect = pygame.Rect(fam_x, area.y + i * step, fam_w, row_h)
             self.family_buttons[family] = self.button(rect, text, lambda f=family: self.open_family(f), enabled=family != self.family, object_id=small if self.small_families else None)
         for rect, text, (_, action, enabled) in zip(bar_rects, texts, bottom):
             self.button(rect, text, action, enabled)

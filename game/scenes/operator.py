@@ -17,6 +17,7 @@ import pygame
 
 from game.i18n import t
 from game.scenes.base import Scene
+from game.scenes.dialog import DialogScene
 from game.ui import fonts, widgets
 from game.ui import screen_layout as sl
 from game.ui.touch import TARGET_PX, target_height
@@ -293,18 +294,23 @@ class OperatorScene(Scene):
 KIOSK_EXAMPLE = '{"enabled": true, "operator_code": "4321", "idle_timeout": 120}'
 
 
-class KioskOffScene(Scene):
+class KioskOffScene(DialogScene):
     """``--kiosk`` asked for, but the kiosk file is missing, invalid or turned off: what is
     wrong and how to make the file, on the screen (not only on stderr), over the menu.
     The app goes on in normal mode; the button (or Enter, Esc) closes this."""
 
     name = "kiosk_off"
-    overlay = True
+    design_width = 900
 
     def __init__(self, app, config) -> None:
         super().__init__(app)
         self.config = config
-        self.box = pygame.Rect(0, 0, 0, 0)
+
+    def title(self) -> str:
+        return t("kiosk.off_title")
+
+    def answers(self) -> list:
+        return [(t("kiosk.off_ok"), self.back)]
 
     def reasons(self) -> list[str]:
         path = self.config.path or "kiosk.json"
@@ -330,34 +336,20 @@ class KioskOffScene(Scene):
         out += [(part, widgets.SOFT) for part in fonts.wrap(t("kiosk.off_check"), size, width)]
         return out
 
-    def layout(self) -> None:
-        m = sl.measures(self.app)
-        self.m = m
-        pad = sl.dialog_pad(m)
-        width = sl.dialog_width(m, 900)
-        inner = width - 2 * pad
-        head_h = sl.dialog_title_height(m, t("kiosk.off_title"), inner)
-        text_h = len(self.lines(inner)) * sl.line_height(self.text_size())
-        self.box = sl.centred_box(m, width, pad + head_h + m.gap + text_h + m.gap + m.bh + pad)
-        self.text_top = self.box.y + pad + head_h + m.gap
-        bw = min(inner, max(int(360 * m.scale), sl.button_width(t("kiosk.off_ok"), m)))
-        self.button(pygame.Rect(self.box.centerx - bw // 2, self.box.bottom - pad - m.bh, bw, m.bh), t("kiosk.off_ok"), self.back)
-        self.focus = 0
+    def body_height(self, width: int, room: int) -> int:
+        return len(self.lines(width)) * sl.line_height(self.text_size())
 
     def back(self) -> None:
         self.app.scenes.pop()
 
-    def draw(self, surface: pygame.Surface) -> None:
-        m = self.m
-        pad = sl.dialog_pad(m)
-        sl.draw_dialog(surface, self.box, m, t("kiosk.off_title"))
+    def draw_body(self, surface: pygame.Surface, body: pygame.Rect) -> None:
         size = self.text_size()
         line = sl.line_height(size)
-        y = self.text_top
-        bottom = self.box.bottom - pad - m.bh - m.gap
-        for text, colour in self.lines(self.box.width - 2 * pad):
+        y = body.y
+        bottom = self.box.bottom - sl.dialog_pad(self.m) - self.m.bh - self.m.gap
+        for text, colour in self.lines(body.width):
             if y + line > bottom:
                 break
             if text:
-                fonts.blit_text(surface, text, size, colour, (self.box.x + pad, y), max_width=self.box.width - 2 * pad)
+                fonts.blit_text(surface, text, size, colour, (body.x, y), max_width=body.width)
             y += line

@@ -7,6 +7,7 @@ import pygame
 from game.i18n import t
 from game.scenes import catalog
 from game.scenes.base import Scene
+from game.scenes.summary import SHADE
 from game.ui import fonts, widgets
 
 
@@ -64,8 +65,8 @@ class PauseScene(Scene):
             self.focus = 0
 
     def draw(self, surface: pygame.Surface) -> None:
-        # Nearly opaque: the table's cards and banners do not show half through.
-        widgets.shade(surface, 225)
+        # Nearly opaque: the table's cards, texts and banners do not show half through.
+        widgets.shade(surface, SHADE)
         w = surface.get_width()
         title_h = fonts.font(self.title_size, True).get_linesize()
         box = pygame.Rect(0, max(0, self.top - title_h - self.app.units.px(8)), w, title_h)

@@ -38,7 +38,7 @@ from game.scenes.views import view_for
 from game.scenes.table_layout import HINT_COLOUR, TableLayout
 from game.scenes.table_picture import TableBase
 from game.ui import fonts, widgets
-from game.ui.cards import CARD_RATIO
+from game.ui.cards import CARD_RATIO, suit_colours_on_dark
 from game.ui import screen_layout as sl
 from game.ui.units import units_for
 
@@ -360,6 +360,10 @@ class ReviewScene(Scene):
         k = self.cursor
         if k >= self.total:
             return t("review.final")
+        if self.app.shape in sl.COMPACT:
+            # A phone's board has a narrow status line: the move's number there, the move
+            # itself in the panel's first line ("Ana played 7♣"), whole.
+            return t("review.caption_short", move=k + 1, moves=self.total)
         v = self.board.view
         return t("review.caption", move=k + 1, moves=self.total, name=self.seat_name(self.movers[k]), play=v.move_text(self.replay.moves[k]))
 
@@ -502,13 +506,13 @@ class ReviewScene(Scene):
     # ------------------------------------------------------------ drawing
     def text(self, surface, text: str, size: int, colour, pos, anchor: str, box: pygame.Rect, bold: bool = False) -> pygame.Rect:
         """A line inside ``box`` (never under 12 px: it must fit), remembered for the tests."""
-        r = fonts.blit_text(surface, text, size, colour, pos, anchor, bold, max_width=box.width, suit_colours=SUIT_ON_DARK, box=box)
+        r = fonts.blit_text(surface, text, size, colour, pos, anchor, bold, max_width=box.width, suit_colours=suit_colours_on_dark(self.app.settings.four_colour_suits), box=box)
         self.drawn.append((text, r, box))
         return r
 
     def text_in(self, surface, text: str, size: int, colour, box: pygame.Rect, bold: bool = False, align: str = "left") -> list[pygame.Rect]:
         """A text in ``box``: shrunk to 12 px at most, then on two lines, then cut with "…"."""
-        rects = fonts.draw_in_box(surface, text, size, colour, box, align=align, bold=bold, suit_colours=SUIT_ON_DARK)
+        rects = fonts.draw_in_box(surface, text, size, colour, box, align=align, bold=bold, suit_colours=suit_colours_on_dark(self.app.settings.four_colour_suits))
         for r in rects:
             self.drawn.append((text, r, box))
         return rects
@@ -518,7 +522,7 @@ class ReviewScene(Scene):
         line = fonts.font(size, bold).get_linesize()
         y = box.y
         for part in fonts.wrap(text, size, box.width, bold):
-            r = fonts.blit_text(surface, part, size, colour, (box.x, y), "topleft", bold, max_width=box.width, suit_colours=SUIT_ON_DARK, box=pygame.Rect(box.x, y, box.width, line))
+            r = fonts.blit_text(surface, part, size, colour, (box.x, y), "topleft", bold, max_width=box.width, suit_colours=suit_colours_on_dark(self.app.settings.four_colour_suits), box=pygame.Rect(box.x, y, box.width, line))
             self.drawn.append((part, r, pygame.Rect(box.x, y, box.width, line)))
             y += line
         return y
@@ -613,7 +617,7 @@ class ReviewScene(Scene):
         yy = op_box.y - self.opinion_scroll.offset
         for text, colour, bold in wrapped:
             if op_box.y - op_line < yy < op_box.bottom:
-                r = fonts.blit_text(surface, text, op_size, colour, (inner.x, yy), "topleft", bold, max_width=inner.width, suit_colours=SUIT_ON_DARK, box=pygame.Rect(inner.x, yy, inner.width, op_line))
+                r = fonts.blit_text(surface, text, op_size, colour, (inner.x, yy), "topleft", bold, max_width=inner.width, suit_colours=suit_colours_on_dark(self.app.settings.four_colour_suits), box=pygame.Rect(inner.x, yy, inner.width, op_line))
                 if op_box.contains(r):
                     self.drawn.append((text, r, inner))
             yy += op_line
@@ -836,8 +840,6 @@ class ReviewScene(Scene):
             out.append((t("review.ranking", moves=ranking), widgets.SOFT, False))
         return out
 
-
-SUIT_ON_DARK = [(240, 240, 240), (255, 120, 120), (255, 120, 120), (240, 240, 240)]
 
 
 def _points(value: float) -> str:

@@ -164,12 +164,12 @@ class RulesScene(Scene):
         self.area = pygame.Rect(m.margin, top, room, self.bar_top - m.gap - top)
         self.pad = m.px(8) if m.compact else max(m.px(10), int(16 * m.scale))
         size = m.u.text(21, least=15)
-        from game.ui.cards import suit_colours
+        from game.ui.cards import suit_colours_on_dark
 
         # A new width (a rotation) makes the page longer or shorter: the same share of it
         # stays read.
         read = self.scroll / self.content_h if getattr(self, "content_h", 0) else 0.0
-        self.lines = render_markdown(i18n.rules_text(self.game_id), self.area.width - 2 * self.pad - m.px(6), size, suit_colours(self.app.settings.four_colour_suits))
+        self.lines = render_markdown(i18n.rules_text(self.game_id), self.area.width - 2 * self.pad - m.px(6), size, suit_colours_on_dark(self.app.settings.four_colour_suits))
         self.content_h = sum(line.image.get_height() for line in self.lines) + 2 * self.pad
         self.scroll_to(int(read * self.content_h))
 

@@ -20,6 +20,7 @@ import pygame
 from game.i18n import t
 from game.scenes import catalog
 from game.scenes.base import Scene
+from game.scenes.dialog import DialogScene
 from game.stats import chart_scale, game_stats
 from game.ui import fonts, widgets
 from game.ui import screen_layout as sl
@@ -536,39 +537,33 @@ class StatsScene(Scene):
             y += bar_h + m.px(8)
 
 
-class ResetStatsScene(Scene):
+class ResetStatsScene(DialogScene):
     """The confirmation before a reset: this player, every player, or cancel (the default:
     Enter or Esc right away changes nothing)."""
 
     name = "stats_reset"
-    overlay = True
+    design_width = 600
+    stacked = True  # the answers one under the other (a long name makes the first one wide)
 
     def __init__(self, app, player: str) -> None:
         super().__init__(app)
         self.player = player
-        self.box = pygame.Rect(0, 0, 0, 0)
 
-    def layout(self) -> None:
-        m = sl.measures(self.app)
-        self.m = m
-        items = [
+    def title(self) -> str:
+        return t("stats.reset_title")
+
+    def answers(self) -> list:
+        return [
             (t("stats.reset_player", name=self.player), lambda: self.confirm(self.player)),
             (t("stats.reset_all"), lambda: self.confirm(None)),
             (t("stats.reset_cancel"), self.back),
         ]
-        pad = sl.dialog_pad(m)
-        width = sl.dialog_width(m, 600)
-        inner = width - 2 * pad
-        head_h = sl.dialog_title_height(m, t("stats.reset_title"), inner)
-        text_h = sl.wrapped_height(self.question(), m.body, inner)
-        # The answers one under the other (a long name makes the first one wide).
-        buttons_h = len(items) * m.bh + (len(items) - 1) * m.gap
-        self.box = sl.centred_box(m, width, pad + head_h + m.gap + text_h + 2 * m.gap + buttons_h + pad)
-        top = self.box.bottom - pad - buttons_h
-        for i, (text, action) in enumerate(items):
-            self.button(pygame.Rect(self.box.x + pad, top + i * (m.bh + m.gap), inner, m.bh), text, action)
-        if self.focus < 0:
-            self.focus = len(items) - 1  # Cancel
+
+    def body_height(self, width: int, room: int) -> int:
+        return sl.wrapped_height(self.question(), self.m.body, width)
+
+    def draw_body(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        sl.wrapped(surface, self.question(), self.m.body, widgets.WHITE, body, align="center")
 
     def question(self) -> str:
         return t("stats.reset_question", name=self.player)
@@ -583,9 +578,3 @@ class ResetStatsScene(Scene):
         if isinstance(below, StatsScene):
             below.selected = 0
         self.back()
-
-    def draw(self, surface: pygame.Surface) -> None:
-        m = self.m
-        pad = sl.dialog_pad(m)
-        y = sl.draw_dialog(surface, self.box, m, t("stats.reset_title"))
-        sl.wrapped(surface, self.question(), m.body, widgets.WHITE, pygame.Rect(self.box.x + pad, y + m.gap, self.box.width - 2 * pad, self.box.height), align="center")

@@ -298,6 +298,9 @@ class TableScene(TableInput, TableLayout, TableBase, Scene):
         self.refresh_buttons()
         if self.app.speed == 0:
             self.skip_animations()
+            # No animation: the next step's buttons now, not a frame late (a tap in the
+            # frame drawn after an AI's move would meet the buttons of the step before).
+            self.refresh_actions()
 
     def _hold_summary(self, summary: dict) -> None:
         self.pending_summary = summary
@@ -512,12 +515,31 @@ class TableScene(TableInput, TableLayout, TableBase, Scene):
         label are drawn as shapes; a tap plays the choice."""
         s = self.app.scale
         geo = self.geo
-        area = self.felt_area
+        # Compact: within the action bar's width (rows grow up over the felt), never over
+        # the status line beside it on a phone on its side; there, a choice too long for the
+        # bar's half of the row takes the felt's width, its rows just above the status row.
+        area = geo.actions if geo.compact and geo.actions.width else self.felt_area
+        bottom = geo.actions.bottom
         last = len(labels) - 1
-        # Keys 1-9 for the first choices, 0 for the last one (none).
-        texts = [f"{0 if i == last else i + 1}  {text}" if i == last or i < 9 else text for i, text in enumerate(labels)]
+        # Keys 1-9 for the first choices, 0 for the last one (none); a phone has no keys.
+        if min(self.app.logical_size) <= zones.PHONE_SIDE:
+            texts = list(labels)
+        else:
+            texts = [f"{0 if i == last else i + 1}  {text}" if i == last or i < 9 else text for i, text in enumerate(labels)]
         self.choice_size = size = self.app.units.text(20, least=14)
-        widths = [min(area.width - 2 * gap, fonts.render_rich(text, size, widgets.WHITE, True).get_width() + 3 * gap) for text in texts]
+        natural = [fonts.render_rich(text, size, widgets.WHITE, True).get_width() + 3 * gap for text in texts]
+        if geo.compact and geo.actions.y == geo.prompt.y and max(natural) > area.width - 2 * gap:
+            area, bottom = self.felt_area.copy(), geo.actions.y - gap // 2
+            # between the piles at the felt's sides (the stock, the discard pile): a choice
+            # over one would hide it and take its taps
+            for pile in (z.rect for z in self.tap_zones() if z.kind == "pile"):
+                if pile.bottom > bottom - 3 * bh and pile.top < bottom:
+                    if pile.centerx < area.centerx:
+                        area.width -= max(0, pile.right - area.x)
+                        area.x = max(area.x, pile.right)
+                    else:
+                        area.width = min(area.width, pile.x - area.x)
+        widths = [min(area.width - 2 * gap, w) for w in natural]
         widths = [max(w, self.app.units.touch) for w in widths]
         rows: list[list[int]] = [[]]
         used = 0
@@ -530,7 +552,6 @@ class TableScene(TableInput, TableLayout, TableBase, Scene):
         bh = max(self.app.units.touch, min(bh, max(24, area.height // max(1, len(rows)) - gap // 2)))
         step = bh + gap // 2
         if geo.compact:
-            bottom = geo.actions.bottom
             y = bottom - len(rows) * step + gap // 2
         else:
             y = area.centery - (len(rows) * step - gap // 2) // 2

@@ -55,6 +55,26 @@ def visible_parts(rects: list[pygame.Rect]) -> list[pygame.Rect]:
     return out
 
 
+
+HUD_SEPARATOR = "  ·  "
+
+
+def hud_lines(text: str, size: int, width: int) -> list[str]:
+    """The round's line broken, where it needs two, between its parts ("Bezique · deal 1 ·
+    game to 500" / "trumps ♠"), never inside one ("trumps" / "♠"); one line when it fits
+    (or when a part alone is wider than the room: the caller wraps it as it can)."""
+    parts = text.split(HUD_SEPARATOR)
+    if fonts.text_width(text, size, True) <= width or any(fonts.text_width(p, size, True) > width for p in parts):
+        return [text]
+    lines = [parts[0]]
+    for part in parts[1:]:
+        joined = lines[-1] + HUD_SEPARATOR + part
+        if fonts.text_width(joined, size, True) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(part)
+    return lines
+
 class TableLayout:
     """Mixed into a TableBase: drawing."""
 
@@ -87,9 +107,10 @@ class TableLayout:
         highlight = step.highlight if step else set()
         surface.blit(self.background(surface.get_size()), (0, 0))
         self.draw_hud_text(surface)
+        short = geo.compact and self.chips_short()
         for seat in range(self.match.players):
             if geo.compact:
-                self.draw_chip(surface, seat)
+                self.draw_chip(surface, seat, short)
             else:
                 self.draw_seat(surface, seat)
         self.card_rects = {}
@@ -140,7 +161,17 @@ class TableLayout:
         if not text or box.width <= 0:
             return
         if self.geo.compact:
-            fonts.draw_in_box(surface, text, self.geo.tag if box.height < self.geo.line * 1.5 else self.geo.small, widgets.WHITE, box, align="left", bold=True, suit_colours=[(255, 120, 120)] * 4)
+            size = self.geo.tag if box.height < self.geo.line * 1.5 else self.geo.small
+            size = fonts.fit_size(text, size, box.width, True)  # one line, down to the minimum
+            lines = hud_lines(text, size, box.width)
+            line_h = fonts.font(size, True).get_linesize()
+            if len(lines) == 1 or line_h * (len(lines) - 1) + fonts.font(size, True).get_height() > box.height:
+                fonts.draw_in_box(surface, text, size, widgets.WHITE, box, align="left", bold=True, suit_colours=[(255, 120, 120)] * 4)
+                return
+            y = box.centery - (line_h * (len(lines) - 1) + fonts.font(size, True).get_height()) // 2
+            for line in lines:
+                fonts.blit_text(surface, line, size, widgets.WHITE, (box.x, y), bold=True, box=pygame.Rect(box.x, y, box.width, line_h), suit_colours=[(255, 120, 120)] * 4)
+                y += line_h
         else:
             fonts.blit_text(surface, text, self.app.units.text(20), widgets.WHITE, (box.x, box.centery), "midleft", bold=True, max_width=box.width, suit_colours=[(255, 120, 120)] * 4)
 
@@ -193,7 +224,7 @@ class TableLayout:
     def is_turn(self, seat: int) -> bool:
         return self.match.current() == seat and not self.match.finished and not self.frozen
 
-    def draw_chip(self, surface, seat: int) -> None:
+    def draw_chip(self, surface, seat: int, short: bool = False) -> None:
         """A seat as a chip: name (dealer, partner's colour), then the cards held and the
         view's figures; gold when it is that player's turn. Drawn once per change and kept."""
         v = self.view
@@ -203,20 +234,63 @@ class TableLayout:
             return
         seat_lines = v.seat_lines(seat)
         count = 0 if self.hide_hands else self.hand_count(seat)
-        won = v.won_label(seat) if v.WON_ROW and self.has(z.WON) else ""
+        won = self.chip_won(seat)
         key = (p.size, pos, v.name(seat), tuple(seat_lines), won, count, self.shown.get("dealer") == seat, v.team_of(seat),
-               self.is_turn(seat), self.seat_detail == seat, v.in_round(seat), self.app.settings.card_back, id(self.geo))
+               self.is_turn(seat), self.seat_detail == seat, v.in_round(seat), self.app.settings.card_back, id(self.geo), short)
         cache = self.__dict__.setdefault("_chips", {})
         kept = cache.get(seat)
         if kept is None or kept[0] != key:
             chip = pygame.Surface(p.size, pygame.SRCALPHA)
             with fonts.capturing() as drawn:
-                self.paint_chip(chip, seat, pos, seat_lines, count, won)
+                self.paint_chip(chip, seat, pos, seat_lines, count, won, short)
             kept = cache[seat] = (key, chip, drawn)
         surface.blit(kept[1], p.topleft)
         fonts.replay(kept[2], p.x, p.y)
 
-    def paint_chip(self, surface, seat: int, pos: str, seat_lines, count: int, won: str) -> None:
+    def chip_won(self, seat: int) -> str:
+        v = self.view
+        return v.won_label(seat) if v.WON_ROW and self.has(z.WON) else ""
+
+    def chip_figures_width(self, seat: int, pos: str, width: int) -> int:
+        """The room for a chip's figures: its second line, after the cards held."""
+        pad = self.geo.pad
+        x2 = pad
+        if pos != "bottom" and self.has(z.HAND):
+            line2 = fonts.font(self.geo.detail).get_linesize()
+            count = 0 if self.hide_hands else self.hand_count(seat)
+            bw = max(6, int(line2 * 0.62))
+            x2 += bw + 3 + min(fonts.text_width(str(count), self.geo.detail, True), fonts.font(self.geo.detail, True).size("88")[0] + 2) + pad
+        return width - pad - x2
+
+    def chip_figures(self, seat: int, seat_lines, won: str, width: int, short: bool) -> tuple[str, tuple]:
+        """A chip's second line: every figure if they fit, else the main one (the bold
+        line). ``short``: the main figure in its short form ("12 pts"), on every chip of the
+        table alike, when one chip is too narrow for it in full."""
+        v = self.view
+        main = next(((text, colour) for text, colour, bold in seat_lines if bold), seat_lines[-1][:2] if seat_lines else ("", widgets.SOFT))
+        if short and main[0]:
+            main = (v.chip_short(seat) or main[0], main[1])
+        figures = [main[0] if text == next((x for x, _, b in seat_lines if b), None) else text for text, _, _ in seat_lines] + [won]
+        figures = [f for f in figures if f]
+        text = "  ·  ".join(figures)
+        if figures and fonts.text_width(text, self.geo.detail) > width:
+            return main
+        return text, seat_lines[-1][1] if seat_lines else widgets.SOFT
+
+    def chips_short(self) -> bool:
+        """Does a chip of this table lack the room for its main figure in full? Then every
+        chip shows the short form: one wording for the same figure on every chip."""
+        for seat in range(self.match.players):
+            pos = self.position(seat)
+            p = self.panels.get(pos)
+            if p is None or p.width <= 0:
+                continue
+            main, _ = self.chip_figures(seat, self.view.seat_lines(seat), "", 0, False)
+            if main and fonts.text_width(main, self.geo.detail) > self.chip_figures_width(seat, pos, p.width):
+                return True
+        return False
+
+    def paint_chip(self, surface, seat: int, pos: str, seat_lines, count: int, won: str, short: bool = False) -> None:
         """A chip's face on its own surface (at 0, 0)."""
         v = self.view
         geo = self.geo
@@ -259,16 +333,7 @@ class TableLayout:
             rr = fonts.blit_text(surface, str(count), detail, widgets.SOFT, (x2 + bw + 3, yy), bold=True, box=pygame.Rect(x2 + bw + 3, yy, fonts.font(detail, True).size("88")[0] + 2, line2))
             x2 = rr.right + pad
         box = pygame.Rect(x2, yy, p.right - pad - x2, line2)
-        figures = [f for f in [text for text, _, _ in seat_lines] + [won] if f]
-        main = next(((text, colour) for text, colour, bold in seat_lines if bold), seat_lines[-1][:2] if seat_lines else ("", widgets.SOFT))
-        colour = seat_lines[-1][1] if seat_lines else widgets.SOFT
-        text = "  ·  ".join(figures)
-        least = fonts.min_size()
-        if figures and fonts.text_width(text, least) > box.width:
-            # Too narrow for every line: the main figure (the bold line), or its short form.
-            text, colour = main
-            if fonts.text_width(text, least) > box.width:
-                text = v.chip_short(seat) or text
+        text, colour = self.chip_figures(seat, seat_lines, won, box.width, short)
         if text:
             fonts.blit_text(surface, fonts.ellipsize(text, detail, box.width), detail, colour, box.topleft, box=box, max_width=box.width)
 
@@ -317,6 +382,9 @@ class TableLayout:
         u = self.app.units
         pad = geo.pad
         area = geo.felt.inflate(-pad * 2, -pad * 2)
+        if geo.hud_text.height and area.colliderect(geo.hud_text):  # on its side: the round's line stays in view
+            area.height -= geo.hud_text.bottom - area.y
+            area.y = geo.hud_text.bottom
         lines = self.chip_text_lines(seat)
         faceup = list(self.view.zone_cards(z.FACEUP, seat)) if self.has(z.FACEUP) else []
         melds = list(self.view.zone_cards(z.MELDS, seat)) if self.has(z.MELDS) else []
@@ -329,7 +397,7 @@ class TableLayout:
             rows_h = (-(-len(cards) // per_row)) * (int(cw * CARD_RATIO) + pad)
         height = min(area.height, pad * 2 + line_h * (1 + len(lines)) + rows_h + (0 if cards else line_h))
         box = pygame.Rect(area.x, area.y, area.width, height)
-        widgets.panel(surface, box, alpha=235, radius=u.px(12), colour=(16, 24, 34))
+        widgets.panel(surface, box, alpha=255, radius=u.px(12), colour=(16, 24, 34))  # the felt's texts do not show through
         pygame.draw.rect(surface, widgets.WHITE, box, max(1, u.px(1)), border_radius=u.px(12))
         y = box.y + pad
         inner = pygame.Rect(box.x + pad, y, box.width - 2 * pad, line_h)
@@ -622,13 +690,20 @@ class TableLayout:
         lay = self.geo.hand_layout(len(cards), self.index_share()) if cards else None
         one_row = lay is not None and lay.rows == 1
         rects = []
+        # A card of a lower row rises over the row above it: never so far that the strip
+        # left of a card there is under a touch target's height (a skart's chosen cards).
+        tops = sorted({y for _, y, _, _ in lay.rects}) if lay else []
+        cover = max(0, tops[1] - tops[0] - self.app.units.touch) if len(tops) > 1 else None
         for i, code in enumerate(cards):
             r = pygame.Rect(lay.rect(i))
+            rise = 0
             if code is not None and code in self.selected:
-                r = r.move(0, -(int(self.ch * 0.15) if one_row and not self.geo.compact else lay.lift or int(self.ch * 0.08)))
+                rise = int(self.ch * 0.15) if one_row and not self.geo.compact else lay.lift or int(self.ch * 0.08)
             elif mark_legal and code in legal:
-                r = r.move(0, -(lay.lift or int(self.ch * 0.08)))
-            rects.append(r)
+                rise = lay.lift or int(self.ch * 0.08)
+            if cover is not None and r.y > tops[0]:
+                rise = min(rise, cover)
+            rects.append(r.move(0, -rise))
         visible = visible_parts(rects)
         notes = []  # (the card's uncovered part, lines) written over the cards once they are all laid
         for i, code in enumerate(cards):

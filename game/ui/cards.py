@@ -34,6 +34,18 @@ def suit_colours(four_colour: bool) -> list[tuple]:
     return [tuple(pal[s]) for s in SUITS]
 
 
+def suit_colours_on_dark(four_colour: bool) -> list[tuple]:
+    """The suits' colours for signs in a text on a dark panel (a rules page, the review's
+    panel): black ones nearly white, the others lightened, so every sign reads."""
+    out = []
+    for c in suit_colours(four_colour):
+        if max(c) < 60:
+            out.append((240, 240, 240))
+        else:
+            out.append(tuple(int(v + (255 - v) * 0.45) for v in c))
+    return out
+
+
 JOKERS = ("X1", "X2")
 COURTS = "JQKVCDR"  # French courts, then the tarot's Valet, Cavalier, Dame, Roi
 

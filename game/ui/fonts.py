@@ -69,6 +69,7 @@ class DrawnText:
     rect: pygame.Rect
     box: pygame.Rect | None = None
     density: float = 1.0
+    cut: bool = False  # ended with "…" by draw_in_box: the box could not hold the whole text
 
     @property
     def logical_size(self) -> float:
@@ -121,10 +122,10 @@ def replay(drawn: list[DrawnText], dx: int, dy: int) -> None:
             record(d.text, d.size, d.rect.move(dx, dy), d.box.move(dx, dy) if d.box is not None else None)
 
 
-def record(text: str, size: int, rect, box=None) -> None:
+def record(text: str, size: int, rect, box=None, cut: bool = False) -> None:
     """Note a text drawn by other means (a pre-rendered image), for the layout tests."""
     if _RECORDERS and text.strip():
-        item = DrawnText(text, int(size), pygame.Rect(rect), pygame.Rect(box) if box is not None else None, DENSITY)
+        item = DrawnText(text, int(size), pygame.Rect(rect), pygame.Rect(box) if box is not None else None, DENSITY, cut)
         for drawn in _RECORDERS:
             drawn.append(item)
 
@@ -317,20 +318,22 @@ def draw_in_box(surface: pygame.Surface, text: str, size: int, colour, box: pyga
     # Still taller than the box at the smallest size: the lines it holds, the last one cut.
     line_h = font(fitted, bold).get_linesize()
     room = max(1, (box.height - font(fitted, bold).get_height()) // line_h + 1)
+    whole = list(lines)
     if len(lines) > room:
         lines = lines[:room - 1] + [ellipsize(" ".join(lines[room - 1:]), fitted, box.width, bold, shrink=False)]
     lines = [line if text_width(line, fitted, bold) <= box.width else ellipsize(line, fitted, box.width, bold, shrink=False) for line in lines]
+    cut = {i for i, line in enumerate(lines) if i >= len(whole) or line != whole[i]}
     total = line_h * (len(lines) - 1) + font(fitted, bold).get_height()
     y = box.centery - total // 2
     anchor = {"left": "topleft", "right": "topright"}.get(align, "midtop")
     x = {"left": box.x, "right": box.right}.get(align, box.centerx)
     rects = []
-    for line in lines:
+    for i, line in enumerate(lines):
         img = render_rich(line, fitted, colour, bold, suit_colours)
         r = img.get_rect(**{anchor: (x, y)})
         surface.blit(img, r)
         if _shown_whole(surface, r):
-            record(line, fitted, r, box)
+            record(line, fitted, r, box, cut=i in cut)
         rects.append(r)
         y += line_h
     return rects

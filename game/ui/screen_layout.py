@@ -419,7 +419,10 @@ class PixelScroll:
         elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
             self.press = None
         elif event.type == pygame.MOUSEMOTION and self.press is not None and self.room:
-            self.to(self.offset - event.rel[1])
+            # From the last position seen, not the event's rel (a touch's synthesised motion
+            # may carry none).
+            self.to(self.offset - (event.pos[1] - self.press[1]))
+            self.press = event.pos
             return True
         return False
 

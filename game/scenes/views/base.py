@@ -16,10 +16,12 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.i18n import t
+from game.i18n import lookup, t
 from game.scenes.animation import Flight, Step
 from game.ui import widgets
 from game.ui.cards import card_name
+
+PHONE_SIDE = 430  # logical px: a phone's short side (360..430), held either way
 
 # The zones a table can hold. Per seat: HAND (face up for the viewer, backs for the
 # others), WON (face-down pile of captures or tricks), FACEUP (cards shown in front of a
@@ -56,6 +58,9 @@ class SummaryTable:
     # shown at a rummy hand's end.
     spreads: list[list[tuple[str, list[str]]]] | None = None
     spread_column: int = 1  # the column the spreads are drawn in (its text is left empty)
+    # Optional, per row: a card of the spread -> a mark the view draws on it
+    # (``GameView.draw_card_mark``: the card a rummy joker stands for).
+    card_marks: list[dict[str, str]] | None = None
 
 
 @dataclass
@@ -64,6 +69,7 @@ class GameOverLines:
     lines: list[tuple[str, str]]  # (name, score), best first
     note: str = ""  # a line under the headline ("lowest total wins")
     gold_first: bool = True
+    golds: int = 1  # how many lines, from the first, are in gold (winners sharing the win)
 
 
 _PAINTERS: dict[str, object] = {}
@@ -170,6 +176,10 @@ class GameView:
     def face(self, code: str, width: int) -> "pygame.Surface":
         """A card's face, from the painter of the game's deck (``card_face``)."""
         return card_face(self.app, self.match.state.info.deck.name, code, width)
+
+    def draw_card_mark(self, surface: "pygame.Surface", rect: "pygame.Rect", visible: int, mark: str) -> None:
+        """Draw a summary's mark on a card (``SummaryTable.card_marks``) in its part left in
+        sight (``visible`` px from its left edge); a game that gives marks draws them."""
 
     def card_label(self, code: str) -> str:
         return card_name(code)
@@ -282,6 +292,14 @@ class GameView:
         return cards if kind in ("play", "capture") else f"{self.action_label(kind)} {cards}"
 
     # ------------------------------------------------------------ texts
+    def touch_t(self, key: str, **params) -> str:
+        """A text that names a key of the keyboard ("or press Enter"), in its form for a
+        finger (``<key>_touch``) on a phone, upright or on its side (its short side at most
+        PHONE_SIDE logical px): no keyboard there."""
+        if min(self.app.logical_size) <= PHONE_SIDE and lookup(f"{key}_touch") is not None:
+            return t(f"{key}_touch", **params)
+        return t(key, **params)
+
     def hud_text(self) -> str:
         return ""
 
@@ -380,12 +398,29 @@ class GameView:
     def summary(self, summary: dict, game_over: bool) -> SummaryTable:
         raise NotImplementedError
 
+    def winners_text(self, winners: list[int], draw: bool = False) -> str:
+        """Game over's head: the winner; the winners sharing it (every one named); a draw
+        when every seat shares it (or ``draw``); no winner."""
+        if not winners:
+            return t("gameover.draw") if draw else t("gameover.no_winner")
+        if len(winners) == 1:
+            return t("gameover.winner", name=self.name(winners[0]))
+        if len(winners) == self.match.players:
+            return t("gameover.draw")
+        # A name stays on one line (no break inside "Robot 7").
+        return t("gameover.shared_win", names=", ".join(self.name(w).replace(" ", "\u00a0") for w in winners))
+
+    @staticmethod
+    def golds(winners: list[int]) -> int:
+        """Game over's lines in gold: every winner's (they come first)."""
+        return max(1, len(winners))
+
     def gameover(self, result: dict) -> GameOverLines:
         winners = result.get("winners") or []
         totals = result.get("totals", [])
         order = sorted(range(len(totals)), key=lambda k: (k not in winners, -totals[k]))
-        head = t("gameover.winner", name=self.name(winners[0])) if winners else t("gameover.no_winner")
-        return GameOverLines(head, [(self.name(k), t("table.score", count=totals[k])) for k in order])
+        head = self.winners_text(winners)
+        return GameOverLines(head, [(self.name(k), t("table.score", count=totals[k])) for k in order], golds=self.golds(winners))
 
     def update(self, dt: float) -> None:
         """Per-frame upkeep of the view's own timers."""
@@ -534,5 +569,5 @@ class TrickTakingView(GameView):
         if cur is not None and not table.steps and not (leader == table.viewer and table.my_turn()):
             out.append(t("trick.you_lead") if self.is_you(leader) else t("trick.leads", name=self.name(leader)))
         if table.obs.get("tricks"):
-            out.append(t("trick.peek_hint"))
+            out.append(self.touch_t("trick.peek_hint"))
         return out

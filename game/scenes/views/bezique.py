@@ -192,7 +192,7 @@ class BeziqueView(TrickTakingView):
 
     def prompt(self, selected, options, phase) -> str:
         if phase == "declare":
-            return self.tx("prompt_declare")
+            return self.touch_t(f"{self.gid}.prompt_declare")
         if phase == "carte_blanche":
             return self.tx("prompt_carte_blanche")
         if self.shown.get("stage") == 2:

@@ -107,11 +107,11 @@ class OrlanView(GameView):
             return t("table.your_turn")
         card = card_name(selected[0])
         if not options or not options[0].get("capture"):
-            return t("table.confirm_lay", card=card)
+            return self.touch_t("table.confirm_lay", card=card)
         if len(options) == 1:
-            return t("table.confirm_capture", card=card, taken=" ".join(card_name(c) for c in options[0]["capture"]))
+            return self.touch_t("table.confirm_capture", card=card, taken=" ".join(card_name(c) for c in options[0]["capture"]))
         parts = [f"{i + 1}) " + "+".join(card_name(c) for c in o.get("capture", [])) for i, o in enumerate(options)]
-        return t("table.choose_capture", card=card, options="  ".join(parts))
+        return self.touch_t("table.choose_capture", card=card, options="  ".join(parts))
 
     def explain(self, move: dict) -> str:
         """One line: the card to play, cards taken, points at stake."""
@@ -225,7 +225,7 @@ class OrlanView(GameView):
         elif self.match.teams:
             head = t("gameover.winner_team", name=side_name(self.match, winners))
         else:
-            head = t("gameover.winner", name=self.name(winners[0]))
+            head = self.winners_text(winners)
         sides = result["side_totals"]
         order = sorted(range(len(sides)), key=lambda i: -sides[i])
         return GameOverLines(head, [(side_name(self.match, self.match.side_seats(i)), t("table.score", count=sides[i])) for i in order], gold_first=False)

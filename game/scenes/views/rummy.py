@@ -342,7 +342,7 @@ class RummyView(GameView):
         parts = [self.tx("title"), self.tx("hud_hand_of", hand=count, hands=hands) if hands else self.tx("hud_hand", hand=count)]
         target = opts.get("target")
         if target and not hands and not opts.get("penalty_only"):
-            parts.append(t("summary.target", count=target))
+            parts.append(t("table.hud_target", count=target))
         return "  ·  ".join(parts)
 
     def seat_lines(self, seat: int):
@@ -633,6 +633,9 @@ class RummyView(GameView):
                 table.name_tag(surface, pygame.Rect(span.x, span.y, min(span.width, cw * 2), span.height), owner, False)
         return True
 
+    def draw_card_mark(self, surface, rect: pygame.Rect, visible: int, mark: str) -> None:
+        self.draw_stands_for(surface, rect, visible, mark)  # a joker in a hand's summary
+
     def draw_stands_for(self, surface, r: pygame.Rect, visible: int, face: str) -> pygame.Rect:
         """On a joker of a table meld, the card it stands for as a card's index (rank over
         suit; a set's joker is its rank in any missing suit), framed in gold, in the part of
@@ -661,7 +664,7 @@ class RummyView(GameView):
         n = self.match.players
         side_of = {seat: k for k, members in enumerate(summary.get("sides", [[s] for s in range(n)])) for seat in members}
         hands = summary.get("hands") or [{} for _ in range(n)]
-        rows, spreads = [], []
+        rows, spreads, marks = [], [], []
         for seat in range(n):
             side = side_of.get(seat, seat)
             h = hands[seat] if seat < len(hands) else {}
@@ -679,6 +682,7 @@ class RummyView(GameView):
             if h.get("deadwood"):
                 groups.append(("deadwood", list(h["deadwood"])))
             spreads.append(groups)
+            marks.append(h.get("jokers") or {})
         headers = [t("summary.player"), self.tx("col_hand"), self.tx("col_deadwood"), self.tx("col_points"), t("summary.total")]
         notes = self.summary_notes(summary, game_over)
         totals = [int(r[-1]) for r in rows]
@@ -686,7 +690,7 @@ class RummyView(GameView):
         return SummaryTable(
             title=self.tx("summary_title", hand=summary.get("round", 0) + 1), headers=headers, rows=rows,
             widths=[0.17, 0.5, 0.11, 0.1, 0.12], best={i for i, v in enumerate(totals) if v == best},
-            notes=notes, bold={0, 3, 4}, spreads=spreads, spread_column=1,
+            notes=notes, bold={0, 3, 4}, spreads=spreads, spread_column=1, card_marks=marks,
         )
 
     def summary_notes(self, summary: dict, game_over: bool) -> list[str]:
@@ -730,9 +734,6 @@ class RummyView(GameView):
         totals = result.get("totals", [])
         sign = 1 if self.lower_wins() else -1
         order = sorted(range(len(totals)), key=lambda k: (k not in winners, sign * totals[k]))
-        if len(winners) == 1:
-            head = t("gameover.winner", name=self.name(winners[0]))
-        else:
-            head = t("gameover.draw") if winners else t("gameover.no_winner")
+        head = self.winners_text(winners)
         note = self.tx("gameover_lowest") if self.lower_wins() else ""
-        return GameOverLines(head, [(self.name(k), t("table.score", count=totals[k])) for k in order], note=note)
+        return GameOverLines(head, [(self.name(k), t("table.score", count=totals[k])) for k in order], note=note, golds=self.golds(winners))

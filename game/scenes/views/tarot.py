@@ -498,5 +498,5 @@ class TriompheForceeView(TarotView):
         winners = result.get("winners") or []
         chips = result.get("chips") or [self.chips(s) for s in range(self.match.players)]
         order = sorted(range(len(chips)), key=lambda k: (k not in winners, -chips[k]))
-        head = t("gameover.winner", name=self.name(winners[0])) if winners else t("gameover.no_winner")
-        return GameOverLines(head, [(self.name(k), t("triomphe_forcee.chips", count=chips[k])) for k in order])
+        head = self.winners_text(winners)
+        return GameOverLines(head, [(self.name(k), t("triomphe_forcee.chips", count=chips[k])) for k in order], golds=self.golds(winners))

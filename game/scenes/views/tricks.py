@@ -242,7 +242,7 @@ class OlsenView(TrickView):
         if phase == "pass":
             target = self.name(self.left_of(self.table.viewer))
             if len(selected) == 3:
-                return t("trick.pass_ready", name=target)
+                return self.touch_t("trick.pass_ready", name=target)
             return t("trick.pass_prompt", name=target, count=len(selected))
         return t("trick.your_turn")
 
@@ -307,10 +307,10 @@ class OlsenView(TrickView):
 
     def gameover(self, result: dict) -> GameOverLines:
         winners = result["winners"]
-        head = t("gameover.winner", name=self.name(winners[0])) if winners else (t("gameover.draw") if result.get("draw") else t("gameover.no_winner"))
+        head = self.winners_text(winners, draw=bool(result.get("draw")))
         totals = result["totals"]
         order = sorted(range(len(totals)), key=lambda k: (k not in winners, totals[k]))
-        return GameOverLines(head, [(self.name(k), t("trick.penalty", count=totals[k])) for k in order], note=t("gameover.lowest_wins"))
+        return GameOverLines(head, [(self.name(k), t("trick.penalty", count=totals[k])) for k in order], note=t("gameover.lowest_wins"), golds=self.golds(winners))
 
 
 class AluetteView(TrickView):
