@@ -15,7 +15,9 @@ ISMCTS player that sat there), averaged over deals with a 95% interval (normal, 
 deals): below zero means the expert takes fewer penalty points than ISMCTS holding the
 same cards against the same opponents. The other seats' bots are seeded alike in A and B.
 Also printed: A's share of deals (fewer penalty points than B: 1, as many: 1/2), with its
-95% interval. With ``--b-ms`` (or ``--b-iterations``) game B seats the expert with that
+95% interval. With ``--b-without-endgames`` game B seats the same expert at the same
+budget with its exact endgames off (``docs/bots.md``, *Exact endgames*): what they change,
+deal by deal. With ``--b-ms`` (or ``--b-iterations``) game B seats the expert with that
 budget instead of ISMCTS: 1 s against 0.1 s, the three others ISMCTS both times. With
 ``--others simple`` the three other seats are our simple players instead of ISMCTS (no
 OpenSpiel needed): ``--ms 1000 --b-ms 100 --others simple`` is the time-scaling figure of
@@ -166,8 +168,19 @@ def run_deal(task):
     deal_seed = args.seed * 1_000_003 + deal
     seat = deal % 4
     a, times, ra = play(deal_seed, seat, (args.ms, args.iterations), args, game)
-    b_budget = (args.b_ms, args.b_iterations)
-    b, _, rb = play(deal_seed, seat if any(b_budget) else None, b_budget, args, game)
+    if args.b_without_endgames:
+        # Game B: the same expert at the same budget with its exact endgames off (the
+        # play-outs of before them), read by each move's search from expert.ENDGAMES.
+        from game.bots import expert
+
+        expert.ENDGAMES = False
+        try:
+            b, _, rb = play(deal_seed, seat, (args.ms, args.iterations), args, game)
+        finally:
+            expert.ENDGAMES = True
+    else:
+        b_budget = (args.b_ms, args.b_iterations)
+        b, _, rb = play(deal_seed, seat if any(b_budget) else None, b_budget, args, game)
     return deal, seat, a[seat], b[seat], times, ra + rb
 
 
@@ -178,6 +191,8 @@ def main(argv=None) -> None:
     ap.add_argument("--iterations", type=int, default=None, help="expert budget in worlds per move (replaces --ms)")
     ap.add_argument("--b-ms", type=float, default=None, help="game B: the expert with this budget instead of ISMCTS")
     ap.add_argument("--b-iterations", type=int, default=None, help="game B: the expert with this many worlds")
+    ap.add_argument("--b-without-endgames", action="store_true",
+                    help="game B: the expert at A's budget without its exact endgames (as ORLAN_BOT_ENDGAMES=off)")
     ap.add_argument("--others", choices=("ismcts", "simple"), default="ismcts",
                     help="who plays the three other seats (and game B's seat without --b-ms)")
     ap.add_argument("--sims", type=int, default=1000, help="ISMCTS simulations per move")
@@ -190,7 +205,9 @@ def main(argv=None) -> None:
     if args.ms is None and args.iterations is None:
         args.ms = 900.0
     budget = f"{args.iterations} worlds" if args.iterations else f"{args.ms:g} ms"
-    if args.b_ms or args.b_iterations:
+    if args.b_without_endgames:
+        b_label = f"expert ({budget}) without its exact endgames"
+    elif args.b_ms or args.b_iterations:
         b_label = f"expert ({args.b_iterations} worlds)" if args.b_iterations else f"expert ({args.b_ms:g} ms)"
     else:
         b_label = "ISMCTS" if args.others == "ismcts" else "simple"

@@ -181,11 +181,14 @@ def test_open_hands_on_a_phone_show_every_other_hand_readable_in_the_panel(size)
     review = open_screen(app, "review", "olsen")
     review.go(4)
     app.run_frames(1)
-    click_at = review.bar[t("review.hands_open")].rect.center
     from tests.ui_helpers import tap
 
-    tap(app, click_at)
+    if t("review.more") in review.bar:  # the phone's bar has no room: behind More
+        tap(app, review.bar[t("review.more")].rect.center)
+        app.run_frames(2)
+    tap(app, review.bar[t("review.hands_open")].rect.center)
     app.run_frames(2)
+    assert not review.sheet  # closed, to show the hands
     assert review.open_hands and not review.board.open_hands  # not in the board's small chips
     names = [text for text, _, _ in review.drawn]
     others = [review.seat_name(s) for s in range(review.replay.players) if s != review.seat]
@@ -219,6 +222,8 @@ def test_the_reviews_opinion_is_never_cut_on_a_phone():
 
     longest = max(entries, key=opinion_length)
     review.go(longest.index)
+    if review.takes_turns():  # the board and the panel take turns at this size: the panel
+        review.toggle_moves()
     app.run_frames(2)
     inner = review.panel_rect().inflate(-2 * review.pad, 0)
     size = max(fonts.min_size(), review.small_size())
@@ -251,3 +256,132 @@ def test_the_shelf_on_its_side_fits_whichever_game_continue_names(size, recent, 
     continue_button = next(b for b in menu.elements if b.text == t("menu.continue_game", game=t(f"{recent}.title")))
     assert max(b.rect.bottom for b in menu.family_buttons.values()) <= continue_button.rect.top
     assert min(b.rect.height for b in menu.family_buttons.values()) >= app.units.touch
+
+
+# ------------------------------------------------------------------ the review's board on a phone on its side
+def board_overlaps(app, review) -> list[str]:
+    """What covers what on the review's board: two seat chips, a chip and the felt, the
+    status line or the hand, two texts. The layout matrix measures each text against its own
+    box only, so a chip drawn whole over the status line (each text inside its own box)
+    passed it: the boxes themselves are compared here."""
+    geo = review.board.geo
+    board = review.board_rect()
+    zones = [(f"chip {k}", r) for k, r in geo.seats.items()]
+    zones += [("felt", geo.felt), ("status", geo.prompt), ("hand", geo.hand_area)]
+    out = []
+    for i, (a, ra) in enumerate(zones):
+        for b, rb in zones[i + 1:]:
+            if ra.width and rb.width and ra.clip(rb).width > 1 and ra.clip(rb).height > 1:
+                out.append(f"{a} {tuple(ra)} overlaps {b} {tuple(rb)}")
+    hand = len(review.board.shown.get("hand", []))
+    if hand and not geo.hand_layout(hand, review.board.index_share()).fits:
+        out.append(f"a hand of {hand} cards does not fit the board {board.size}: its cards run off it")
+    texts = [d for d in drawn_texts(app) if board.contains(d.rect) and d.text.strip()]
+    for d in texts:  # a text over a chip it is not part of
+        for k, r in geo.seats.items():
+            common = d.rect.clip(r)
+            if not r.contains(d.rect) and common.width > 1 and common.height > 1:
+                out.append(f"{d.text!r} {tuple(d.rect)} runs over chip {k} {tuple(r)}")
+    for i, a in enumerate(texts):
+        for b in texts[i + 1:]:
+            common = a.rect.clip(b.rect)
+            if common.width > 1 and common.height > 1:
+                out.append(f"{a.text!r} {tuple(a.rect)} overlaps {b.text!r} {tuple(b.rect)}")
+    return out
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "nl"])
+@pytest.mark.parametrize("size", [(640, 360), (844, 390), (360, 640)])
+def test_the_reviews_board_on_a_phone_has_nothing_over_anything(language, size):
+    """At 640x360 the board under a bar of buttons was too low for the table's geometry: the
+    seat chips ran over the status line and the felt's first line (at 360x640 too, the board
+    above the panel). It takes the whole height now, the buttons beside it, or it takes
+    turns with the panel; the most seats (ten in Triomphe Forcée) included."""
+    app = make_app(size, 1.0, language)
+    found = []
+    for game_id in ("orlan", "olsen", "basic_rummy", "bezique", "maison_troggen", "triomphe_forcee"):
+        review = open_screen(app, "review", game_id)
+        for k in (0, review.total // 2):
+            review.go(k)
+            app.run_frames(1)
+            found += [f"{game_id} move {k}: {p}" for p in board_overlaps(app, review)]
+    assert found == [], "\n".join(found[:30])
+
+
+def test_more_on_a_phone_on_its_side_opens_the_rest_and_closes():
+    """The More sheet holds what the bar and the panel's buttons held; a button in it acts,
+    a tap outside closes it; all of it measured (texts whole, targets 44x44 apart)."""
+    from tests.ui_helpers import tap
+
+    app = make_app((640, 360), 1.0, "fr")
+    review = open_screen(app, "review", "olsen")
+    app.run_frames(2)
+    assert review.tight() and review.board_rect().height == app.size[1]
+    from game import i18n
+
+    for language in ("en", "fr", "nl"):  # the hint names the button as it reads
+        assert i18n.lookup("review.more", language) in i18n.lookup("review.not_reviewed_more", language)
+    tap(app, review.bar[t("review.more")].rect.center)
+    app.run_frames(2)
+    assert review.sheet
+    for key in ("review.hands_open", "review.deeper", "review.export", "review.close_more"):
+        assert t(key) in review.bar
+    assert t("review.moves_of", name=review.seat_name(review.seat)) in review.bar
+    assert text_problems(app, drawn_texts(app), cut=True) + target_problems(app) == []
+    assert review.row_rects == []  # the move list under the sheet takes no tap
+    tap(app, review.bar[t("review.deeper")].rect.center)
+    app.run_frames(2)
+    assert review.depth == 1 and review.sheet  # the sheet stays: its progress line shows the new analysis
+    tap(app, (2, 2))  # outside the sheet
+    app.run_frames(2)
+    assert not review.sheet and t("review.next") in review.bar
+    assert review.panel_shown() and review.board_shown()  # side by side: no switch
+    tap(app, review.bar[t("review.more")].rect.center)
+    app.run_frames(2)
+    tap(app, review.bar[t("review.hands_open")].rect.center)
+    app.run_frames(2)
+    assert review.open_hands and not review.sheet  # closed, to show the hands
+
+
+@pytest.mark.parametrize("game_id", ["maison_troggen", "triomphe_forcee"])
+def test_a_board_too_full_beside_the_panel_takes_turns_with_it_at_640x360(game_id):
+    """28 tarot cards need three quarters of 640 px at 360 px high (every index showing),
+    ten seats' chips left the trick's cards 10 px wide: the board and the panel take turns
+    there, a button in the column of steps switching them; the move list takes taps only
+    when it is shown."""
+    from tests.ui_helpers import tap
+
+    app = make_app((640, 360), 1.0, "fr")
+    review = open_screen(app, "review", game_id)
+    app.run_frames(2)
+    assert review.takes_turns() and review.board_shown() and not review.panel_shown()
+    assert board_overlaps(app, review) == [] and review.row_rects == []
+    tap(app, review.bar[t("review.show_moves")].rect.center)
+    app.run_frames(2)
+    assert review.panel_shown() and not review.board_shown() and review.row_rects
+    assert text_problems(app, drawn_texts(app), cut=True) + target_problems(app) == []
+    k, row = review.row_rects[-1]
+    tap(app, row.center)
+    app.run_frames(1)
+    assert review.cursor == k
+    tap(app, review.bar[t("review.show_board")].rect.center)
+    app.run_frames(2)
+    assert review.board_shown() and review.cursor == k
+
+
+def test_a_rotation_keeps_the_reviews_move_and_its_more_sheet():
+    """Turned from its side to upright and back with the More sheet open: the same move,
+    the sheet still open, every text whole and every target apart at each size."""
+    from tests.ui_helpers import tap
+
+    app = make_app((640, 360), 1.0, "nl")
+    review = open_screen(app, "review", "maison_troggen")
+    review.go(7)
+    app.run_frames(2)
+    tap(app, review.bar[t("review.more")].rect.center)
+    app.run_frames(2)
+    for shape in ("portrait", "short"):
+        rotate(app)
+        assert app.shape == shape and app.scenes.top is review
+        assert review.cursor == 7 and review.sheet
+        assert text_problems(app, drawn_texts(app), cut=True) + target_problems(app) == []

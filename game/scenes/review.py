@@ -12,6 +12,10 @@ how many sampled deals that was estimated, the other ways to play the same card 
 with captures) or the cards that were still legal (a trick game), and the expert's
 ranking of the candidates. On a phone the open hands are laid out in the panel, in place
 of the move list, every card's index readable (the board's seat chips are too small).
+On a phone on its side the board takes the whole height, its buttons in a column beside
+it; where the table's geometry does not fit the board beside (or above) the panel (a
+tarot's 28 cards, ten seats, a short screen upright), the board and the panel take turns,
+a button switching them; what the phone's bar has no room for is in a More sheet.
 
 The analysis (game/review.py) runs a slice per frame, never a thread (the browser has
 none), fills in move by move, and is kept with the replay (``RecentGames.save``) so a
@@ -40,6 +44,7 @@ from game.scenes.table_picture import TableBase
 from game.ui import fonts, widgets
 from game.ui.cards import CARD_RATIO, suit_colours_on_dark
 from game.ui import screen_layout as sl
+from game.ui import units
 from game.ui.units import units_for
 
 CHECKPOINT = 16  # a copy of every 16th position is kept; the others are played from it
@@ -53,6 +58,10 @@ COSTLY_COLOUR = (240, 90, 70)
 GOOD_COLOUR = (120, 220, 140)
 OTHER_COLOUR = (150, 160, 175)
 CURSOR_COLOUR = (60, 90, 130)
+TIGHT_HEIGHT = 430  # logical px: a phone on its side at most this high has the tight layout
+TRICK_CARD_LEAST = 30  # logical px: a trick's card narrower than this on the board is unreadable
+UPRIGHT_PANEL_LEAST = 300  # logical px: a panel under the board lower than this takes turns with it
+TIGHT_BOARD_SHARE = 0.58  # of the width, the tight layout's board (the whole height)
 
 
 def desktop(app=None) -> bool:
@@ -171,6 +180,8 @@ class ReviewScene(Scene):
         self.seat = seat if seat is not None else (humans[0] if humans else 0)
         self.cursor = 0  # the move under review (len(moves): the final position)
         self.open_hands = False
+        self.sheet = False  # the More sheet over a phone on its side (``layout_tight``)
+        self.show_moves = False  # the panel in the board's place (``takes_turns``: no room for both)
         self.playing = False
         self.play_clock = 0.0
         self.analysing = True
@@ -295,6 +306,8 @@ class ReviewScene(Scene):
 
     def toggle_open(self) -> None:
         self.open_hands = not self.open_hands
+        if self.open_hands and self.hands_in_panel() and self.takes_turns():
+            self.show_moves = True  # the hands are laid out in the panel: show it
         self.build()
 
     # ------------------------------------------------------------ export
@@ -326,17 +339,100 @@ class ReviewScene(Scene):
     def regions(self) -> tuple[pygame.Rect, pygame.Rect]:
         """The board and the panel, by shape (docs/layout.md): upright, the board across the
         top and the panel under it; on its side and on a desktop, the board on the left and
-        the panel on the right. The bar of buttons is under both."""
+        the panel on the right, the bar of buttons under both. A phone on its side (``tight``)
+        has no height to spare for a bar under the board: the board takes the whole height and
+        the buttons go in the right-hand column, the steps above the panel, More and Back
+        under it. On a phone whose board would be too small for the table (``takes_turns``)
+        the board and the panel take turns in the same place, a button switching them."""
         m = sl.measures(self.app)
         w = m.width
+        if self.tight() and self.takes_turns():
+            left = pygame.Rect(0, 0, getattr(self, "column_x", w - m.margin - m.bh) - m.gap, m.height)
+            return left, pygame.Rect(m.margin, m.margin, left.width - m.margin, m.height - 2 * m.margin)
+        if self.tight():
+            board = pygame.Rect(0, 0, int(w * TIGHT_BOARD_SHARE), m.height)
+            x = board.right + m.gap
+            top = getattr(self, "steps_bottom", m.margin + m.bh) + m.gap
+            bottom = getattr(self, "bar_top", m.height - m.margin - m.bh) - m.gap
+            return board, pygame.Rect(x, top, w - x - m.margin, bottom - top)
         top = getattr(self, "bar_top", m.height - m.margin - m.bh) - m.gap
+        if m.upright and self.takes_turns():
+            board = pygame.Rect(0, 0, w, top)
+            return board, pygame.Rect(m.margin, m.margin, w - 2 * m.margin, top - m.margin)
         if m.upright:
-            board_h = min(int(w * 1.0), int(m.height * 0.42))
+            board_h = self.upright_board_height(m)
             board = pygame.Rect(0, 0, w, board_h)
             return board, pygame.Rect(m.margin, board_h + m.gap, w - 2 * m.margin, top - board_h - m.gap)
         share = 0.62 if m.shape == "desktop" else 0.58
         board = pygame.Rect(0, 0, int(w * share), top)
         return board, pygame.Rect(board.right + m.gap, m.margin, w - board.right - m.gap - m.margin, top - m.margin)
+
+    @staticmethod
+    def upright_board_height(m: sl.Measures) -> int:
+        return min(int(m.width * 1.0), int(m.height * 0.42))
+
+    def takes_turns(self) -> bool:
+        """On a phone, whether the board beside (or above) the panel is too small for the
+        table's geometry: then the board and the panel take turns. Measured once for a window
+        size and a seat."""
+        from game import i18n
+
+        key = (self.app.size, self.app.density, self.seat, i18n.language())  # not Play/Pause: no flip mid-playback
+        cached = self.__dict__.get("_turns")
+        if cached is None or cached[0] != key:  # asked many times a frame: measured once
+            self._turns = cached = (key, self.measure_turns())
+        return cached[1]
+
+    def measure_turns(self) -> bool:
+        m = sl.measures(self.app)
+        if self.tight():
+            size = (int(m.width * TIGHT_BOARD_SHARE), m.height)
+        elif m.shape == units.PORTRAIT:
+            size = (m.width, self.upright_board_height(m))
+            # The panel under it holds its buttons, the summaries, a few moves and the
+            # opinion, or the two take turns (at 360x640 the move list had no room left).
+            texts = [text for text, _, _ in self.bar_buttons()]
+            _, bar_top = sl.bottom_groups([texts[:5], texts[5:]], m)
+            if bar_top - m.gap - size[1] - m.gap < m.px(UPRIGHT_PANEL_LEAST):
+                return True
+        else:
+            return False
+        return not self.board_fits(size)
+
+    def board_fits(self, size: tuple[int, int]) -> bool:
+        """Whether the table's geometry at ``size`` holds the largest hand (every index
+        showing), a readable trick and its seat chips clear of the felt, the status line and
+        the hand (a tarot's 28 cards at 640x360 need three quarters of the width; ten seats'
+        chips beside the panel left the trick 10 px cards; at 360x640 the chips ran over
+        the status line)."""
+        key = (tuple(size), self.seat)
+        cache = self.__dict__.setdefault("_fits", {})
+        if key in cache:
+            return cache[key]
+        probe = ReviewBoard(self.app, self.replay, self.state(self.cursor), self.seat, size)
+        probe.shown = {}
+        probe.set_position(self.state(self.cursor), None, None)
+        plan = probe.geometry_key()[2]
+        geo = probe.geo
+        zones = list(geo.seats.values()) + [geo.felt, geo.prompt, geo.hand_area]
+        apart = not any(a.width and b.width and a.clip(b).width > 1 and a.clip(b).height > 1 for i, a in enumerate(zones) for b in zones[i + 1:])
+        # The trick's cards as large as the geometry's own test asks at least (30 logical px).
+        fits = apart and geo.hand_layout(plan, probe.index_share()).fits and (not geo.trick or geo.tw >= self.app.units.px(TRICK_CARD_LEAST))
+        cache[key] = fits
+        return fits
+
+    def board_shown(self) -> bool:
+        """The board is on screen (not the panel in its place)."""
+        return not (self.takes_turns() and self.show_moves)
+
+    def panel_shown(self) -> bool:
+        return not (self.takes_turns() and not self.show_moves)
+
+    def tight(self) -> bool:
+        """A phone on its side, 430 logical px high or less (640x360 .. 932x430): under a
+        bar of buttons the board was too low for the table's geometry (the seat chips ran
+        over the status line and the felt's texts)."""
+        return self.app.shape == units.SHORT and self.app.units.logical[1] <= TIGHT_HEIGHT
 
     @property
     def pad(self) -> int:
@@ -397,16 +493,34 @@ class ReviewScene(Scene):
     def layout(self) -> None:
         m = sl.measures(self.app)
         self.m = m
-        # The bar: the steps (« ‹ › » Play) first, then the rest; rows as the width asks.
-        items = self.bar_buttons()
-        texts = [text for text, _, _ in items]
-        rects, self.bar_top = sl.bottom_groups([texts[:5], texts[5:]], m)
         self.bar = {}
-        for rect, (text, action, enabled) in zip(rects, items):
+        self.seat_button = self.stop_button = self.deeper_button = None
+        if self.tight():
+            self.layout_tight(m)
+            return
+        turns = self.takes_turns()
+        self.sheet = self.sheet and turns  # the More sheet is for a phone's layouts only
+        # The bar: the steps (« ‹ › » Play) first, then the rest; rows as the width asks. A
+        # phone upright whose board and panel take turns: the switch, More and Back under
+        # the steps, the rest in the More sheet (the board keeps the height of a row).
+        items = self.bar_buttons()
+        if turns:
+            groups = [items[:5], [self.switch_item(), self.more_item(), items[-1]]]
+            rest = items[5:-1]
+        else:
+            groups = [items[:5], items[5:]]
+        rects, self.bar_top = sl.bottom_groups([[text for text, _, _ in group] for group in groups], m)
+        if self.sheet:
+            self.layout_sheet(m, rest)
+            return
+        for rect, (text, action, enabled) in zip(rects, groups[0] + groups[1]):
             self.bar[text] = self.button(rect, text, action, enabled, focusable=False)
         self.sync_board()
         # The panel's buttons: whose moves, stop/resume, deeper (on one row when they fit).
         panel = self.panel_rect()
+        if not self.panel_shown():  # the board in the panel's place: the panel's buttons wait
+            self.controls_bottom = panel.y
+            return
         inner = panel.inflate(-2 * self.pad, 0)
         stop = t("review.stop") if self.analysing else t("review.resume")
         controls = [t("review.moves_of", name=self.seat_name(self.seat)), stop, self.deeper_text()]
@@ -415,6 +529,126 @@ class ReviewScene(Scene):
         self.stop_button = self.button(rects[1], stop, self.toggle_analysis, enabled=not self.review.done, focusable=False)
         self.deeper_button = self.button(rects[2], controls[2], self.deeper, enabled=self.depth < DEEPER_STEPS, focusable=False)
         self.controls_bottom = bottom
+
+    def switch_item(self) -> tuple[str, object, bool]:
+        """The button that shows the panel in the board's place, or the board again."""
+        return (t("review.show_board") if self.show_moves else t("review.show_moves"), self.toggle_moves, True)
+
+    def more_item(self) -> tuple[str, object, bool]:
+        return (t("review.more"), self.toggle_sheet, True)
+
+    def layout_tight(self, m: sl.Measures) -> None:
+        """A phone on its side: the board the whole height on the left; on the right the
+        steps (« ‹ › », and Play when the row holds it), the panel (progress, move list,
+        opinion), then More and Back. More opens a sheet over the screen with the rest: the
+        summaries, Play, the next round, open hands, whose moves, stop/resume, deeper, export.
+        When the board and the panel take turns, the buttons are a column on the right: the
+        steps, the switch, More and Back."""
+        items = self.bar_buttons()
+        placed: list[tuple[pygame.Rect, tuple]] = []
+        if self.takes_turns():
+            column_items = items[:4] + [self.switch_item(), self.more_item(), items[-1]]
+            width = max(sl.button_width(text, m) for text, _, _ in column_items)
+            self.column_x = m.width - m.margin - width
+            rest = items[4:-1]
+            n = len(column_items)
+            gap = max(0, min(m.gap, (m.height - 2 * m.margin - n * m.bh) // max(1, n - 1)))
+            for i, item in enumerate(column_items):
+                placed.append((pygame.Rect(self.column_x, m.margin + i * (m.bh + gap), width, m.bh), item))
+            self.steps_bottom = self.bar_top = m.margin
+        else:
+            board = pygame.Rect(0, 0, int(m.width * TIGHT_BOARD_SHARE), m.height)
+            column = pygame.Rect(board.right + m.gap, m.margin, m.width - board.right - m.gap - m.margin, m.height - 2 * m.margin)
+            steps = items[:4]
+            if len(sl.rows_of([sl.button_width(text, m) for text, _, _ in items[:5]], column.width, m.gap)) == 1:
+                steps.append(items[4])  # Play beside the steps when the row holds it
+            rest = [item for item in items[:-1] if item not in steps]
+            rects, self.steps_bottom = sl.button_grid([text for text, _, _ in steps], column.x, column.width, column.y, m)
+            placed += list(zip(rects, steps))
+            bottom = [self.more_item(), items[-1]]
+            self.bar_top = column.bottom - sl.grid_height([text for text, _, _ in bottom], column.width, m)
+            rects, _ = sl.button_grid([text for text, _, _ in bottom], column.x, column.width, self.bar_top, m)
+            placed += list(zip(rects, bottom))
+        if self.sheet:
+            self.layout_sheet(m, rest)
+            return
+        for rect, (text, action, enabled) in placed:
+            self.bar[text] = self.button(rect, text, action, enabled, focusable=False)
+        self.controls_bottom = self.panel_rect().y
+        self.sync_board()
+
+    def layout_sheet(self, m: sl.Measures, rest: list[tuple]) -> None:
+        """The More sheet's buttons: ``rest`` (what the phone's bar has no room for), whose
+        moves, stop/resume, deeper and Close, under its summaries (drawn by ``draw_sheet``)."""
+        stop = t("review.stop") if self.analysing else t("review.resume")
+        # What changes the board or the list closes the sheet, to be seen; stop/resume and
+        # deeper keep it open (its progress line shows what they did).
+        sheet_items = [(text, self.closing(action), enabled) for text, action, enabled in rest] + [
+            (t("review.moves_of", name=self.seat_name(self.seat)), self.closing(self.next_seat), True),
+            (stop, self.toggle_analysis, not self.review.done),
+            (self.deeper_text(), self.deeper, self.depth < DEEPER_STEPS),
+            (t("review.close_more"), self.toggle_sheet, True),
+        ]
+        box = self.sheet_box(m, [text for text, _, _ in sheet_items])
+        inner = box.inflate(-2 * sl.dialog_pad(m), -2 * sl.dialog_pad(m))
+        height = sl.grid_height([text for text, _, _ in sheet_items], inner.width, m)
+        rects, _ = sl.button_grid([text for text, _, _ in sheet_items], inner.x, inner.width, inner.bottom - height, m)
+        for rect, (text, action, enabled) in zip(rects, sheet_items):
+            self.bar[text] = self.button(rect, text, action, enabled, focusable=False)
+        self.sheet_text_box = pygame.Rect(inner.x, inner.y, inner.width, inner.height - height - m.gap)
+        self.controls_bottom = self.panel_rect().y
+        self.sync_board()
+
+    def sheet_lines(self) -> list[tuple[str, int, tuple, bool]]:
+        """The More sheet's texts: the summaries of the game and of the round under the
+        cursor, and the analysis's progress ((text, size, colour, bold))."""
+        entries = sorted(self.review.entries, key=lambda e: e.index)
+        small = self.small_size()
+        game = summarise(entries)
+        out = [(t("review.summary_game", agreement=round(100 * game.agreement), cost=_points(game.cost), count=game.costly), small, widgets.WHITE, True)]
+        here = self.rounds[min(self.cursor, len(self.rounds) - 1)]
+        rnd = by_round(entries).get(here)
+        if rnd is not None:
+            out.append((t("review.summary_round", round_name=round_text(self.replay.game, here), agreement=round(100 * rnd.agreement), cost=_points(rnd.cost)), small, widgets.SOFT, False))
+        out.append((self.status_text(entries), fonts.min_size(), widgets.SOFT, False))
+        return out
+
+    def sheet_box(self, m: sl.Measures, texts: list[str]) -> pygame.Rect:
+        """The sheet's box: as wide as a dialog may be, as tall as its texts and buttons."""
+        width = m.width - 2 * m.margin
+        inner_w = width - 2 * sl.dialog_pad(m)
+        text_h = sum(sl.wrapped_height(text, size, inner_w, bold) for text, size, _, bold in self.sheet_lines())
+        height = text_h + m.gap + sl.grid_height(texts, inner_w, m) + 2 * sl.dialog_pad(m)
+        return sl.centred_box(m, width, height)
+
+    def toggle_moves(self) -> None:
+        self.show_moves = not self.show_moves
+        self.build()
+
+    def closing(self, action):
+        """``action``, then the sheet closed (when the action left it open)."""
+        def act() -> None:
+            action()
+            if self.sheet and self.app.scenes.top is self:
+                self.toggle_sheet()
+        return act
+
+    def toggle_sheet(self) -> None:
+        self.sheet = not self.sheet
+        self.build()
+
+    def draw_sheet(self, surface) -> None:
+        """The More sheet over the review: a shade, its panel, the summaries (the buttons are
+        pygame_gui's)."""
+        m = self.m
+        box = self.sheet_box(m, [text for text in self.bar])
+        widgets.shade(surface, 170)
+        widgets.panel(surface, box, alpha=235, radius=m.px(10), colour=(18, 26, 36))
+        area = self.sheet_text_box
+        y = area.y
+        for text, size, colour, bold in self.sheet_lines():
+            y = self.paragraph(surface, text, size, colour, pygame.Rect(area.x, y, area.width, 0), bold)
+        self.row_rects = []  # the move list is under the sheet: a tap there closes the sheet
 
     def deeper_text(self) -> str:
         return t("review.deeper")
@@ -430,6 +664,8 @@ class ReviewScene(Scene):
 
     # ------------------------------------------------------------ input
     def handle(self, event) -> bool:
+        if self.sheet and self.handle_sheet(event):
+            return True
         if event.type == getattr(pygame, "DROPFILE", -1) and desktop(self.app):
             open_replay_file(self.app, event.file)
             return True
@@ -450,7 +686,7 @@ class ReviewScene(Scene):
         if self.open_hands and self.hands_in_panel() and self.hands_scroll.handle(event, self.line()):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.board_rect().collidepoint(event.pos):
+            if self.board_shown() and self.board_rect().collidepoint(event.pos):
                 self.press = event.pos
                 return True
             for k, r in self.row_rects:
@@ -469,6 +705,19 @@ class ReviewScene(Scene):
             self.go(self.cursor - event.y)  # the wheel steps through the moves, as on a chess board
             return True
         return super().handle(event)
+
+    def handle_sheet(self, event) -> bool:
+        """The More sheet open: its buttons act; Esc or a tap outside it closes it; the
+        board and the list under it take nothing."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.toggle_sheet()
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            box = self.sheet_box(self.m, list(self.bar))
+            if not box.collidepoint(event.pos):
+                self.toggle_sheet()
+            return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEWHEEL, pygame.KEYDOWN)
 
     def back(self) -> None:
         self.keep_analysis()
@@ -534,7 +783,7 @@ class ReviewScene(Scene):
         r = self.review
         return (self.app.size, i18n.language(), self.cursor, self.seat, self.open_hands, self.note and self.note[0],
                 id(r), len(r.entries), r.done, self.analysing, self.depth, id(self.board), self.app.settings.table_colour,
-                self.opinion_scroll.offset, self.hands_scroll.offset)
+                self.opinion_scroll.offset, self.hands_scroll.offset, self.sheet, self.show_moves)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The board and the panel, drawn again when something changed (or every quarter
@@ -561,9 +810,10 @@ class ReviewScene(Scene):
         if self.board is None:
             self.sync_board()
         br = self.board_rect()
-        with fonts.capturing() as board_texts:  # drawn in the board's own coordinates
-            self.board.draw(surface.subsurface(br))
-        fonts.replay(board_texts, br.x, br.y)
+        if self.board_shown():
+            with fonts.capturing() as board_texts:  # drawn in the board's own coordinates
+                self.board.draw(surface.subsurface(br))
+            fonts.replay(board_texts, br.x, br.y)
         if self.note:
             m = self.m
             box = br.inflate(-2 * m.margin, 0)
@@ -573,7 +823,12 @@ class ReviewScene(Scene):
             rect = pygame.Rect(box.x, box.centery - hgt // 2, box.width, hgt)
             widgets.panel(surface, rect, alpha=235)
             self.paragraph(surface, self.note[0], size, widgets.WHITE, rect.inflate(-2 * self.pad, -2 * self.pad))
-        self.draw_panel(surface)
+        if self.panel_shown():
+            self.draw_panel(surface)
+        else:
+            self.row_rects = []
+        if self.sheet:
+            self.draw_sheet(surface)
 
     def draw_panel(self, surface) -> None:
         m = self.m
@@ -584,14 +839,16 @@ class ReviewScene(Scene):
         small = self.small_size()
         entries = sorted(self.review.entries, key=lambda e: e.index)
         y = self.controls_bottom + pad
-        # The summaries: the whole game, then the round under the cursor.
-        rnd = by_round(entries).get(self.rounds[min(self.cursor, len(self.rounds) - 1)])
-        game = summarise(entries)
-        text = t("review.summary_game", agreement=round(100 * game.agreement), cost=_points(game.cost), count=game.costly)
-        y = self.paragraph(surface, text, small, widgets.WHITE, pygame.Rect(inner.x, y, inner.width, 0), True)
-        if rnd is not None:
-            text = t("review.summary_round", round_name=round_text(self.replay.game, self.rounds[min(self.cursor, len(self.rounds) - 1)]), agreement=round(100 * rnd.agreement), cost=_points(rnd.cost))
-            y = self.paragraph(surface, text, small, widgets.SOFT, pygame.Rect(inner.x, y, inner.width, 0))
+        # The summaries: the whole game, then the round under the cursor (in the More sheet
+        # on a phone on its side, the panel keeping its height for the moves and the opinion).
+        if not self.tight():
+            rnd = by_round(entries).get(self.rounds[min(self.cursor, len(self.rounds) - 1)])
+            game = summarise(entries)
+            text = t("review.summary_game", agreement=round(100 * game.agreement), cost=_points(game.cost), count=game.costly)
+            y = self.paragraph(surface, text, small, widgets.WHITE, pygame.Rect(inner.x, y, inner.width, 0), True)
+            if rnd is not None:
+                text = t("review.summary_round", round_name=round_text(self.replay.game, self.rounds[min(self.cursor, len(self.rounds) - 1)]), agreement=round(100 * rnd.agreement), cost=_points(rnd.cost))
+                y = self.paragraph(surface, text, small, widgets.SOFT, pygame.Rect(inner.x, y, inner.width, 0))
         # Progress: a bar, and what the figures are worth.
         bar = pygame.Rect(inner.x, y + m.px(3), inner.width, max(m.px(4), int(8 * m.scale)))
         pygame.draw.rect(surface, (40, 46, 56), bar, border_radius=bar.height // 2)
@@ -797,7 +1054,10 @@ class ReviewScene(Scene):
         mover = self.movers[k]
         lines = [(t("review.played", name=self.seat_name(mover), play=v.move_text(move)), widgets.WHITE, True)]
         if mover != self.seat:
-            return lines + [(t("review.not_reviewed", name=self.seat_name(self.seat)), OTHER_COLOUR, False)]
+            # Whose moves are reviewed is chosen with the panel's button, behind More on a
+            # phone on its side.
+            follow = t("review.not_reviewed_more", name=self.seat_name(self.seat)) if self.tight() else t("review.not_reviewed", name=self.seat_name(self.seat))
+            return lines + [(follow, OTHER_COLOUR, False)]
         e = self.entries.get(k)
         if e is None:
             return lines + [(t("review.waiting"), OTHER_COLOUR, False)]
