@@ -421,11 +421,15 @@ def _compact(u: Units, spec: TableSpec, players: int, hand_count: int, hud_width
     # off or discard" and its deadwood, a skart's limits) in French or Dutch, never cut with
     # "…": three lines of 12 logical px on a phone on its side (where it shares the row with
     # the action bar, a little taller than a chip), four upright (beside your chip, in a
-    # third of the width) when the window is a phone's full height (the review's board,
-    # above its move list, keeps three: its felt would be too low for the felt's texts).
+    # third of the width), when the window is a whole phone's (the review's board, beside
+    # or above its move list, keeps a chip's height and three lines: its felt would be too
+    # low for the trick and the felt's texts).
     line12 = _line(u.px(12))
-    upright_lines = 4 if u.logical[1] >= 600 else 3
-    status_h = max(chip_h, 2 + 3 * line12) if shape == SHORT else max(chip_h, pad + upright_lines * line12)
+    whole_phone = u.logical[0] >= 600 if shape == SHORT else u.logical[1] >= 600
+    if shape == SHORT:
+        status_h = max(chip_h, 2 + 3 * line12) if whole_phone else chip_h
+    else:
+        status_h = max(chip_h, pad + (4 if whole_phone else 3) * line12)
     # (a raised card's gold dot sits on its top edge: room for its upper half)
     status = pygame.Rect(0, hand_area.y - pad // 2 - small // 3 - status_h, w, status_h)
     actions = status.copy() if shape == SHORT else pygame.Rect(0, status.y - pad // 2 - touch, w, touch)
