@@ -324,6 +324,21 @@ def _pile_sizes(u: Units, spec: TableSpec, sw: int) -> int:
     return width
 
 
+def _hud_slots(widths: list[int], menu_only: bool, right: int, pad: int, height: int) -> tuple[list[pygame.Rect], int]:
+    """The HUD's buttons right to left from ``right`` (an empty rect for each hidden behind
+    the Menu, the last, when ``menu_only``) and the x left of the leftmost shown, less a gap."""
+    slots = []
+    x = right
+    for k in range(len(widths) - 1, -1, -1):
+        if menu_only and k != len(widths) - 1:
+            slots.insert(0, pygame.Rect(0, 0, 0, 0))
+            continue
+        x -= widths[k]
+        slots.insert(0, pygame.Rect(x, pad // 2, widths[k], height))
+        x -= pad // 2
+    return slots, x
+
+
 def _compact(u: Units, spec: TableSpec, players: int, hand_count: int, hud_widths: list[int]) -> TableGeometry:
     w, h = u.size
     shape = u.shape
@@ -344,15 +359,7 @@ def _compact(u: Units, spec: TableSpec, players: int, hand_count: int, hud_width
         chip_min = px(112)
         all_w = sum(hud_widths) + pad // 2 * max(0, len(hud_widths) - 1)
         menu_only = others * (chip_min + pad // 2) + all_w > w - 3 * pad
-        hud_slots = []
-        x = w - pad
-        for k in range(len(hud_widths) - 1, -1, -1):
-            if menu_only and k != len(hud_widths) - 1:
-                hud_slots.insert(0, pygame.Rect(0, 0, 0, 0))
-                continue
-            x -= hud_widths[k]
-            hud_slots.insert(0, pygame.Rect(x, pad // 2, hud_widths[k], chip_h))
-            x -= pad // 2
+        hud_slots, x = _hud_slots(hud_widths, menu_only, w - pad, pad, chip_h)
         chips_right = x - pad // 2
     else:
         bar_h = touch + pad
@@ -360,15 +367,7 @@ def _compact(u: Units, spec: TableSpec, players: int, hand_count: int, hud_width
         room = w - 2 * pad - px(150)  # the round's text keeps 150 logical px
         all_w = sum(hud_widths) + pad // 2 * max(0, len(hud_widths) - 1)
         menu_only = all_w > room
-        hud_slots = []
-        x = w - pad
-        for k in range(len(hud_widths) - 1, -1, -1):
-            if menu_only and k != len(hud_widths) - 1:
-                hud_slots.insert(0, pygame.Rect(0, 0, 0, 0))
-                continue
-            x -= hud_widths[k]
-            hud_slots.insert(0, pygame.Rect(x, pad // 2, hud_widths[k], touch))
-            x -= pad // 2
+        hud_slots, _ = _hud_slots(hud_widths, menu_only, w - pad, pad, touch)
         chips_right = w - pad
         y = bar_h
     shown_slots = [r for r in hud_slots if r.width]
