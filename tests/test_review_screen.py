@@ -528,3 +528,20 @@ def test_the_review_names_rounds_with_the_games_own_word(game_id, players, word)
     assert button_with_text(app, f"Next {word.lower()}")
     other = {"Hand", "Deal", "Round"} - {word}
     assert not any(text.split(" ")[0] in other and text[-1:].isdigit() for text in drawn)
+
+
+def test_the_summary_says_no_move_is_reviewed_before_the_expert_has_looked_at_one():
+    app, scene = review_app(iterations=2)
+    click(app, button_with_text(app, t("review.stop")).rect.center)
+    scene.review.entries = [e for e in scene.review.entries if not e.estimated]  # none looked at yet
+    with fonts.recording() as drawn:
+        app.tick(DT)
+    texts = [d.text for d in drawn]
+    assert t("review.summary_none") in texts
+    assert not any("like the expert" in text for text in texts)  # no perfect score for nothing
+    # Once analysed, the game's and the round's figures.
+    app, scene = review_app(analysis=True)
+    with fonts.recording() as drawn:
+        app.tick(DT)
+    texts = " ".join(d.text for d in drawn)
+    assert t("review.summary_none") not in texts and "% like the expert" in texts

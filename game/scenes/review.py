@@ -599,17 +599,29 @@ class ReviewScene(Scene):
         self.controls_bottom = self.panel_rect().y
         self.sync_board()
 
+    def summary_texts(self, entries: list) -> tuple[str, str | None]:
+        """The summary of the whole game and of the round under the cursor (None: no move of
+        it reviewed yet). Before the expert has looked at any move the game's says so, not a
+        perfect score."""
+        game = summarise(entries)
+        if not game.moves:
+            return t("review.summary_none"), None
+        text = t("review.summary_game", agreement=round(100 * game.agreement), cost=_points(game.cost), count=game.costly)
+        here = self.rounds[min(self.cursor, len(self.rounds) - 1)]
+        rnd = by_round(entries).get(here)
+        if rnd is None or not rnd.moves:
+            return text, None
+        return text, t("review.summary_round", round_name=round_text(self.replay.game, here), agreement=round(100 * rnd.agreement), cost=_points(rnd.cost))
+
     def sheet_lines(self) -> list[tuple[str, int, tuple, bool]]:
         """The More sheet's texts: the summaries of the game and of the round under the
         cursor, and the analysis's progress ((text, size, colour, bold))."""
         entries = sorted(self.review.entries, key=lambda e: e.index)
         small = self.small_size()
-        game = summarise(entries)
-        out = [(t("review.summary_game", agreement=round(100 * game.agreement), cost=_points(game.cost), count=game.costly), small, widgets.WHITE, True)]
-        here = self.rounds[min(self.cursor, len(self.rounds) - 1)]
-        rnd = by_round(entries).get(here)
-        if rnd is not None:
-            out.append((t("review.summary_round", round_name=round_text(self.replay.game, here), agreement=round(100 * rnd.agreement), cost=_points(rnd.cost)), small, widgets.SOFT, False))
+        game_text, round_text_ = self.summary_texts(entries)
+        out = [(game_text, small, widgets.WHITE, True)]
+        if round_text_:
+            out.append((round_text_, small, widgets.SOFT, False))
         out.append((self.status_text(entries), fonts.min_size(), widgets.SOFT, False))
         return out
 
@@ -842,13 +854,10 @@ class ReviewScene(Scene):
         # The summaries: the whole game, then the round under the cursor (in the More sheet
         # on a phone on its side, the panel keeping its height for the moves and the opinion).
         if not self.tight():
-            rnd = by_round(entries).get(self.rounds[min(self.cursor, len(self.rounds) - 1)])
-            game = summarise(entries)
-            text = t("review.summary_game", agreement=round(100 * game.agreement), cost=_points(game.cost), count=game.costly)
-            y = self.paragraph(surface, text, small, widgets.WHITE, pygame.Rect(inner.x, y, inner.width, 0), True)
-            if rnd is not None:
-                text = t("review.summary_round", round_name=round_text(self.replay.game, self.rounds[min(self.cursor, len(self.rounds) - 1)]), agreement=round(100 * rnd.agreement), cost=_points(rnd.cost))
-                y = self.paragraph(surface, text, small, widgets.SOFT, pygame.Rect(inner.x, y, inner.width, 0))
+            game_text, round_text_ = self.summary_texts(entries)
+            y = self.paragraph(surface, game_text, small, widgets.WHITE, pygame.Rect(inner.x, y, inner.width, 0), True)
+            if round_text_:
+                y = self.paragraph(surface, round_text_, small, widgets.SOFT, pygame.Rect(inner.x, y, inner.width, 0))
         # Progress: a bar, and what the figures are worth.
         bar = pygame.Rect(inner.x, y + m.px(3), inner.width, max(m.px(4), int(8 * m.scale)))
         pygame.draw.rect(surface, (40, 46, 56), bar, border_radius=bar.height // 2)
