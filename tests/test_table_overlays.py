@@ -155,3 +155,21 @@ def test_every_step_with_buttons_fits_a_phone(size, language):
         problems += [f"{game_id}: {p}" for p in text_problems(app, texts) + target_problems(app)]
     pygame.display.quit()
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
+
+
+def test_game_over_says_when_a_tie_break_hand_decided():
+    """Olsen: level on the lowest total, a tie-break hand decides (its points not added): the
+    winner's total equals another's, and game over says why that one won."""
+    from game.i18n import t
+    from game.scenes.table_picture import standalone_view
+    from tests.screen_cases import finished
+
+    app = make_app((390, 844))
+    match = finished("olsen")
+    view = standalone_view(app, match)
+    result = match.state.result()
+    decided = [{**r, "tiebreak": True} for r in result["rounds"]]
+    assert t("gameover.tiebreak_decided") in view.gameover({**result, "rounds": decided}).note
+    plain = [{**r, "tiebreak": False} for r in result["rounds"]]
+    assert t("gameover.tiebreak_decided") not in view.gameover({**result, "rounds": plain}).note
+    pygame.display.quit()

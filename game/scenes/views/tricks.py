@@ -310,7 +310,11 @@ class OlsenView(TrickView):
         head = self.winners_text(winners, draw=bool(result.get("draw")))
         totals = result["totals"]
         order = sorted(range(len(totals)), key=lambda k: (k not in winners, totals[k]))
-        return GameOverLines(head, [(self.name(k), t("trick.penalty", count=totals[k])) for k in order], note=t("gameover.lowest_wins"), golds=self.golds(winners))
+        note = t("gameover.lowest_wins")
+        rounds = result.get("rounds") or []
+        if rounds and rounds[-1].get("tiebreak"):  # else the winner's total ties another's, unexplained
+            note += "\n" + t("gameover.tiebreak_decided")
+        return GameOverLines(head, [(self.name(k), t("trick.penalty", count=totals[k])) for k in order], note=note, golds=self.golds(winners))
 
 
 class AluetteView(TrickView):
