@@ -67,6 +67,25 @@ def test_the_menu_shows_the_families_that_have_games_and_the_open_familys_games(
     assert listed == {e.id for e in dict(registry.shelf())[first.family]}
 
 
+def test_the_open_familys_tab_looks_enabled_and_a_tap_on_it_keeps_the_game_chosen():
+    """A disabled button reads as unavailable: the open family's tab stays enabled (marked in
+    gold), and tapping it again does not jump back to the family's first game."""
+    app = make_app()
+    menu = app.scenes.top
+    trick = dict(registry.shelf())["tricks"]
+    click(app, button_with_text(app, t("family.tricks")).rect.center)
+    app.tick(DT)
+    second = trick[1].id
+    click(app, menu.game_buttons[second].rect.center)
+    app.tick(DT)
+    assert menu.chosen == second
+    tab = menu.family_buttons["tricks"]
+    assert tab.is_enabled
+    click(app, tab.rect.center)
+    app.tick(DT)
+    assert app.scenes.top is menu and menu.chosen == second
+
+
 def test_a_game_registered_later_shows_in_its_family(monkeypatch):
     late = registry.GameEntry("latecomer", "rummy", "game.rules.olsen:OlsenState", "game.bots.olsen_policy")
     with_extra_games(monkeypatch, late)

@@ -206,7 +206,9 @@ class MenuScene(Scene):
         self.family_buttons = {}
         for i, (family, text) in enumerate(zip(families, family_texts)):
             rect = pygame.Rect(fam_x, area.y + i * step, fam_w, row_h)
-            self.family_buttons[family] = self.button(rect, text, lambda f=family: self.open_family(f), enabled=family != self.family, object_id=small if self.small_families else None)
+            # The open family's tab stays enabled (a disabled button reads as unavailable): it is
+            # marked in gold instead (``draw``), and a tap on it keeps the game chosen.
+            self.family_buttons[family] = self.button(rect, text, lambda f=family: self.open_family(f), object_id=small if self.small_families else None)
         for rect, text, (_, action, enabled) in zip(bar_rects, texts, bottom):
             self.button(rect, text, action, enabled)
         if self.focus < 0:
@@ -231,7 +233,7 @@ class MenuScene(Scene):
 
     def open_family(self, family: str) -> None:
         games = dict(self.shelf).get(family)
-        if games:
+        if games and family != self.family:
             self.choose(games[0].id)
 
     # ------------------------------------------------------------ input
@@ -369,6 +371,7 @@ class MenuScene(Scene):
         tab = self.family_buttons.get(self.family)
         if tab is not None:
             r = tab.rect
+            pygame.draw.rect(surface, widgets.GOLD, r.inflate(4, 4), max(2, u.px(2)), border_radius=u.px(8))
             bar = max(2, u.px(3))
             pygame.draw.rect(surface, widgets.GOLD, (r.x + bar, r.y + u.px(6), bar, r.height - 2 * u.px(6)), border_radius=bar // 2)
 
