@@ -282,7 +282,13 @@ def test_the_rules_scene_shows_any_registered_games_page(game_id):
     scene = app.scenes.push(RulesScene(app, game_id))
     app.tick(DT)
     assert scene.lines and scene.content_h > scene.area.height // 2
-    assert not button_with_text(app, t(registry.BY_ID[game_id].title_key)).is_enabled  # its tab, greyed
+    # Its tab (when the family's tabs fit the bar) is enabled, underlined in gold, and a tap on
+    # it keeps the page; the selector's name (when they do not) steps on like ›.
+    if scene.current_tab is not None:
+        assert scene.current_tab.is_enabled and scene.current_tab.text == t(registry.BY_ID[game_id].title_key)
+        scene.scroll_to(40)
+        click(app, scene.current_tab.rect.center)
+        assert scene.game_id == game_id and scene.scroll == min(40, max(0, scene.content_h - scene.area.height))
     # ‹ and › step through every game on the shelf, whatever its family, and come back.
     seen = [scene.game_id]
     for _ in IDS:

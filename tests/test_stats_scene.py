@@ -300,10 +300,10 @@ def open_game(app, scene, title: str) -> None:
 
 
 def shown_title(scene) -> str:
-    """The game whose statistics are shown: the greyed tab, or the selector's name."""
+    """The game whose statistics are shown: the tab underlined, or the selector's name."""
     if scene.selector is not None:
         return scene.selector.text
-    return next(b.text for b in scene.tab_buttons.values() if not b.is_enabled)
+    return scene.tab_buttons[scene.game_id].text
 
 
 def test_each_game_tab_shows_that_games_figures():

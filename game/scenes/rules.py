@@ -118,7 +118,7 @@ class RulesScene(Scene):
 
     def layout(self) -> None:
         """The page between the title and the bottom bar: ‹, a tab per game of this game's
-        family (the current one greyed), ›, Back on one row when they fit; else ‹, the
+        family (the current one underlined), ›, Back on one row when they fit; else ‹, the
         game's title, › (which steps through every game) and Back."""
         m = sl.measures(self.app)
         w, h = m.size
@@ -133,8 +133,12 @@ class RulesScene(Scene):
         back = (t("common.back"), self.back, True, sl.button_width(t("common.back"), m), False)
         prev = (t("common.previous"), lambda: self.step_game(-1), many, arrow, False)
         nxt = (t("common.next"), lambda: self.step_game(1), many, arrow, False)
-        tabs = [(t(f"{gid}.title"), lambda gid=gid: self.show_game(gid), gid != self.game_id, sl.button_width(t(f"{gid}.title"), m), False) for gid in games]
+        # Every tab enabled (a disabled one reads as unavailable); the current one is
+        # underlined in gold (``draw``) and a tap on it changes nothing.
+        tabs = [(t(f"{gid}.title"), lambda gid=gid: self.show_game(gid), True, sl.button_width(t(f"{gid}.title"), m), False) for gid in games]
         small_tabs = [(text, action, on, sl.button_width(text, m, small=True), True) for text, action, on, _, _ in tabs]
+        current = {id(item) for item in tabs + small_tabs if item[0] == t(f"{self.game_id}.title")}
+        self.current_tab = None
         here = t(f"{self.game_id}.title")
         selector = [prev, (here, lambda: self.step_game(1), many, sl.button_width(here, m), False), nxt]
 
@@ -155,8 +159,11 @@ class RulesScene(Scene):
             grow = [i for i, item in enumerate(row) if item[3] != arrow or item[0] not in (prev[0], nxt[0])]
             widths = [item[3] + (spare // len(grow) if i in grow and (m.compact or len(row) == 1) else 0) for i, item in enumerate(row)]
             x = (w - sum(widths) - m.gap * (len(row) - 1)) // 2
-            for (text, action, enabled, _, small), bw in zip(row, widths):
-                self.button(pygame.Rect(x, y, bw, m.bh), text, action, enabled=enabled, object_id="#small" if small else None)
+            for item, bw in zip(row, widths):
+                text, action, enabled, _, small = item
+                button = self.button(pygame.Rect(x, y, bw, m.bh), text, action, enabled=enabled, object_id="#small" if small else None)
+                if id(item) in current:
+                    self.current_tab = button
                 x += bw + m.gap
             y += m.bh + m.gap
         self.title_top = m.margin
@@ -181,6 +188,8 @@ class RulesScene(Scene):
         self.show_game(ids[(ids.index(self.game_id) + delta) % len(ids)])
 
     def show_game(self, game_id: str) -> None:
+        if game_id == self.game_id:
+            return
         self.game_id = game_id
         self.scroll = 0
         self.build()
@@ -210,6 +219,9 @@ class RulesScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         m = sl.measures(self.app)
         sl.draw_title(surface, t("rules.title_game", game=t(f"{self.game_id}.title")), m, self.title_top, 40)
+        if self.current_tab is not None:  # the game shown: its tab underlined in gold
+            r = self.current_tab.rect
+            pygame.draw.rect(surface, widgets.GOLD, (r.x + 6, r.bottom + 2, r.width - 12, max(2, m.px(3))), border_radius=2)
         widgets.panel(surface, self.area, alpha=170, radius=m.px(10))
         clip = surface.get_clip()
         surface.set_clip(self.area.inflate(-4, -4))

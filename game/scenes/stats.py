@@ -113,7 +113,7 @@ class StatsScene(Scene):
             y = h - m.margin - m.bh
             self.bar_top = y
             for i, (gid, bw) in enumerate(zip(games, widths)):
-                self.tab_buttons[gid] = self.button(pygame.Rect(x, y, bw, m.bh), tab_texts[i], lambda gid=gid: self.show_game(gid), enabled=gid != self.game_id)
+                self.tab_buttons[gid] = self.button(pygame.Rect(x, y, bw, m.bh), tab_texts[i], lambda gid=gid: self.show_game(gid))
                 x += bw + m.gap
             x += m.gap
             for (text, action, key), bw in zip(actions, widths[len(games):]):
@@ -198,6 +198,8 @@ class StatsScene(Scene):
 
     def show_game(self, game_id: str) -> None:
         """Show another game's figures, keeping the selected player if they played it."""
+        if game_id == self.game_id:
+            return  # its tab, tapped again (enabled: a disabled tab reads as unavailable)
         name = self.selected_name()
         self.game_id = game_id
         names = self.names()
