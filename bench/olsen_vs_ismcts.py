@@ -1,6 +1,6 @@
 """Olsen, 4 players: our expert against OpenSpiel's C++ ISMCTS, on duplicate deals.
 
-    python bench/olsen_vs_ismcts.py [--deals 200] [--ms 900 | --iterations N] [--sims 1000] [--seed 1] [--workers 1]
+    python bench/olsen_vs_ismcts.py [--deals 200] [--ms 900 | --iterations N] [--sims 1000] [--seed 1] [--workers 1 | --ray ADDRESS]
     python bench/olsen_vs_ismcts.py --ms 1000 --b-ms 100 [--deals 60]     (the expert against itself)
 
 Each deal (one hand of Olsen, no passing, no J♦ rule: the game's defaults) is played
@@ -44,7 +44,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import multiprocessing as mp
 import os
 import random
 import statistics
@@ -57,6 +56,7 @@ from game.arena import percentile  # noqa: E402
 from game.bots import make_bot  # noqa: E402
 from game.bots.base import clock  # noqa: E402
 from game.bots.olsen_policy import simple_policy  # noqa: E402
+from game.parallel import ClusterError, runner  # noqa: E402
 from game.cards import FRENCH52  # noqa: E402
 from game.rules.olsen import OlsenState  # noqa: E402
 
@@ -201,6 +201,9 @@ def main(argv=None) -> None:
                     help="experiment: give the Olsen expert own-move trees with this constant (units of 13 points)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--ray", default=None, metavar="ADDRESS",
+                    help="play the deals as Ray tasks on an existing Ray cluster ('auto' or host:port; "
+                         "pip install -e \".[cluster]\"), as main.py arena --ray does")
     args = ap.parse_args(argv)
     if args.ms is None and args.iterations is None:
         args.ms = 900.0
@@ -214,19 +217,23 @@ def main(argv=None) -> None:
     print(f"olsen 4 players, one hand per deal: A = expert ({budget}) vs B = {b_label} in the same seat, "
           f"others {f'OpenSpiel ISMCTS({args.sims}, c={args.uct_c:g})' if args.others == 'ismcts' else 'simple'}, "
           f"{'' if args.tree_c is None else f'expert tree_c {args.tree_c:g}, '}"
-          f"seed {args.seed}, {args.deals} duplicate deals, {args.workers} worker(s), "
+          f"seed {args.seed}, {args.deals} duplicate deals, {f'Ray at {args.ray}' if args.ray else f'{args.workers} worker(s)'}, "
           f"{'CPU' if os.environ.get('ORLAN_BOT_CLOCK') == 'cpu' else 'wall-clock'} time, load {os.getloadavg()[0]:.1f}",
           flush=True)
     tasks = [(d, args) for d in range(args.deals)]
+    t0 = time.perf_counter()
+    try:
+        with runner(args.workers, args.ray) as run:
+            report(run.map_unordered(run_deal, tasks), args, t0)
+    except ClusterError as e:
+        sys.exit(f"error: {e}")
+
+
+def report(results, args, t0: float) -> None:
+    """The running figures, every 10 deals and at the end (deals in any order: each deal's
+    figures depend on its seed only)."""
     diffs, exp_pts, ism_pts, times, shares = [], [], [], [], []
     replaced = 0
-    t0 = time.perf_counter()
-    if args.workers > 1:
-        pool = mp.get_context("spawn").Pool(args.workers)
-        results = pool.imap_unordered(run_deal, tasks)
-    else:
-        pool = None
-        results = map(run_deal, tasks)
     for i, (deal, seat, a, b, ms, rep) in enumerate(results, 1):
         diffs.append(a - b)
         shares.append(1.0 if a < b else 0.5 if a == b else 0.0)
@@ -245,8 +252,6 @@ def main(argv=None) -> None:
                   f"A ms/move median {statistics.median(times):.0f} "
                   f"p95 {percentile(times, 95):.0f} ({len(times)} moves); ISMCTS cards replaced {replaced}; "
                   f"load {os.getloadavg()[0]:.1f}; {time.perf_counter() - t0:.0f} s", flush=True)
-    if pool is not None:
-        pool.close()
 
 
 if __name__ == "__main__":

@@ -168,6 +168,24 @@ def test_the_command_line_with_ray_auto_finds_the_cluster_of_ray_address(ray_clu
     assert "4 games (2 duplicate deals" in out.stdout and "A win rate" in out.stdout
 
 
+def test_the_olsen_bench_on_ray_gives_the_figures_of_local_workers(ray_cluster):
+    """bench/olsen_vs_ismcts.py --ray: the time-scaling figure of Olsen past one machine, deal
+    for deal the figures of local processes (the expert on an iteration budget)."""
+    def run(*extra):
+        out = subprocess.run(
+            [sys.executable, "bench/olsen_vs_ismcts.py", "--deals", "6", "--iterations", "4", "--others", "simple",
+             "--seed", "5", *extra], cwd=ROOT, env=dict(os.environ, **RAY_ENV), capture_output=True, text=True, timeout=300)
+        assert out.returncode == 0, out.stderr[-3000:]
+        last = out.stdout.strip().splitlines()[-1]
+        assert last.startswith("6 deals:"), out.stdout[-2000:]
+        return last.split(" A ms/move")[0], out
+
+    local, _ = run("--workers", "2")
+    on_ray, out = run("--ray", ray_cluster)
+    assert "Ray cluster at" in out.stderr and f"Ray at {ray_cluster}" in out.stdout
+    assert on_ray == local
+
+
 WITHOUT_RAY = r'''
 import sys
 sys.modules["ray"] = None  # as if Ray were not installed
