@@ -291,7 +291,6 @@ class MenuScene(Scene):
         x = pw.x + pad
         head = fonts.blit_text(surface, t(e.title_key), self.app.units.text(44, least=20), widgets.GOLD, (x, pw.y + pad), bold=True, max_width=inner)
         size = m.body
-        line_h = sl.line_height(size)
         y = head.bottom + m.px(2)
         limit = self.new_game_button.rect.top - m.gap if hasattr(self, "new_game_button") else pw.bottom
         saved = self.app.saved_games.get(self.chosen)
