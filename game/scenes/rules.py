@@ -137,9 +137,9 @@ class RulesScene(Scene):
         # underlined in gold (``draw``) and a tap on it changes nothing.
         tabs = [(t(f"{gid}.title"), lambda gid=gid: self.show_game(gid), True, sl.button_width(t(f"{gid}.title"), m), False) for gid in games]
         small_tabs = [(text, action, on, sl.button_width(text, m, small=True), True) for text, action, on, _, _ in tabs]
-        current = {id(item) for item in tabs + small_tabs if item[0] == t(f"{self.game_id}.title")}
-        self.current_tab = None
         here = t(f"{self.game_id}.title")
+        current = {id(item) for item in tabs + small_tabs if item[0] == here}  # the game shown's tab
+        self.current_tab = None
         selector = [prev, (here, lambda: self.step_game(1), many, sl.button_width(here, m), False), nxt]
 
         def width(items) -> int:
@@ -220,8 +220,7 @@ class RulesScene(Scene):
         m = sl.measures(self.app)
         sl.draw_title(surface, t("rules.title_game", game=t(f"{self.game_id}.title")), m, self.title_top, 40)
         if self.current_tab is not None:  # the game shown: its tab underlined in gold
-            r = self.current_tab.rect
-            pygame.draw.rect(surface, widgets.GOLD, (r.x + 6, r.bottom + 2, r.width - 12, max(2, m.px(3))), border_radius=2)
+            sl.underline_tab(surface, self.current_tab.rect, m)
         widgets.panel(surface, self.area, alpha=170, radius=m.px(10))
         clip = surface.get_clip()
         surface.set_clip(self.area.inflate(-4, -4))

@@ -381,8 +381,7 @@ class StatsScene(Scene):
         sl.draw_title(surface, t("stats.title"), m, self.title_top)
         tab = self.tab_buttons.get(self.game_id)
         if tab is not None:  # the chosen game's tab is underlined in gold
-            r = tab.rect
-            pygame.draw.rect(surface, widgets.GOLD, (r.x + 6, r.bottom + 2, r.width - 12, max(2, m.px(3))), border_radius=2)
+            sl.underline_tab(surface, tab.rect, m)
         self.row_rects = []
         self.details_rect = None
         self.drawn_details = []

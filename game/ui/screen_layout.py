@@ -83,6 +83,11 @@ def title_height(m: Measures, design: float = 44) -> int:
     return line_height(title_size(m, design), True)
 
 
+def underline_tab(surface: pygame.Surface, tab: pygame.Rect, m: Measures) -> None:
+    """The chosen tab of a bar of tabs (the game shown): a gold line under it."""
+    pygame.draw.rect(surface, widgets.GOLD, (tab.x + 6, tab.bottom + 2, tab.width - 12, max(2, m.px(3))), border_radius=2)
+
+
 def draw_title(surface: pygame.Surface, text: str, m: Measures, top: int, design: float = 44) -> pygame.Rect:
     """A screen's title centred at ``top``, gold with a shadow, within the margins (shrunk down
     to the minimum, never under it); returns its rectangle."""
