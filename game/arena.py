@@ -16,16 +16,19 @@ average final points, and each side's thinking time per move.
 """
 from __future__ import annotations
 
+import json
 import math
 import statistics
 import sys
 import time
 from array import array
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from game.bots import make_bot
 from game.bots.base import clock
+from game.journal import code_version, open_journal, read_journal
 from game.parallel import runner
 from game.registry import default_game
 from game.rules import game_class
@@ -128,37 +131,101 @@ def _task(args: tuple[ArenaConfig, int]) -> list[GameRecord]:
     return play_deal(*args)
 
 
-def run_arena(cfg: ArenaConfig, progress: bool = True) -> list[GameRecord]:
+# What the games depend on: a journal is resumed only when these are unchanged.
+PLAY_CODE = ("rules", "bots", "cards.py", "registry.py", "arena.py")
+
+
+def journal_header(cfg: ArenaConfig) -> dict:
+    """What an arena journal's games depend on: the players, the deals and the code (the
+    number of games is left out, so that a run can be taken further with more deals)."""
+    from game.bots.expert import ENDGAMES
+
+    return {
+        "arena_journal": 1,
+        "code": code_version(PLAY_CODE),
+        "game": cfg.game,
+        "players": cfg.players,
+        "options": cfg.options,
+        "a": asdict(cfg.a),
+        "b": asdict(cfg.b),
+        "seed": cfg.seed,
+        # budgets in CPU or wall-clock time, and the exact endgames on or off
+        "clock": "cpu" if clock is time.process_time else "wall",
+        "endgames": ENDGAMES,
+    }
+
+
+def _row(deal: int, recs: list[GameRecord]) -> dict:
+    return {"deal": deal, "games": [
+        {"a_won": r.a_won, "a_points": r.a_points, "b_points": r.b_points, "rounds": r.rounds,
+         "a_ms": [round(t, 2) for t in r.a_ms], "b_ms": [round(t, 2) for t in r.b_ms]} for r in recs]}
+
+
+def _records(row: dict) -> list[GameRecord]:
+    return [GameRecord(row["deal"], g["a_won"], g["a_points"], g["b_points"], g["rounds"],
+                       array("d", g["a_ms"]), array("d", g["b_ms"])) for g in row["games"]]
+
+
+def run_arena(cfg: ArenaConfig, progress: bool = True, journal: str | Path | None = None) -> list[GameRecord]:
+    """Every deal's games, sorted by deal. With ``journal`` (a file), each finished deal is
+    recorded there, and a run started again with the same file plays only the deals it
+    lacks (``game/journal.py``; another configuration or other code is refused)."""
     per_deal = len(cfg.seatings())
     deals = max(1, math.ceil(cfg.games / per_deal))
-    tasks = [(cfg, d) for d in range(deals)]
     records: list[GameRecord] = []
+    done: set[int] = set()
+    log = None
+    sitting = 0
+    if journal is not None:
+        path = Path(journal)
+        header = journal_header(cfg)
+        rows, sitting, cut = read_journal(path, header, "an arena journal", "deal")
+        for row in rows:
+            d = row["deal"]
+            if d < deals and d not in done:
+                done.add(d)
+                records.extend(_records(row))
+        log = open_journal(path, header, sitting, cut)
+    tasks = [(cfg, d) for d in range(deals) if d not in done]
     t0 = time.perf_counter()
     last = [0.0]
     tty = sys.stderr.isatty()
+    earlier = len(done)
 
-    def note(done: int) -> None:
+    def note(done_now: int) -> None:
         now = time.perf_counter()
-        if progress and (done == deals or now - last[0] >= (1.0 if tty else 30.0)):
+        if progress and (done_now == deals or now - last[0] >= (1.0 if tty else 30.0)):
             last[0] = now
             el = time.perf_counter() - t0
             rate, (lo, hi), _ = win_rate(records)
             # the time per move of the last 100 games: cheap however long the run
             recent = sorted(t for r in records[-100:] for t in r.a_ms)
+            played = done_now - earlier
+            left = f"~{el / played * (deals - done_now):.0f} s left" if played else ""
             print(
-                f"\r{done}/{deals} deals, {len(records)} games, A wins {100 * rate:.1f}% "
+                f"\r{done_now}/{deals} deals, {len(records)} games, A wins {100 * rate:.1f}% "
                 f"(CI {100 * lo:.0f}-{100 * hi:.0f}%), A ms/move median {_median(recent):.0f} p95 {_percentile(recent, 95):.0f}, "
-                f"{el:.0f} s elapsed, ~{el / done * (deals - done):.0f} s left   ",
+                f"{el:.0f} s elapsed, {left}   ",
                 end="" if tty else "\n",
                 file=sys.stderr,
                 flush=True,
             )
 
-    with runner(min(2, cfg.workers), cfg.ray) as run:
-        for i, recs in enumerate(run.map_unordered(_task, tasks), 1):
-            records.extend(recs)
-            note(i)
-    if progress and tty:
+    try:
+        if tasks:
+            with runner(min(2, cfg.workers), cfg.ray) as run:
+                for i, recs in enumerate(run.map_unordered(_task, tasks), earlier + 1):
+                    records.extend(recs)
+                    if log is not None:
+                        row = _row(recs[0].deal, recs)
+                        row["sitting"] = sitting
+                        log.write(json.dumps(row) + "\n")
+                        log.flush()
+                    note(i)
+    finally:
+        if log is not None:
+            log.close()
+    if progress and tty and tasks:
         print(file=sys.stderr)
     records.sort(key=lambda r: r.deal)
     return records

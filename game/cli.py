@@ -141,6 +141,7 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     ar.add_argument("--workers", type=int, default=2, help="worker processes (at most 2)")
     ar.add_argument("--ray", metavar="ADDRESS", help=RAY_HELP)
     ar.add_argument("--options", help="game options as JSON, e.g. '{\"target\": 11}'")
+    ar.add_argument("--journal", help="record finished deals in this file; run again with it to go on where it stopped")
     ar.add_argument("--no-progress", action="store_true")
 
     rv = sub.add_parser("review", help="the expert's opinion of every move of one seat in a replay file")
@@ -233,8 +234,8 @@ def main(argv: list[str] | None = None) -> int:
         try:
             game_class_check = GAMES[args.game]
             game_class_check.new(args.players, options, seed=0)
-            records = run_arena(cfg, progress=not args.no_progress)
-        except (RulesError, ValueError, ClusterError) as e:
+            records = run_arena(cfg, progress=not args.no_progress, journal=args.journal)
+        except (RulesError, ValueError, ClusterError, OSError) as e:
             print(f"error: {e}", file=sys.stderr)
             return 2
         print("\n".join(report_lines(cfg, summarize(cfg, records))))
@@ -249,7 +250,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"error: {e}", file=sys.stderr)
             return 2
         from game.parallel import ClusterError
-        from game.soak import JournalMismatch
+        from game.journal import JournalMismatch
 
         try:
             rep = soak(plan, max(1, args.workers), not args.no_progress, args.journal, args.ray)

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.journal import code_version, open_journal, read_journal
 from game.parallel import runner
 from game.registry import ENTRIES
 
@@ -126,48 +127,6 @@ def _run_chunk(numbered: tuple[int, list[Job]]) -> tuple[int, list[tuple[str, in
     return index, [(job.game, *run_job(job)) for job in chunk]
 
 
-class JournalMismatch(ValueError):
-    """The journal was written by another plan or another version of the code."""
-
-
-def code_version() -> str:
-    """A digest of the game package's sources: a journal is only resumed on the same code."""
-    root = Path(__file__).resolve().parent
-    h = hashlib.sha256()
-    for path in sorted(root.rglob("*.py")):
-        h.update(str(path.relative_to(root)).encode())
-        h.update(path.read_bytes())
-    return h.hexdigest()[:16]
-
-
-def _read_journal(path: Path, header: dict) -> tuple[list[dict], int, bool]:
-    """The chunk lines of an existing journal, its number of sittings and whether its last
-    line was cut short; [], 0, False if new."""
-    if not path.exists() or path.stat().st_size == 0:
-        return [], 0, False
-    text = path.read_text()
-    lines = text.splitlines()
-    try:
-        first = json.loads(lines[0])
-    except (json.JSONDecodeError, IndexError):
-        raise JournalMismatch(f"{path} is not a soak journal") from None
-    if first != header:
-        diff = sorted(k for k in set(first) | set(header) if first.get(k) != header.get(k))
-        raise JournalMismatch(f"{path} was written for another run (differs in {', '.join(diff)}); "
-                              "use another journal file or the same arguments and code")
-    done, sittings = [], 0
-    for line in lines[1:]:
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError:
-            continue  # a line cut short when the run was killed: that chunk is played again
-        if "chunk" in row:
-            done.append(row)
-        elif "sitting" in row:
-            sittings += 1
-    return done, sittings, not text.endswith("\n")
-
-
 def soak(all_jobs: list[Job], workers: int = 2, progress: bool = True,
          journal: str | Path | None = None, ray: str | None = None) -> SoakReport:
     """Play the jobs in ``workers`` local processes, or as Ray tasks on the cluster at
@@ -190,7 +149,7 @@ def _soak(all_jobs: list[Job], run, progress: bool, journal: str | Path | None) 
         path = Path(journal)
         header = {"soak_journal": 1, "code": code_version(), "chunk": size,
                   "jobs": hashlib.sha256(repr(all_jobs).encode()).hexdigest()[:16], "games": len(all_jobs)}
-        done, sittings, cut = _read_journal(path, header)
+        done, sittings, cut = read_journal(path, header, "a soak journal", "chunk")
         finished = set()
         for row in done:
             if row["chunk"] in finished:
@@ -200,13 +159,7 @@ def _soak(all_jobs: list[Job], run, progress: bool, journal: str | Path | None) 
         for s in range(sittings):  # each sitting's time is that of its last chunk
             earlier += max((r["t"] for r in done if r["sitting"] == s), default=0.0)
         rep.sittings = sittings + 1
-        log = path.open("a")
-        if cut:
-            log.write("\n")  # end the line a kill cut short, so that the next ones read
-        if sittings == 0:
-            log.write(json.dumps(header) + "\n")
-        log.write(json.dumps({"sitting": sittings}) + "\n")
-        log.flush()
+        log = open_journal(path, header, sittings, cut)
         chunks = [(i, c) for i, c in enumerate(chunks) if i not in finished]
         sitting = sittings
     else:

@@ -73,3 +73,46 @@ def test_cli_arena_prints_the_report(capsys):
 def test_cli_arena_rejects_bad_options(capsys):
     assert main(["arena", "--players", "3", "--teams", "--games", "1", "--no-progress"]) == 2
     assert "teams" in capsys.readouterr().err
+
+
+def _outcomes(records):
+    return [(r.deal, r.a_won, r.a_points, r.b_points, r.rounds, len(r.a_ms), len(r.b_ms)) for r in records]
+
+
+def test_a_journaled_arena_cut_short_resumes_to_the_same_games_and_refuses_another_run(tmp_path):
+    import json
+
+    import pytest
+
+    from game.arena import run_arena
+    from game.journal import JournalMismatch
+
+    cfg = ArenaConfig(game="orlan", players=2, a=Side("simple"), b=Side("random"), games=10, seed=4, workers=1)
+    whole = run_arena(cfg, progress=False)
+    journal = tmp_path / "arena.jsonl"
+    run_arena(cfg, progress=False, journal=journal)
+    lines = journal.read_text().splitlines()
+    deals = [json.loads(line) for line in lines[2:]]
+    assert sorted(d["deal"] for d in deals) == [0, 1, 2, 3, 4]
+    # as if killed after two deals, in the middle of writing the third line
+    journal.write_text("\n".join(lines[:4]) + "\n" + lines[4][: len(lines[4]) // 2])
+    resumed = run_arena(cfg, progress=False, journal=journal)
+    assert _outcomes(resumed) == _outcomes(whole)
+    rows = [json.loads(line) for line in journal.read_text().splitlines() if line.startswith('{"deal"') and line.endswith("}")]
+    assert sorted(r["deal"] for r in rows if r["sitting"] == 1) == [2, 3, 4]  # only the deals it lacked
+    # more games later: the same journal takes the run further, deal by deal
+    longer = run_arena(ArenaConfig(**{**cfg.__dict__, "games": 14}), progress=False, journal=journal)
+    assert _outcomes(longer)[:10] == _outcomes(whole) and len(longer) == 14
+    # another configuration is refused, and the journal is left as it was
+    before = journal.read_text()
+    with pytest.raises(JournalMismatch, match="another run.*seed"):
+        run_arena(ArenaConfig(**{**cfg.__dict__, "seed": 5}), progress=False, journal=journal)
+    assert journal.read_text() == before
+
+
+def test_cli_arena_refuses_a_file_that_is_not_its_journal(tmp_path, capsys):
+    bad = tmp_path / "notes.txt"
+    bad.write_text("my notes\n")
+    assert main(["arena", "--game", "orlan", "--a", "simple", "--b", "random", "--games", "2", "--journal", str(bad), "--no-progress"]) == 2
+    assert "is not an arena journal" in capsys.readouterr().err
+    assert bad.read_text() == "my notes\n"

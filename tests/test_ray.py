@@ -27,7 +27,8 @@ import pytest
 
 from game.arena import ArenaConfig, Side, run_arena, summarize
 from game.registry import ENTRIES
-from game.soak import code_version, jobs, soak
+from game.journal import code_version
+from game.soak import jobs, soak
 
 ROOT = Path(__file__).resolve().parent.parent
 

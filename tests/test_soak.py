@@ -42,7 +42,7 @@ def test_a_journaled_run_cut_short_resumes_to_the_same_figures_and_refuses_anoth
 
     import pytest
 
-    from game.soak import JournalMismatch
+    from game.journal import JournalMismatch
 
     plan = jobs(2 * len(ENTRIES), seed=300)
     whole = soak(plan, workers=1, progress=False)
