@@ -334,7 +334,7 @@ class App:
         m = self.match
         if m is None:
             return
-        from game.saves import discard_game, save_game
+        from game.saves import save_game
 
         if m.finished:
             self.forget_game(m)

@@ -514,7 +514,6 @@ class TableScene(TableInput, TableLayout, TableBase, Scene):
         felt's middle holds the game: ``BUTTONS_LOW``; in the action bar and up over the
         felt, compact). The table draws them itself (``draw_choices``) so suit signs in a
         label are drawn as shapes; a tap plays the choice."""
-        s = self.app.scale
         geo = self.geo
         # Compact: within the action bar's width (rows grow up over the felt), never over
         # the status line beside it on a phone on its side; there, a choice too long for the
