@@ -116,16 +116,24 @@ class Simple:
         return self.bot.choose(state.observation(state.current_player())), False
 
 
-def play(deal_seed: int, expert_seat: int | None, budget: tuple, args, game) -> tuple[list[int], list[float], int]:
+def play(deal_seed: int, expert_seat: int | None, budget: tuple, args, game, tree: dict | None = None) -> tuple[list[int], list[float], int]:
     """One hand; returns (points per seat, expert ms per move, ISMCTS moves replaced).
-    ``budget`` is the expert's (ms, iterations)."""
+    ``budget`` is the expert's (ms, iterations); ``tree``: the expert is the observation
+    tree experiment (bench/olsen_observation_tree.py) with these constants."""
     state = OlsenState.new(4, {"deals": 1}, seed=deal_seed)
     deal_hands = list(state.hands)
     bots = {}
     for seat in range(4):
         if seat == expert_seat:
             ms, iterations = budget
-            bots[seat] = make_bot("expert", "olsen", seed=deal_seed * 7 + seat, ms=ms or 100.0, iterations=iterations)
+            if tree is not None:
+                sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # a worker's too
+                from olsen_observation_tree import PomcpBot
+
+                bots[seat] = PomcpBot(OlsenState, seed=deal_seed * 7 + seat, ms=ms or 100.0, iterations=iterations)
+                bots[seat].c, bots[seat].widen = tree["c"], tree["widen"]
+            else:
+                bots[seat] = make_bot("expert", "olsen", seed=deal_seed * 7 + seat, ms=ms or 100.0, iterations=iterations)
         elif args.others == "simple":
             bots[seat] = Simple(deal_seed * 7 + seat)
         else:
@@ -167,7 +175,8 @@ def run_deal(task):
         game = pyspiel.load_game("hearts", {"pass_cards": False, "qs_breaks_hearts": False})
     deal_seed = args.seed * 1_000_003 + deal
     seat = deal % 4
-    a, times, ra = play(deal_seed, seat, (args.ms, args.iterations), args, game)
+    tree = {"c": args.tree_ucb_c, "widen": args.tree_widen_visits} if args.a_observation_tree else None
+    a, times, ra = play(deal_seed, seat, (args.ms, args.iterations), args, game, tree)
     if args.b_without_endgames:
         # Game B: the same expert at the same budget with its exact endgames off (the
         # play-outs of before them), read by each move's search from expert.ENDGAMES.
@@ -199,6 +208,11 @@ def main(argv=None) -> None:
     ap.add_argument("--uct-c", type=float, default=2.0)
     ap.add_argument("--tree-c", type=float, default=None,
                     help="experiment: give the Olsen expert own-move trees with this constant (units of 13 points)")
+    ap.add_argument("--a-observation-tree", action="store_true",
+                    help="experiment: game A's expert searches a tree over what its seat sees (bench/olsen_observation_tree.py)")
+    ap.add_argument("--tree-ucb-c", type=float, default=0.5, help="with --a-observation-tree: UCB1 constant (units of 13 points)")
+    ap.add_argument("--tree-widen-visits", type=int, default=0,
+                    help="with --a-observation-tree: visits a node plays the rule's card before it tries the others")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--ray", default=None, metavar="ADDRESS",
@@ -217,6 +231,7 @@ def main(argv=None) -> None:
     print(f"olsen 4 players, one hand per deal: A = expert ({budget}) vs B = {b_label} in the same seat, "
           f"others {f'OpenSpiel ISMCTS({args.sims}, c={args.uct_c:g})' if args.others == 'ismcts' else 'simple'}, "
           f"{'' if args.tree_c is None else f'expert tree_c {args.tree_c:g}, '}"
+          f"{f'A with the observation tree (c {args.tree_ucb_c:g}, widen {args.tree_widen_visits}), ' if args.a_observation_tree else ''}"
           f"seed {args.seed}, {args.deals} duplicate deals, {f'Ray at {args.ray}' if args.ray else f'{args.workers} worker(s)'}, "
           f"{'CPU' if os.environ.get('ORLAN_BOT_CLOCK') == 'cpu' else 'wall-clock'} time, load {os.getloadavg()[0]:.1f}",
           flush=True)
