@@ -16,6 +16,8 @@ average final points, and each side's thinking time per move.
 """
 from __future__ import annotations
 
+import hashlib
+import inspect
 import json
 import math
 import statistics
@@ -131,8 +133,16 @@ def _task(args: tuple[ArenaConfig, int]) -> list[GameRecord]:
     return play_deal(*args)
 
 
-# What the games depend on: a journal is resumed only when these are unchanged.
-PLAY_CODE = ("rules", "bots", "cards.py", "registry.py", "arena.py")
+# What the games depend on: a journal is resumed only when these, and the text of
+# ``play_deal``, are unchanged (the rest of this module, the report, may change).
+PLAY_CODE = ("rules", "bots", "cards.py", "registry.py")
+
+
+def play_code_version() -> str:
+    """The digest of the code an arena's games depend on."""
+    h = hashlib.sha256(code_version(PLAY_CODE).encode())
+    h.update(inspect.getsource(play_deal).encode())
+    return h.hexdigest()[:16]
 
 
 def journal_header(cfg: ArenaConfig) -> dict:
@@ -142,7 +152,7 @@ def journal_header(cfg: ArenaConfig) -> dict:
 
     return {
         "arena_journal": 1,
-        "code": code_version(PLAY_CODE),
+        "code": play_code_version(),
         "game": cfg.game,
         "players": cfg.players,
         "options": cfg.options,
@@ -182,9 +192,13 @@ def run_arena(cfg: ArenaConfig, progress: bool = True, journal: str | Path | Non
         rows, sitting, cut = read_journal(path, header, "an arena journal", "deal")
         for row in rows:
             d = row["deal"]
-            if d < deals and d not in done:
-                done.add(d)
+            if not isinstance(d, int) or not 0 <= d < deals or d in done:
+                continue
+            try:
                 records.extend(_records(row))
+            except (KeyError, TypeError, ValueError):
+                continue  # a damaged line: that deal is played again
+            done.add(d)
         log = open_journal(path, header, sitting, cut)
     tasks = [(cfg, d) for d in range(deals) if d not in done]
     t0 = time.perf_counter()

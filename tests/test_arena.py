@@ -116,3 +116,21 @@ def test_cli_arena_refuses_a_file_that_is_not_its_journal(tmp_path, capsys):
     assert main(["arena", "--game", "orlan", "--a", "simple", "--b", "random", "--games", "2", "--journal", str(bad), "--no-progress"]) == 2
     assert "is not an arena journal" in capsys.readouterr().err
     assert bad.read_text() == "my notes\n"
+
+
+def test_a_damaged_line_of_an_arena_journal_is_played_again(tmp_path):
+    import json
+
+    from game.arena import run_arena
+
+    cfg = ArenaConfig(game="orlan", players=2, a=Side("simple"), b=Side("random"), games=6, seed=4, workers=1)
+    journal = tmp_path / "arena.jsonl"
+    whole = run_arena(cfg, progress=False, journal=journal)
+    lines = journal.read_text().splitlines()
+    row = json.loads(lines[3])
+    del row["games"][0]["a_ms"]  # readable JSON, but not a deal's record
+    journal.write_text("\n".join(lines[:3] + [json.dumps(row), '{"deal": "one"}'] + lines[4:]) + "\n")
+    again = run_arena(cfg, progress=False, journal=journal)
+    assert _outcomes(again) == _outcomes(whole)
+    replayed = [json.loads(line) for line in journal.read_text().splitlines()[len(lines) + 1:]]
+    assert replayed[0] == {"sitting": 1} and [r["deal"] for r in replayed[1:]] == [row["deal"]]
