@@ -127,7 +127,9 @@ def play(deal_seed: int, expert_seat: int | None, budget: tuple, args, game, tre
         if seat == expert_seat:
             ms, iterations = budget
             if tree is not None:
-                sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # a worker's too
+                here = os.path.dirname(os.path.abspath(__file__))
+                if here not in sys.path:  # a Ray worker's path lacks the bench folder
+                    sys.path.insert(0, here)
                 from olsen_observation_tree import PomcpBot
 
                 bots[seat] = PomcpBot(OlsenState, seed=deal_seed * 7 + seat, ms=ms or 100.0, iterations=iterations)

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import hashlib
 import inspect
-import json
 import math
 import statistics
 import sys
@@ -30,7 +29,7 @@ from typing import Any, Iterable, Sequence
 
 from game.bots import make_bot
 from game.bots.base import clock
-from game.journal import code_version, open_journal, read_journal
+from game.journal import append, code_version, open_journal, read_journal
 from game.parallel import runner
 from game.registry import default_game
 from game.rules import game_class
@@ -231,10 +230,7 @@ def run_arena(cfg: ArenaConfig, progress: bool = True, journal: str | Path | Non
                 for i, recs in enumerate(run.map_unordered(_task, tasks), earlier + 1):
                     records.extend(recs)
                     if log is not None:
-                        row = _row(recs[0].deal, recs)
-                        row["sitting"] = sitting
-                        log.write(json.dumps(row) + "\n")
-                        log.flush()
+                        append(log, {**_row(recs[0].deal, recs), "sitting": sitting})
                     note(i)
     finally:
         if log is not None:

@@ -79,6 +79,11 @@ def open_journal(path: Path, header: dict, sittings: int, cut: bool) -> IO[str]:
         log.write("\n")  # end the line a kill cut short, so that the next ones read
     if sittings == 0:
         log.write(json.dumps(header) + "\n")
-    log.write(json.dumps({"sitting": sittings}) + "\n")
-    log.flush()
+    append(log, {"sitting": sittings})
     return log
+
+
+def append(log: IO[str], row: dict) -> None:
+    """One finished task's line, flushed at once: a kill loses at most the line being written."""
+    log.write(json.dumps(row) + "\n")
+    log.flush()

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.journal import code_version, open_journal, read_journal
+from game.journal import append, code_version, open_journal, read_journal
 from game.parallel import runner
 from game.registry import ENTRIES
 
@@ -179,8 +179,7 @@ def _soak(all_jobs: list[Job], run, progress: bool, journal: str | Path | None) 
         rep.add(row)
         if log is not None:
             row["t"] = round(time.perf_counter() - t0, 1)
-            log.write(json.dumps(row) + "\n")
-            log.flush()
+            append(log, row)
         bar.update(len(results))
         bar.set_postfix(exceptions=len(rep.failures))
 
