@@ -343,6 +343,34 @@ def test_more_on_a_phone_on_its_side_opens_the_rest_and_closes():
     assert review.open_hands and not review.sheet  # closed, to show the hands
 
 
+def test_an_upright_phones_more_sheet_does_not_repeat_the_panels_buttons():
+    """At 360x640 the board and the panel take turns: whose moves, stop/resume and deeper are
+    the panel's buttons, so More offers them only while the board hides the panel (it showed
+    the same three buttons twice); from either view each of them is one tap away."""
+    from tests.ui_helpers import tap
+
+    app = make_app((360, 640), 1.0, "en")
+    review = open_screen(app, "review", "orlan")
+    app.run_frames(2)
+    assert review.takes_turns() and not review.tight() and not review.panel_shown()
+    panel_keys = (t("review.moves_of", name=review.seat_name(review.seat)), t("review.deeper"))
+    tap(app, review.bar[t("review.more")].rect.center)
+    app.run_frames(2)
+    assert review.sheet and all(text in review.bar for text in panel_keys)
+    assert text_problems(app, drawn_texts(app), cut=True) + target_problems(app) == []
+    tap(app, review.bar[t("review.close_more")].rect.center)
+    app.run_frames(2)
+    tap(app, review.bar[t("review.show_moves")].rect.center)
+    app.run_frames(2)
+    assert review.panel_shown() and review.deeper_button is not None
+    assert [b.text for b in review.elements if getattr(b, "text", None)].count(t("review.deeper")) == 1
+    tap(app, review.bar[t("review.more")].rect.center)
+    app.run_frames(2)
+    assert review.sheet and not any(text in review.bar for text in panel_keys)
+    assert t("review.hands_open") in review.bar and t("review.close_more") in review.bar
+    assert text_problems(app, drawn_texts(app), cut=True) + target_problems(app) == []
+
+
 @pytest.mark.parametrize("game_id", ["maison_troggen", "triomphe_forcee"])
 def test_a_board_too_full_beside_the_panel_takes_turns_with_it_at_640x360(game_id):
     """28 tarot cards need three quarters of 640 px at 360 px high (every index showing),

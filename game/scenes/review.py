@@ -579,16 +579,22 @@ class ReviewScene(Scene):
 
     def layout_sheet(self, m: sl.Measures, rest: list[tuple]) -> None:
         """The More sheet's buttons: ``rest`` (what the phone's bar has no room for), whose
-        moves, stop/resume, deeper and Close, under its summaries (drawn by ``draw_sheet``)."""
+        moves, stop/resume and deeper where the panel does not show them, and Close, under its summaries
+        (drawn by ``draw_sheet``)."""
         stop = t("review.stop") if self.analysing else t("review.resume")
         # What changes the board or the list closes the sheet, to be seen; stop/resume and
-        # deeper keep it open (its progress line shows what they did).
-        sheet_items = [(text, self.closing(action), enabled) for text, action, enabled in rest] + [
-            (t("review.moves_of", name=self.seat_name(self.seat)), self.closing(self.next_seat), True),
-            (stop, self.toggle_analysis, not self.review.done),
-            (self.deeper_text(), self.deeper, self.depth < DEEPER_STEPS),
-            (t("review.close_more"), self.toggle_sheet, True),
-        ]
+        # deeper keep it open (its progress line shows what they did). Whose moves,
+        # stop/resume and deeper are the panel's own buttons on an upright phone: there the
+        # sheet offers them only while the board is in the panel's place (not the same three
+        # buttons twice); a phone on its side has them in the sheet only.
+        sheet_items = [(text, self.closing(action), enabled) for text, action, enabled in rest]
+        if self.tight() or not self.panel_shown():
+            sheet_items += [
+                (t("review.moves_of", name=self.seat_name(self.seat)), self.closing(self.next_seat), True),
+                (stop, self.toggle_analysis, not self.review.done),
+                (self.deeper_text(), self.deeper, self.depth < DEEPER_STEPS),
+            ]
+        sheet_items.append((t("review.close_more"), self.toggle_sheet, True))
         box = self.sheet_box(m, [text for text, _, _ in sheet_items])
         inner = box.inflate(-2 * sl.dialog_pad(m), -2 * sl.dialog_pad(m))
         height = sl.grid_height([text for text, _, _ in sheet_items], inner.width, m)
