@@ -590,3 +590,27 @@ def test_the_tarot_dealer_knows_the_deal_where_declared_cards_leave_one(game):
             break
     assert checked >= 30
     assert with_declared or game == "maison_troggen"  # Maison Troggen shows no declared cards
+
+
+def test_orlan_at_the_apps_budget_solves_the_last_deal_and_plays_out_the_rest():
+    """Orlan, two players: the last deal (stock out) is known and solved at every budget. At
+    the app's 900 ms the worlds before it are played out by the rollout search (a world
+    searched 8 plies and scored by the piles' expected points lost games to the simple bot
+    that the play-outs won); at 100 ms they are searched 4 plies."""
+    from game.bots.orlan_endgame import endgame_for
+
+    state = new_game("orlan", 2, {"target": 11}, seed=5)
+    rng = random.Random(5)
+    early = last = None
+    while state.current_player() is not None and last is None:
+        obs = state.observation(state.current_player())
+        if obs["stock_count"] > 8 and early is None:
+            early = obs
+        if obs["stock_count"] == 0 and len(state.legal_moves()) > 1:
+            last = obs
+        state.apply(rng.choice(state.legal_moves()))
+    assert early is not None and last is not None
+    assert endgame_for(early, 900.0) is None
+    assert endgame_for(early, 100.0).depth == 4
+    for ms in (100.0, 900.0, None):
+        assert endgame_for(last, ms).known
