@@ -518,7 +518,7 @@ class ReviewScene(Scene):
         self.sync_board()
         # The panel's buttons: whose moves, stop/resume, deeper (on one row when they fit).
         panel = self.panel_rect()
-        if not self.panel_shown():  # the board in the panel's place: the panel's buttons wait
+        if not self.controls_in_panel():  # the board in the panel's place: the panel's buttons wait
             self.controls_bottom = panel.y
             return
         inner = panel.inflate(-2 * self.pad, 0)
@@ -529,6 +529,11 @@ class ReviewScene(Scene):
         self.stop_button = self.button(rects[1], stop, self.toggle_analysis, enabled=not self.review.done, focusable=False)
         self.deeper_button = self.button(rects[2], controls[2], self.deeper, enabled=self.depth < DEEPER_STEPS, focusable=False)
         self.controls_bottom = bottom
+
+    def controls_in_panel(self) -> bool:
+        """Whether the panel holds whose moves, stop/resume and deeper: not on a phone on its
+        side, nor while the board is in the panel's place; there the More sheet holds them."""
+        return not self.tight() and self.panel_shown()
 
     def switch_item(self) -> tuple[str, object, bool]:
         """The button that shows the panel in the board's place, or the board again."""
@@ -579,16 +584,13 @@ class ReviewScene(Scene):
 
     def layout_sheet(self, m: sl.Measures, rest: list[tuple]) -> None:
         """The More sheet's buttons: ``rest`` (what the phone's bar has no room for), whose
-        moves, stop/resume and deeper where the panel does not show them, and Close, under its summaries
-        (drawn by ``draw_sheet``)."""
-        stop = t("review.stop") if self.analysing else t("review.resume")
+        moves, stop/resume and deeper unless the panel holds them (``controls_in_panel``: not
+        the same three buttons twice), and Close, under its summaries (drawn by ``draw_sheet``)."""
         # What changes the board or the list closes the sheet, to be seen; stop/resume and
-        # deeper keep it open (its progress line shows what they did). Whose moves,
-        # stop/resume and deeper are the panel's own buttons on an upright phone: there the
-        # sheet offers them only while the board is in the panel's place (not the same three
-        # buttons twice); a phone on its side has them in the sheet only.
+        # deeper keep it open (its progress line shows what they did).
         sheet_items = [(text, self.closing(action), enabled) for text, action, enabled in rest]
-        if self.tight() or not self.panel_shown():
+        if not self.controls_in_panel():
+            stop = t("review.stop") if self.analysing else t("review.resume")
             sheet_items += [
                 (t("review.moves_of", name=self.seat_name(self.seat)), self.closing(self.next_seat), True),
                 (stop, self.toggle_analysis, not self.review.done),
