@@ -614,3 +614,59 @@ def test_orlan_at_the_apps_budget_solves_the_last_deal_and_plays_out_the_rest():
     assert endgame_for(early, 100.0).depth == 4
     for ms in (100.0, 900.0, None):
         assert endgame_for(last, ms).known
+
+
+def _rule_playouts(state, seat, move, dice):
+    """The round from ``state`` after ``move``, every seat by the rollout rule, for each seed
+    of ``dice``: the seat's side's round points minus the other's, plus 3 for a game won."""
+    from game.bots.simple import rollout_policy
+
+    policy = rollout_policy(state.info.id)
+    total = 0.0
+    for d in dice:
+        s = state.fast_copy()
+        rng = random.Random(d)
+        rno = s.round_no
+        s.apply(move)
+        while s.current_player() is not None and s.round_no == rno:
+            s.apply(policy(s, s.legal_moves(), rng))
+        points = s.rounds[-1]["points"]
+        total += points[seat] - points[1 - seat]
+        if s.current_player() is None:
+            total += 3.0 if seat in s.winners() else -3.0
+    return total / len(dice)
+
+
+def test_moves_of_the_same_exact_value_are_told_apart_by_play_outs(monkeypatch):
+    """Orlan's last deal is known and solved exactly. Where several moves share the optimal
+    value (minimax is indifferent, a round won or lost by the same margin whatever is
+    played), the expert plays the one its play-outs by the rule score best: still optimal,
+    and the one that leaves a player who errs most room to err. Without the tie-break it
+    plays the first optimal move in the search's order."""
+    import game.bots.expert as expert
+
+    told_apart = 0
+    for seed in range(1, 400):
+        state = orlan_position(seed, seed % 3)
+        p = state.current_player()
+        if p is None or state.stock or len(state.legal_moves()) < 2:
+            continue
+        family = OrlanRound(state, p)
+        exact = values(family, family.root, state.legal_moves())
+        best = max(exact.values())
+        optimal = [m for m, v in exact.items() if v >= best - 1e-9]
+        obs = state.observation(p)
+        monkeypatch.setattr(expert, "TIE_PLAYOUTS", 8)
+        chosen = make_bot("expert", "orlan", seed=seed, iterations=1).choose(obs)
+        assert exact[chosen] == pytest.approx(best)
+        monkeypatch.setattr(expert, "TIE_PLAYOUTS", 0)
+        first = make_bot("expert", "orlan", seed=seed, iterations=1).choose(obs)
+        assert exact[first] == pytest.approx(best)
+        if len(optimal) < 2 or chosen == first:
+            continue
+        dice = range(seed * 100, seed * 100 + 40)
+        assert _rule_playouts(state, p, chosen, dice) >= _rule_playouts(state, p, first, dice) - 0.25
+        told_apart += 1
+        if told_apart >= 6:
+            break
+    assert told_apart >= 6

@@ -164,6 +164,12 @@ class SearchHooks:
 
 
 SEARCH_HOOKS: dict[str, SearchHooks] = {}
+# Where the one known world is solved exactly, moves of the same optimal value are told apart
+# by this many play-outs each of that world (the rule for every seat after the move): against
+# a player who errs, the optimal move that leaves him most room to err. It never costs value;
+# it matters where minimax is indifferent (a round already won or lost by the same margin
+# whatever is played). 0: the first optimal move in the search's order.
+TIE_PLAYOUTS = 16
 # Exact endgames on (the default) or off (``ORLAN_BOT_ENDGAMES=off``: measurements only).
 ENDGAMES = os.environ.get("ORLAN_BOT_ENDGAMES", "on") != "off"
 
@@ -293,6 +299,11 @@ class ExpertBot(Bot):
         self._lo = [0.0] * n
         self._hi = [0.0] * n
         self.settled = False
+        self._ties: list[int] | None = None  # moves of the same exact value, being told apart
+        self._tie_totals = [0.0] * n
+        self._tie_counts = [0] * n
+        self._tie_done = 0
+        self._tie_seed = 0
         fast = self.hooks.rollout_for(obs) if self.hooks.rollout_for and self._trees is None and plan is None else None
         self._playout = fast
         self._leaf = self.hooks.playout_from(obs) if self.hooks.playout_from and self.horizon is None else None
@@ -313,7 +324,7 @@ class ExpertBot(Bot):
         limit = self.iterations
         first = True  # every slice makes progress, however thin
         while True:
-            if limit is not None and self.worlds >= limit:
+            if limit is not None and self.worlds >= limit and self._ties is None:
                 return True
             if self.settled:
                 return True
@@ -332,6 +343,9 @@ class ExpertBot(Bot):
         """One root move of the current world (a new world after the last); False when the
         solver stopped at ``deadline`` before it had the move's value."""
         n = len(self._legal)
+        if self._ties is not None:
+            self._tie_playout()
+            return True
         if self._cursor >= n:
             self._cursor = 0
             self._draw_world()
@@ -369,13 +383,39 @@ class ExpertBot(Bot):
                     self._hi[k] = d
             self.worlds += 1
             if self._plan is not None and self._plan.exact:
-                self.settled = True  # the one world there is, solved to the end
+                # The one world there is, solved to the end: over, unless moves tie.
+                self._ties = self._tied_best()
+                self.settled = self._ties is None
             z = self.hooks.settle_z
             if z is not None and self.worlds >= self.hooks.settle_worlds and self.iterations is None:
                 world_ms = max(1e-6, self._rollout_ms * n)
                 left = max(0.0, self.ms - self._spent_now())
                 self.settled = self.can_stop(left / world_ms, z)
         return True
+
+    def _tied_best(self) -> list[int] | None:
+        """The moves of the best exact value, when more than one and play-outs may tell
+        them apart."""
+        if TIE_PLAYOUTS <= 0:
+            return None
+        best = max(self.totals)
+        ties = [i for i, t in enumerate(self.totals) if t >= best - 1e-9]
+        if len(ties) < 2:
+            return None
+        self._tie_seed = self.rng.getrandbits(64)
+        return ties
+
+    def _tie_playout(self) -> None:
+        """One play-out of one tied move; the tied moves take turns, each round of them
+        with the same dice."""
+        ties = self._ties
+        k = self._tie_done
+        i = ties[k % len(ties)]
+        self._tie_totals[i] += self._rollout(self._legal[i], self._tie_seed + k // len(ties))
+        self._tie_counts[i] += 1
+        self._tie_done = k + 1
+        if self._tie_done >= TIE_PLAYOUTS * len(ties):
+            self.settled = True
 
     def _spent_now(self) -> float:
         # ``_spent`` counts finished slices; the current one started ``_slice_t0``.
@@ -527,6 +567,10 @@ class ExpertBot(Bot):
         n = len(self._legal)
         if n == 1:
             return self._legal[0]
+        if self._ties is not None and min(self._tie_counts[i] for i in self._ties) > 0:
+            # Among the moves of the same exact value, the best in play-outs.
+            ties = self._ties
+            return self._legal[max(ties, key=lambda i: (self._tie_totals[i] / self._tie_counts[i], -i))]
         if self.worlds:
             scores = [t / self.worlds + b for t, b in zip(self.totals, self._bias)]
         elif self._cursor > 0 and self._cursor < n:
