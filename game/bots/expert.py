@@ -77,7 +77,8 @@ is searched by ``game/bots/solver.py`` (alpha-beta with a transposition table, o
 game family's own positions). Where the observation fixes the world (``Plan.known``: the
 Bezique family's second stage, two-player Orlan's last deal, the last tricks where one deal
 of the hidden cards fits what was seen) the one world is solved to the end, every legal move
-is weighed and the search is over; elsewhere each world is searched as deep as the time per
+is weighed and the search is over, but for moves of the same optimal value, which
+``TIE_PLAYOUTS`` play-outs each of that world tell apart; elsewhere each world is searched as deep as the time per
 move allows (``Plan.depth``, or the family's own exact part), and the values are averaged
 over worlds as play-outs are. The solver stops at the slice's end and goes on from its table
 in the next slice.
