@@ -21,6 +21,7 @@ import inspect
 import math
 import statistics
 import sys
+import textwrap
 import time
 from array import array
 from dataclasses import asdict, dataclass, field
@@ -29,7 +30,7 @@ from typing import Any, Iterable, Sequence
 
 from game.bots import make_bot
 from game.bots.base import clock
-from game.journal import append, code_version, open_journal, read_journal
+from game.journal import append, code_of, code_version, open_journal, read_journal
 from game.parallel import runner
 from game.registry import default_game
 from game.rules import game_class
@@ -140,7 +141,7 @@ PLAY_CODE = ("rules", "bots", "cards.py", "registry.py")
 def play_code_version() -> str:
     """The digest of the code an arena's games depend on."""
     h = hashlib.sha256(code_version(PLAY_CODE).encode())
-    h.update(inspect.getsource(play_deal).encode())
+    h.update(code_of(textwrap.dedent(inspect.getsource(play_deal))).encode())
     return h.hexdigest()[:16]
 
 

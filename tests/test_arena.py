@@ -134,3 +134,14 @@ def test_a_damaged_line_of_an_arena_journal_is_played_again(tmp_path):
     assert _outcomes(again) == _outcomes(whole)
     replayed = [json.loads(line) for line in journal.read_text().splitlines()[len(lines) + 1:]]
     assert replayed[0] == {"sitting": 1} and [r["deal"] for r in replayed[1:]] == [row["deal"]]
+
+
+def test_a_journal_digest_ignores_comments_and_docstrings_but_not_code():
+    """Rewording the code a run depends on keeps its journal; changing what it does not."""
+    from game.journal import code_of
+
+    base = 'def f(x):\n    """Twice x."""\n    return 2 * x  # doubled\n'
+    reworded = '"""A module."""\n\n\ndef f(x):\n    """Two times x, said otherwise."""\n    # a comment\n    return 2 * x\n'
+    changed = 'def f(x):\n    """Twice x."""\n    return 3 * x  # doubled\n'
+    assert code_of(base) == code_of(reworded)
+    assert code_of(base) != code_of(changed)
