@@ -411,6 +411,9 @@ class ExpertBot(Bot):
         with the same dice."""
         ties = self._ties
         k = self._tie_done
+        if k == 0:
+            # The running cost becomes a play-out's, not the solve's: a slice fits many.
+            self._rollouts = 0
         i = ties[k % len(ties)]
         self._tie_totals[i] += self._rollout(self._legal[i], self._tie_seed + k // len(ties))
         self._tie_counts[i] += 1
