@@ -8,7 +8,7 @@ search's order. This bench measures what that is worth against the simple level:
 
 For each game, positions are drawn as in ``bench/endgames.py`` (the simple level plays, one
 move in ten at random, until a seat can know every card: the Bezique family's second stage,
-two-player Orlan's last deal, Olsen's last tricks). From each, the deal is played to its end
+two-player Orlan's last deal, Olsen's last tricks, the tarot dealer's last three tricks). From each, the deal is played to its end
 twice on the same dice: the expert in that seat with the tie-break, then without, every
 other seat the simple level. Printed per game: the points the tie-break gains a position
 (the seat's points of the deal minus the others' mean; penalty points count against, in
@@ -30,8 +30,8 @@ import game.bots.expert as expert  # noqa: E402
 from game.bots import SEARCH_HOOKS, make_bot  # noqa: E402
 from game.rules import new_game  # noqa: E402
 
-PLAYERS = {"orlan": 2, "olsen": 4}
-GAMES = ("orlan", "bezique", "marjolet", "binage", "fildinski", "rubicon", "olsen")
+PLAYERS = {"orlan": 2, "olsen": 4, "maison_troggen": 3, "leipzig_taroc": 3}
+GAMES = ("orlan", "bezique", "marjolet", "binage", "fildinski", "rubicon", "olsen", "maison_troggen", "leipzig_taroc")
 
 
 def known(state) -> bool:
