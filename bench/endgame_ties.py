@@ -59,7 +59,7 @@ def positions(game: str, count: int, seed: int):
             # One position per deal: its first decision where the seat knows every card.
             if getattr(state, "round_no", 0) != round_no and known(state):
                 round_no = getattr(state, "round_no", 0)
-                yield state.fast_copy() if hasattr(state, "fast_copy") else type(state).from_json(state.to_json())
+                yield state.fast_copy()
                 made += 1
                 if made >= count:
                     return
@@ -67,14 +67,10 @@ def positions(game: str, count: int, seed: int):
             state.apply(rng.choice(legal) if rng.random() < 0.1 else bots[p].choose(state.observation(p)))
 
 
-def copy_of(state):
-    return state.fast_copy() if hasattr(state, "fast_copy") else type(state).from_json(state.to_json())
-
-
 def play_deal(start, ties: int, seed: int) -> tuple[float, float | None, tuple]:
     """(points of the deal for the seat, +1/-1 game won/lost if the deal ended it, the moves)."""
     expert.TIE_PLAYOUTS = ties
-    state = copy_of(start)
+    state = start.fast_copy()
     seat = state.current_player()
     n = state.players
     lower = bool(state.info.extra.get("lower_wins"))
