@@ -7,7 +7,7 @@ import pytest
 from game.rules.base import RulesError
 from game.rules.leipzig_taroc import VALUES, LeipzigTarocState, combinations_in
 from game.rules.tarot import EXC_BIT, ROIS, TRUMPS, count_by_threes
-from tests.tarot_helpers import C, D, codes, deck_order, legal_codes, mask, play, position
+from tests.tarot_helpers import D, codes, deck_order, legal_codes, mask, play, position
 
 LT = LeipzigTarocState
 DEFAULTS = LT.info.resolve(3, {})

@@ -2,7 +2,6 @@
 found unclear (issue 33): one test per point, each through the protocol's events and states."""
 from __future__ import annotations
 
-import json
 import random
 
 from game.protocol import Session

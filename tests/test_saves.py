@@ -13,7 +13,6 @@ from hypothesis import given, settings, strategies as st
 
 from game.rules import GAMES, new_game
 from game.saves import (
-    LEGACY_NAME,
     SAVE_VERSION,
     SavedGame,
     Seat,

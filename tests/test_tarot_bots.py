@@ -12,7 +12,7 @@ from game.rules.leipzig_taroc import LeipzigTarocState
 from game.rules.maison_troggen import MaisonTroggenState
 from game.rules.tarot import ROIS, SUIT_MASKS, TRUMPS
 from game.rules.triomphe_forcee import TriompheForceeState
-from tests.tarot_helpers import D, mask, play, position
+from tests.tarot_helpers import D, play, position
 
 CASES = [("maison_troggen", 3, {}), ("leipzig_taroc", 3, {"deals": 3}), ("la_rigueur", 4, {}),
          ("triomphe_forcee", 4, {"deals": 5}), ("leipzig_taroc", 3, {"deals": 3, "annul_few_trumps": True,
@@ -94,7 +94,6 @@ def test_sampled_worlds_respect_voids_refused_trumps_and_declared_cards():
 
 def test_declared_cards_are_dealt_to_their_declarer_in_every_world():
     s = LeipzigTarocState.new(3, {"deals": 3}, seed=0)
-    rng = random.Random(0)
     while s.phase != "play":
         legal = s.legal_moves()
         s.apply(next((m for m in legal if m[0] == "declare" and m[1] != "none"), legal[0]))

@@ -14,7 +14,7 @@ from game.rules.maison_troggen import VALUES as MT_VALUES
 from game.rules.maison_troggen import MaisonTroggenState
 from game.rules.tarot import count_by_threes, simple_count
 from game.rules.triomphe_forcee import TriompheForceeState
-from tests.tarot_helpers import C, legal_codes, mask, play, position
+from tests.tarot_helpers import legal_codes, mask, play, position
 
 MT, LT, LR, TF = MaisonTroggenState, LeipzigTarocState, LaRigueurState, TriompheForceeState
 
