@@ -199,8 +199,9 @@ def run_arena(cfg: ArenaConfig, progress: bool = True, journal: str | Path | Non
             except (KeyError, TypeError, ValueError):
                 continue  # a damaged line: that deal is played again
             done.add(d)
-        log = open_journal(path, header, sitting, cut)
     tasks = [(cfg, d) for d in range(deals) if d not in done]
+    if journal is not None and tasks:  # a finished run, reported again, leaves its file as it was
+        log = open_journal(path, header, sitting, cut)
     t0 = time.perf_counter()
     last = [0.0]
     tty = sys.stderr.isatty()

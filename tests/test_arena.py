@@ -103,6 +103,10 @@ def test_a_journaled_arena_cut_short_resumes_to_the_same_games_and_refuses_anoth
     # more games later: the same journal takes the run further, deal by deal
     longer = run_arena(ArenaConfig(**{**cfg.__dict__, "games": 14}), progress=False, journal=journal)
     assert _outcomes(longer)[:10] == _outcomes(whole) and len(longer) == 14
+    # the whole run reported again from its journal: nothing played, the file left as it was
+    finished = journal.read_text()
+    assert _outcomes(run_arena(ArenaConfig(**{**cfg.__dict__, "games": 14}), progress=False, journal=journal)) == _outcomes(longer)
+    assert journal.read_text() == finished
     # another configuration is refused, and the journal is left as it was
     before = journal.read_text()
     with pytest.raises(JournalMismatch, match="another run.*seed"):
