@@ -208,3 +208,47 @@ def test_the_partner_decides_in_the_search_tree(game_id, players, options):
             stack.append(child)
     assert partner in deciders and seat in deciders
     assert deciders <= {seat, partner}
+
+
+def test_two_player_orlan_searches_the_opponent_s_replies_in_the_tree():
+    """At the app's budget (the play-outs before the last deal), the opponent's replies are
+    decisions of the tree too, and the seat's later decisions hang below them (keyed by the
+    plays as the seat sees them)."""
+    state = searchable("orlan", 2, {"target": 11}, 6)
+    seat = state.current_player()
+    assert state.observation(seat)["stock_count"] > 0
+    bot = make_bot("expert", "orlan", seed=1, ms=900, iterations=200)
+    bot.choose(state.observation(seat))
+    assert bot._trees is not None
+    deciders = set()
+    own_below_other = False
+    stack = [(root, None) for root in bot._trees]
+    while stack:
+        node, parent_player = stack.pop()
+        for (player, _), child in node.children.items():
+            deciders.add(player)
+            own_below_other |= player == seat and parent_player == 1 - seat
+            stack.append((child, player))
+    assert deciders == {seat, 1 - seat}
+    assert own_below_other
+
+
+def test_in_the_tree_the_other_side_picks_the_move_worst_for_the_seat():
+    from game.bots.expert import _Node
+
+    state = searchable("orlan", 2, {"target": 11}, 6)
+    seat = state.current_player()
+    bot = make_bot("expert", "orlan", seed=1, ms=900, iterations=1)
+    bot.choose(state.observation(seat))
+    legal = state.legal_moves()
+    assert len(legal) >= 2
+    for player, worst in ((seat, legal[0]), (1 - seat, legal[1])):
+        node = _Node()
+        node.n = 10_000  # widened: no untried move is added, the best by UCB is picked
+        for i, m in enumerate(legal):
+            child = node.children[(player, m)] = _Node()
+            child.n, child.avail = 1000, 10_000
+            # the seat's values: legal[0] best for the seat, legal[1] worst
+            child.w = 1000 * (5.0 if i == 0 else -5.0 if i == 1 else 0.0)
+        move, child, leave = bot._tree_move(node, state, random.Random(0), player)
+        assert move == worst and not leave

@@ -139,6 +139,9 @@ class SearchHooks:
     # seat's later moves are played by the rollout policy.
     tree_c: float | None = None
     tree_widen: float = 0.5
+    # tree_others_for(obs) -> bool: the other sides decide in the tree too (see the module
+    # text, *Others in the tree*); default: they play the rollout policy.
+    tree_others_for: Callable[[dict], bool] | None = None
     # Early stop with a time budget (see the module text): None disables it. ``settle_z``
     # standard errors for the "all candidates equal" test, ``settle_eps`` points for what
     # counts as equal, and no stop before ``settle_worlds`` worlds.
@@ -294,6 +297,7 @@ class ExpertBot(Bot):
         self._rollout_ms = 0.0
         self._rollouts = 0
         self._trees = [_Node() for _ in range(n)] if self.hooks.tree_c is not None and plan is None else None
+        self._tree_all = bool(self._trees is not None and self.hooks.tree_others_for and self.hooks.tree_others_for(obs))
         self._sq = [0.0] * n  # summed squares of (value - value of move 0), for settling
         # per move, the lowest and highest (value - value of move 0) in one world: the widest
         # swing between two moves that one more world could bring
@@ -506,6 +510,7 @@ class ExpertBot(Bot):
         seat = self.seat
         horizon = self.horizon
         team = self.team
+        tree_all = self._tree_all
         leaf = self._leaf
         turns = 0
         apply(root_move)
@@ -525,7 +530,7 @@ class ExpertBot(Bot):
                 turns += 1
                 if turns >= horizon:
                     break
-            if node is not None and p in team:
+            if node is not None and (tree_all or p in team):
                 move, child, leave = self._tree_move(node, state, rng, p)
                 path.append(child)
                 node = None if leave else child
@@ -559,10 +564,12 @@ class ExpertBot(Bot):
             child.avail = 1
             return move, child, True
         c = self.hooks.tree_c
+        # Values are the searching side's: another side picks the move worst for it.
+        sign = 1.0 if player in self.team else -1.0
         best_m, best_v = None, -math.inf
         for m in avail:
             ch = children[(player, m)]
-            v = ch.w / ch.n + c * math.sqrt(math.log(ch.avail) / ch.n) if ch.n else math.inf
+            v = sign * ch.w / ch.n + c * math.sqrt(math.log(ch.avail) / ch.n) if ch.n else math.inf
             if v > best_v:
                 best_m, best_v = m, v
         return best_m, children[(player, best_m)], False

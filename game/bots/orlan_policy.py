@@ -371,6 +371,16 @@ SETTLE_EPS = 0.02
 # the side's value (``_evaluate`` scores the side): the expert plays for the partnership.
 
 
+# Others in the tree: in two-player games the opponent's replies are searched in the tree as
+# well (the move worst for the seat, by UCB), and the seat's later decisions are keyed by
+# the whole sequence of plays, as the seat sees it. See docs/bots.md, *Others in the tree*.
+TREE_OTHERS = True
+
+
+def _tree_others_for(obs: dict) -> bool:
+    return TREE_OTHERS and obs["players"] == 2
+
+
 def best_scores(table: int, cards: int, chances: list[float], jack_keep: float) -> dict[int, float]:
     """For each of these cards, the greedy score of its best move on this table."""
     return {card: max(score(m, table, chances, jack_keep) for m in moves_for(1 << card, table))
@@ -471,6 +481,7 @@ def register(cls: type[OrlanState]) -> None:
         prior_weight=PRIOR_WEIGHT,
         tree_c=TREE_C,
         tree_widen=TREE_WIDEN,
+        tree_others_for=_tree_others_for,
         settle_z=SETTLE_Z,
         settle_eps=SETTLE_EPS,
         sampler_for=OrlanState.sampler,
