@@ -8,7 +8,13 @@ each against the simple rule in the other seats:
     python bench/information_ceiling.py --game orlan --players 2 --deals 80 --iterations 40 --hands-only
 
 ``--hands-only`` (Orlan): the others' hands are the true ones, the stock is still dealt at
-random (what a perfect reading of the plays could tell, at most). Printed: each side's share
+random (what a perfect reading of the plays could tell, at most). ``--others expert
+--others-ms 100 --ms 100`` plays against the expert at 0.1 s instead of the simple rule, both
+sides on a time budget (with ``ORLAN_BOT_CLOCK=cpu``, CPU time); ``--only seer`` skips the
+normal expert's games (against the expert at its own budget it is the expert's 50%):
+
+    ORLAN_BOT_CLOCK=cpu python bench/information_ceiling.py --game orlan --players 2 --deals 100 --hands-only --ms 100 --others expert --others-ms 100 --only seer --seed 900000 --options '{"target": 11}'
+ Printed: each side's share
 of games won with its 95% interval (from the spread between deals) and the fair share.
 """
 from __future__ import annotations
@@ -62,12 +68,13 @@ def play(cls, seer, args, seed: int, seating: list[str], kind: str) -> float:
     bots = []
     for seat, side in enumerate(seating):
         bot_seed = seed * 7 + seat
+        budget = {"ms": args.ms} if args.ms else {"iterations": args.iterations}
         if side == "a" and kind == "seer":
-            bots.append(seer(cls, seed=bot_seed, iterations=args.iterations))
+            bots.append(seer(cls, seed=bot_seed, **budget))
         elif side == "a":
-            bots.append(make_bot("expert", args.game, seed=bot_seed, iterations=args.iterations))
+            bots.append(make_bot("expert", args.game, seed=bot_seed, **budget))
         else:
-            bots.append(make_bot("simple", args.game, seed=bot_seed))
+            bots.append(make_bot(args.others, args.game, seed=bot_seed, ms=args.others_ms))
     while (seat := state.current_player()) is not None:
         args.truth["state"] = state
         state.apply(bots[seat].choose(state.observation(seat)))
@@ -87,6 +94,10 @@ def main() -> None:
     ap.add_argument("--options", default="{}", help="game options as JSON")
     ap.add_argument("--hands-only", action="store_true", help="Orlan: true hands, the stock still at random")
     ap.add_argument("--seed", type=int, default=700_000)
+    ap.add_argument("--ms", type=float, default=None, help="a time budget a move for seer and expert instead of --iterations")
+    ap.add_argument("--others", default="simple", choices=["simple", "expert"], help="the bot in the other seats")
+    ap.add_argument("--others-ms", type=float, default=100.0, help="the others' budget a move (the expert)")
+    ap.add_argument("--only", choices=["seer", "expert"], default=None, help="play only one of the two sides")
     args = ap.parse_args()
     import json
 
@@ -99,7 +110,7 @@ def main() -> None:
     seatings = ([["a", "b"] * (n // 2), ["b", "a"] * (n // 2)] if args.teams
                 else [["a" if s == k else "b" for s in range(n)] for k in range(n)])
     fair = 0.5 if args.teams else 1.0 / n
-    shares: dict[str, list[float]] = {"seer": [], "expert": []}
+    shares: dict[str, list[float]] = {k: [] for k in ("seer", "expert") if args.only in (None, k)}
     for d in range(args.deals):
         for kind, per_deal in shares.items():
             per_deal.append(statistics.fmean(play(cls, seer, args, args.seed + d, st, kind) for st in seatings))

@@ -21,6 +21,14 @@ those legal in the current world by UCB with availability counts. So with more t
 seat plays its own continuation better than the greedy policy: strength grows with time,
 where a flat search saturates once the paired means stop moving.
 
+Others in the tree (``tree_others_for(obs)`` true): the other sides' moves are decisions of
+the tree as well, keyed by (player, move) like the side's, so the key is every play the
+seat sees, and its later decisions can answer what the others did. Another side picks, by
+the same UCB with availability counts, the move worst for the searching side; as its
+first child it takes the rollout policy's move, so with few visits the tree plays as
+without it, and with more the others' replies approach the worst for the seat instead of
+the greedy rule's (single-observer ISMCTS with every player in the tree).
+
 Partnerships: in a team game the seats of the searching seat's side (``team_for``; by
 default the game's fixed partners, or seats of the same parity when the ``teams`` option
 is on) decide in the same tree: the partner's moves are chosen by the search for the
@@ -546,8 +554,8 @@ class ExpertBot(Bot):
         return value
 
     def _tree_move(self, node: _Node, state: State, rng: random.Random, player: int) -> tuple[Move, _Node, bool]:
-        """The side's move at a tree decision (the seat's or a partner's, keyed by (player,
-        move)): a new child (the rollout policy's pick among the moves not tried yet) while
+        """The move at a tree decision (the seat's or a partner's, or another side's with
+        ``tree_others_for``; keyed by (player, move)): a new child (the rollout policy's pick among the moves not tried yet) while
         the decision may widen, else the best child for the side by UCB over the moves legal
         in this world. Returns (move, child, leave): after adding a child the search leaves
         the tree and the rest of the rollout is policy (or the game's fast playout)."""
