@@ -21,7 +21,9 @@ deal by deal. With ``--b-ms`` (or ``--b-iterations``) game B seats the expert wi
 budget instead of ISMCTS: 1 s against 0.1 s, the three others ISMCTS both times. With
 ``--others simple`` the three other seats are our simple players instead of ISMCTS (no
 OpenSpiel needed): ``--ms 1000 --b-ms 100 --others simple`` is the time-scaling figure of
-docs/bots.md.
+docs/bots.md. With ``--a-seer`` the expert of game A sees every hand (its worlds are the true
+deal): ``--ms 100 --b-ms 100 --others simple --a-seer`` is what seeing the hidden cards
+would be worth at most, against the same expert at the same budget.
 
 How the two engines meet. Our engine (``OlsenState``) runs every game and is the referee.
 When an ISMCTS seat is to move, its position is rebuilt as an OpenSpiel ``hearts`` state
@@ -116,11 +118,27 @@ class Simple:
         return self.bot.choose(state.observation(state.current_player())), False
 
 
-def play(deal_seed: int, expert_seat: int | None, budget: tuple, args, game, tree: dict | None = None) -> tuple[list[int], list[float], int]:
+def seer_class(truth: dict):
+    """The expert, its every world the true deal (``truth["state"]``, kept current by ``play``)."""
+    from game.bots.expert import ExpertBot
+
+    class Seer(ExpertBot):
+        def _start(self) -> None:
+            super()._start()
+            self._sample = lambda rng: truth["state"].fast_copy()
+
+    return Seer
+
+
+def play(deal_seed: int, expert_seat: int | None, budget: tuple, args, game, tree: dict | None = None,
+         seer_sees: bool = False) -> tuple[list[int], list[float], int]:
     """One hand; returns (points per seat, expert ms per move, ISMCTS moves replaced).
     ``budget`` is the expert's (ms, iterations); ``tree``: the expert is the observation
-    tree experiment (bench/olsen_observation_tree.py) with these constants."""
+    tree experiment (bench/olsen_observation_tree.py) with these constants; ``seer_sees``:
+    the expert sees every hand."""
     state = OlsenState.new(4, {"deals": 1}, seed=deal_seed)
+    truth = {"state": state}
+    seer = seer_class(truth) if seer_sees else None
     deal_hands = list(state.hands)
     bots = {}
     for seat in range(4):
@@ -134,6 +152,8 @@ def play(deal_seed: int, expert_seat: int | None, budget: tuple, args, game, tre
 
                 bots[seat] = PomcpBot(OlsenState, seed=deal_seed * 7 + seat, ms=ms or 100.0, iterations=iterations)
                 bots[seat].c, bots[seat].widen = tree["c"], tree["widen"]
+            elif seer is not None:
+                bots[seat] = seer(OlsenState, seed=deal_seed * 7 + seat, ms=ms or 100.0, iterations=iterations)
             else:
                 bots[seat] = make_bot("expert", "olsen", seed=deal_seed * 7 + seat, ms=ms or 100.0, iterations=iterations)
         elif args.others == "simple":
@@ -178,7 +198,7 @@ def run_deal(task):
     deal_seed = args.seed * 1_000_003 + deal
     seat = deal % 4
     tree = {"c": args.tree_ucb_c, "widen": args.tree_widen_visits} if args.a_observation_tree else None
-    a, times, ra = play(deal_seed, seat, (args.ms, args.iterations), args, game, tree)
+    a, times, ra = play(deal_seed, seat, (args.ms, args.iterations), args, game, tree, seer_sees=args.a_seer)
     if args.b_without_endgames:
         # Game B: the same expert at the same budget with its exact endgames off (the
         # play-outs of before them), read by each move's search from expert.ENDGAMES.
@@ -215,6 +235,7 @@ def main(argv=None) -> None:
     ap.add_argument("--tree-ucb-c", type=float, default=0.5, help="with --a-observation-tree: UCB1 constant (units of 13 points)")
     ap.add_argument("--tree-widen-visits", type=int, default=0,
                     help="with --a-observation-tree: visits a node plays the rule's card before it tries the others")
+    ap.add_argument("--a-seer", action="store_true", help="game A's expert sees every hand (a ceiling)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--ray", default=None, metavar="ADDRESS",
@@ -230,7 +251,7 @@ def main(argv=None) -> None:
         b_label = f"expert ({args.b_iterations} worlds)" if args.b_iterations else f"expert ({args.b_ms:g} ms)"
     else:
         b_label = "ISMCTS" if args.others == "ismcts" else "simple"
-    print(f"olsen 4 players, one hand per deal: A = expert ({budget}) vs B = {b_label} in the same seat, "
+    print(f"olsen 4 players, one hand per deal: A = {'the seer' if args.a_seer else 'expert'} ({budget}) vs B = {b_label} in the same seat, "
           f"others {f'OpenSpiel ISMCTS({args.sims}, c={args.uct_c:g})' if args.others == 'ismcts' else 'simple'}, "
           f"{'' if args.tree_c is None else f'expert tree_c {args.tree_c:g}, '}"
           f"{f'A with the observation tree (c {args.tree_ucb_c:g}, widen {args.tree_widen_visits}), ' if args.a_observation_tree else ''}"
