@@ -210,10 +210,14 @@ def test_the_partner_decides_in_the_search_tree(game_id, players, options):
     assert deciders <= {seat, partner}
 
 
-def test_two_player_orlan_searches_the_opponent_s_replies_in_the_tree():
-    """At the app's budget (the play-outs before the last deal), the opponent's replies are
-    decisions of the tree too, and the seat's later decisions hang below them (keyed by the
-    plays as the seat sees them)."""
+def test_two_player_orlan_can_search_the_opponent_s_replies_in_the_tree(monkeypatch):
+    """With ``TREE_OTHERS`` (off in the app while it is measured), at the app's budget (the
+    play-outs before the last deal), the opponent's replies are decisions of the tree too,
+    and the seat's later decisions hang below them (keyed by the plays as the seat sees
+    them)."""
+    from game.bots import orlan_policy
+
+    monkeypatch.setattr(orlan_policy, "TREE_OTHERS", True)
     state = searchable("orlan", 2, {"target": 11}, 6)
     seat = state.current_player()
     assert state.observation(seat)["stock_count"] > 0
@@ -231,6 +235,19 @@ def test_two_player_orlan_searches_the_opponent_s_replies_in_the_tree():
             stack.append((child, player))
     assert deciders == {seat, 1 - seat}
     assert own_below_other
+
+
+def test_two_player_orlan_keeps_the_greedy_replies_while_others_in_the_tree_is_off():
+    state = searchable("orlan", 2, {"target": 11}, 6)
+    seat = state.current_player()
+    bot = make_bot("expert", "orlan", seed=1, ms=900, iterations=200)
+    bot.choose(state.observation(seat))
+    stack = list(bot._trees)
+    while stack:
+        node = stack.pop()
+        for (player, _), child in node.children.items():
+            assert player == seat
+            stack.append(child)
 
 
 def test_in_the_tree_the_other_side_picks_the_move_worst_for_the_seat():
