@@ -14,8 +14,9 @@ sides on a time budget (with ``ORLAN_BOT_CLOCK=cpu``, CPU time); ``--only seer``
 normal expert's games (against the expert at its own budget it is the expert's 50%):
 
     ORLAN_BOT_CLOCK=cpu python bench/information_ceiling.py --game orlan --players 2 --deals 100 --hands-only --ms 100 --others expert --others-ms 100 --only seer --seed 900000 --options '{"target": 11}'
- Printed: each side's share
-of games won with its 95% interval (from the spread between deals) and the fair share.
+
+Printed: each side's share of games won with its 95% interval (from the spread between
+deals) and the fair share.
 """
 from __future__ import annotations
 
