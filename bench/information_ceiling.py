@@ -33,7 +33,10 @@ from game.bots.expert import ExpertBot  # noqa: E402
 from game.rules import game_class  # noqa: E402
 
 
-def seer_class(cls, truth: dict, hands_only: bool):
+def seer_class(cls, truth: dict, hands_only: bool = False):
+    """The expert whose every world is the true deal (``truth["state"]``, kept current by the
+    caller); ``hands_only`` (Orlan): the other hands true, the stock still shuffled."""
+
     class Seer(ExpertBot):
         """The expert, dealt the true deal instead of sampled worlds."""
 
@@ -44,7 +47,7 @@ def seer_class(cls, truth: dict, hands_only: bool):
             def true_world(rng):
                 state = truth["state"]
                 if not hands_only:
-                    return cls.from_json(state.to_json())
+                    return state.fast_copy()
                 world = sampled(rng)
                 hidden = sum(1 << c for c in world.stock)
                 for seat, hand in enumerate(world.hands):

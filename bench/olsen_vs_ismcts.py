@@ -118,16 +118,10 @@ class Simple:
         return self.bot.choose(state.observation(state.current_player())), False
 
 
-def seer_class(truth: dict):
-    """The expert, its every world the true deal (``truth["state"]``, kept current by ``play``)."""
-    from game.bots.expert import ExpertBot
-
-    class Seer(ExpertBot):
-        def _start(self) -> None:
-            super()._start()
-            self._sample = lambda rng: truth["state"].fast_copy()
-
-    return Seer
+def _bench_on_path() -> None:
+    here = os.path.dirname(os.path.abspath(__file__))
+    if here not in sys.path:  # a Ray worker's path lacks the bench folder
+        sys.path.insert(0, here)
 
 
 def play(deal_seed: int, expert_seat: int | None, budget: tuple, args, game, tree: dict | None = None,
@@ -138,16 +132,19 @@ def play(deal_seed: int, expert_seat: int | None, budget: tuple, args, game, tre
     the expert sees every hand."""
     state = OlsenState.new(4, {"deals": 1}, seed=deal_seed)
     truth = {"state": state}
-    seer = seer_class(truth) if seer_sees else None
+    seer = None
+    if seer_sees:
+        _bench_on_path()
+        from information_ceiling import seer_class
+
+        seer = seer_class(OlsenState, truth)
     deal_hands = list(state.hands)
     bots = {}
     for seat in range(4):
         if seat == expert_seat:
             ms, iterations = budget
             if tree is not None:
-                here = os.path.dirname(os.path.abspath(__file__))
-                if here not in sys.path:  # a Ray worker's path lacks the bench folder
-                    sys.path.insert(0, here)
+                _bench_on_path()
                 from olsen_observation_tree import PomcpBot
 
                 bots[seat] = PomcpBot(OlsenState, seed=deal_seed * 7 + seat, ms=ms or 100.0, iterations=iterations)
