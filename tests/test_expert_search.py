@@ -211,7 +211,7 @@ def test_the_partner_decides_in_the_search_tree(game_id, players, options):
 
 
 def test_two_player_orlan_can_search_the_opponent_s_replies_in_the_tree(monkeypatch):
-    """With ``TREE_OTHERS`` (off in the app while it is measured), at the app's budget (the
+    """With ``TREE_OTHERS`` (off in the app, on in the branch of its 1 s run), at 900 ms (the
     play-outs before the last deal), the opponent's replies are decisions of the tree too,
     and the seat's later decisions hang below them (keyed by the plays as the seat sees
     them)."""
