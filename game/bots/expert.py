@@ -557,8 +557,9 @@ class ExpertBot(Bot):
         """The move at a tree decision (the seat's or a partner's, or another side's with
         ``tree_others_for``; keyed by (player, move)): a new child (the rollout policy's pick
         among the moves not tried yet) while the decision may widen, else the best child for
-        the player's side by UCB over the moves legal in this world. Returns (move, child, leave): after adding a child the search leaves
-        the tree and the rest of the rollout is policy (or the game's fast playout)."""
+        the player's side by UCB over the moves legal in this world. Returns (move, child,
+        leave): after adding a child the search leaves the tree and the rest of the rollout
+        is policy (or the game's fast playout)."""
         legal = state.legal_moves()
         children = node.children
         avail = [m for m in legal if (player, m) in children]
