@@ -25,7 +25,7 @@ from typing import Any, Callable
 # two lines to the same hands with different piles are different positions. A game that
 # scores every trick as it is won and never reads the piles again may leave them out
 # (``ignore``: the Bezique family's second stage, ``BEZIQUE_IGNORE``).
-HISTORY = frozenset(("rounds", "tricks", "trick_leaders", "trick_winners", "breakdown", "deal_plays",
+HISTORY = frozenset(("rounds", "tricks", "trick_leaders", "trick_winners", "breakdown", "deal_plays", "round_plays", "past_rounds",
                      "declarations"))
 # Fields that only hold points scored: left out of the memo's key while the game cannot end.
 SCORES = frozenset(("scores", "totals", "deal_points", "side_totals"))

@@ -12,6 +12,7 @@ from game.bots import LEVELS, ROLLOUT_POLICIES, SEARCH_HOOKS, SIMPLE_POLICIES, m
 from game.bots.orlan_policy import estimate_points, simple_policy
 from game.cards import FRENCH52
 from game.rules.base import State
+from game.rules import new_game
 from game.rules.orlan import OrlanState
 
 
@@ -483,3 +484,72 @@ def test_worlds_copied_for_each_root_move_give_the_values_of_worlds_dealt_again(
     copied = values()
     monkeypatch.setitem(SEARCH_HOOKS, "orlan", dataclasses.replace(SEARCH_HOOKS["orlan"], copy_world=None))
     assert values() == copied and len(copied) > 1
+
+
+# ---------------------------------------------------------------- reading the opponent
+@pytest.mark.parametrize("players,seed", [(2, 3), (3, 4), (4, 5)])
+def test_the_simple_bot_s_plays_read_as_the_greedy_rule_s_from_every_seat(players, seed):
+    """Replayed from the public record (the round's plays and the past rounds'), every choice
+    of a simple player is the greedy rule's best, as every seat reads it; a whole game gives
+    each of them real choices to read."""
+    from game.bots.orlan_policy import greedy_choices
+
+    s = new_game("orlan", players, {"target": 11}, seed=seed)
+    bots = [make_bot("simple", "orlan", seed=seed * 10 + i) for i in range(players)]
+    last = None
+    while not s.finished:
+        p = s.current_player()
+        obs = s.observation(p)
+        readings = {seat: greedy_choices(s.observation(seat), p) for seat in range(players)}
+        assert len(set(readings.values())) == 1  # public record: every seat reads the same
+        choices, departures = readings[p]
+        assert departures == 0
+        last = choices
+        s.apply(bots[p].choose(obs))
+    assert s.round_no >= 1 and last >= 8
+
+
+def test_a_player_leaving_the_greedy_rule_is_read_as_departing():
+    """A player that always takes the rule's worst move departs at every real choice."""
+    from game.bots.orlan_policy import greedy_choices, prior
+
+    s = new_game("orlan", 2, {"target": 11}, seed=9)
+    simple = make_bot("simple", "orlan", seed=1)
+    while s.round_no < 1:
+        p = s.current_player()
+        obs = s.observation(p)
+        legal = s.legal_moves()
+        if p == 1:
+            scores = prior(obs, legal)
+            s.apply(legal[scores.index(min(scores))])
+        else:
+            s.apply(simple.choose(obs))
+    obs = s.observation(0)
+    assert len(obs["past_rounds"]) == 1 and not obs["round_plays"]
+    choices, departures = greedy_choices(obs, 1)
+    assert choices >= 10 and departures == choices
+    assert greedy_choices(obs, 0) == (greedy_choices(obs, 0)[0], 0)
+
+
+def test_a_round_recorded_only_in_part_is_not_read():
+    """A format-3 save knew only the current deal's plays: that round, once past, is not
+    read (its piles before the record are unknown), and nothing is miscounted."""
+    from game.bots.orlan_policy import greedy_choices
+
+    s = new_game("orlan", 2, {"target": 11}, seed=9)
+    simple = make_bot("simple", "orlan", seed=1)
+    for _ in range(20):  # into the third deal
+        p = s.current_player()
+        s.apply(simple.choose(s.observation(p)))
+    old = s.to_json()
+    old["format"] = 3
+    del old["round_plays"], old["past_rounds"]
+    loaded = OrlanState.from_json(old)
+    assert loaded.round_plays == loaded.deal_plays and loaded.past_rounds == []
+    assert greedy_choices(loaded.observation(0), 1) == (0, 0)
+    while loaded.round_no < 1:
+        p = loaded.current_player()
+        loaded.apply(simple.choose(loaded.observation(p)))
+    obs = loaded.observation(0)
+    assert len(obs["past_rounds"]) == 1 and len(obs["past_rounds"][0]["plays"]) < 48
+    assert greedy_choices(obs, 1) == (0, 0)

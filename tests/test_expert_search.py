@@ -210,44 +210,55 @@ def test_the_partner_decides_in_the_search_tree(game_id, players, options):
     assert deciders <= {seat, partner}
 
 
-def test_two_player_orlan_can_search_the_opponent_s_replies_in_the_tree(monkeypatch):
-    """With ``TREE_OTHERS`` (off in the app, on in the branch of its 1 s run), at 900 ms (the
-    play-outs before the last deal), the opponent's replies are decisions of the tree too,
-    and the seat's later decisions hang below them (keyed by the plays as the seat sees
-    them)."""
-    from game.bots import orlan_policy
-
-    monkeypatch.setattr(orlan_policy, "TREE_OTHERS", True)
-    state = searchable("orlan", 2, {"target": 11}, 6)
-    seat = state.current_player()
-    assert state.observation(seat)["stock_count"] > 0
-    bot = make_bot("expert", "orlan", seed=1, ms=900, iterations=200)
-    bot.choose(state.observation(seat))
-    assert bot._trees is not None
-    deciders = set()
-    own_below_other = False
+def _deciders(bot):
+    """The players deciding anywhere in the bot's trees, and whether a decision of the seat's
+    hangs below one of the opponent's."""
+    deciders, own_below_other = set(), False
     stack = [(root, None) for root in bot._trees]
     while stack:
         node, parent_player = stack.pop()
         for (player, _), child in node.children.items():
             deciders.add(player)
-            own_below_other |= player == seat and parent_player == 1 - seat
+            own_below_other |= player == bot._obs["seat"] and parent_player == 1 - bot._obs["seat"]
             stack.append((child, player))
-    assert deciders == {seat, 1 - seat}
-    assert own_below_other
+    return deciders, own_below_other
 
 
-def test_two_player_orlan_keeps_the_greedy_replies_while_others_in_the_tree_is_off():
+def test_two_player_orlan_searches_the_replies_of_an_opponent_not_read_as_greedy():
+    """One deal in, the opponent has made too few choices to be read as the greedy rule: at
+    900 ms (the play-outs before the last deal) its replies are decisions of the tree too,
+    and the seat's later decisions hang below them (keyed by the plays as the seat sees
+    them)."""
+    from game.bots.orlan_policy import GREEDY_EVIDENCE, greedy_choices
+
     state = searchable("orlan", 2, {"target": 11}, 6)
     seat = state.current_player()
+    obs = state.observation(seat)
+    assert obs["stock_count"] > 0
+    assert greedy_choices(obs, 1 - seat)[0] < GREEDY_EVIDENCE
     bot = make_bot("expert", "orlan", seed=1, ms=900, iterations=200)
-    bot.choose(state.observation(seat))
-    stack = list(bot._trees)
-    while stack:
-        node = stack.pop()
-        for (player, _), child in node.children.items():
-            assert player == seat
-            stack.append(child)
+    bot.choose(obs)
+    assert bot._trees is not None
+    assert _deciders(bot) == ({seat, 1 - seat}, True)
+
+
+def test_two_player_orlan_keeps_the_greedy_replies_of_an_opponent_read_as_greedy():
+    """Three deals of the simple bot are enough evidence: its replies are the greedy rule's
+    in the search, and only the seat decides in the tree."""
+    from game.bots.orlan_policy import GREEDY_EVIDENCE, greedy_choices
+
+    for moves in range(25, 40):
+        state = played_position("orlan", 2, {"target": 11}, 6, moves)
+        seat = state.current_player()
+        if len(state.legal_moves()) > 1 and state.observation(seat)["stock_count"] > 0:
+            break
+    obs = state.observation(seat)
+    choices, departures = greedy_choices(obs, 1 - seat)
+    assert choices >= GREEDY_EVIDENCE and departures == 0
+    bot = make_bot("expert", "orlan", seed=1, ms=900, iterations=200)
+    bot.choose(obs)
+    assert bot._trees is not None
+    assert _deciders(bot)[0] == {seat}
 
 
 def test_in_the_tree_the_other_side_picks_the_move_worst_for_the_seat():

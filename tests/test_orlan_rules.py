@@ -426,3 +426,68 @@ def test_a_malformed_play_record_is_refused_clearly():
     data["deal_plays"][0] = {"seat": 5, "card": "7H", "capture": []}
     with pytest.raises(RulesError, match="not by a seat"):
         OrlanState.from_json(data)
+
+
+# ---------------------------------------------------------------- the record of the game's plays
+def test_the_round_s_plays_and_the_past_rounds_are_public_and_complete():
+    """Every play of the round is listed in order and the deal's plays are its last ones;
+    when a round ends its plays pass, with the table they started from, to the past rounds:
+    replayed from that table they account for every card of the round."""
+    s = new_game("orlan", 3, {"target": 21}, seed=4)
+    expected = []
+    start_table = s.table
+    while s.round_no < 2 and not s.finished:
+        mover = s.current_player()
+        card, cap = s.legal_moves()[0]
+        round_before = s.round_no
+        s.apply((card, cap))
+        expected.append({"seat": mover, "card": D.code(card), "capture": D.codes_of(cap)})
+        if s.round_no != round_before:
+            past = s.observation(0)["past_rounds"][-1]
+            assert past == {"table": D.codes_of(start_table), "plays": expected}
+            table = start_table
+            for p in past["plays"]:
+                bit, cap = 1 << D.card(p["card"]), D.mask_of(p["capture"])
+                assert not cap & ~table  # what a play captures lies on the table replayed
+                table = table ^ cap if cap else table | bit
+            assert len(past["plays"]) == 52 - 4  # every card but the starting table was played
+            expected, start_table = [], s.table
+        for seat in range(3):
+            obs = s.observation(seat)
+            assert obs["round_plays"] == expected
+            assert obs["round_plays"][len(expected) - len(obs["deal_plays"]):] == obs["deal_plays"]
+    assert len(s.observation(1)["past_rounds"]) == 2
+    assert OrlanState.from_json(s.to_json()).to_json() == s.to_json()
+
+
+def test_a_format_3_state_loads_with_its_deal_as_the_round_s_record():
+    s = new_game("orlan", 2, seed=8)
+    for _ in range(11):
+        s.apply(s.legal_moves()[0])
+    old = s.to_json()
+    old["format"] = 3
+    del old["round_plays"], old["past_rounds"]
+    loaded = OrlanState.from_json(old)
+    assert loaded.round_plays == loaded.deal_plays == s.deal_plays and loaded.past_rounds == []
+    assert loaded.to_json()["format"] == OrlanState.FORMAT
+    while not s.finished:
+        move = s.legal_moves()[0]
+        s.apply(move)
+        loaded.apply(move)
+    assert loaded.result() == s.result()
+
+
+def test_a_malformed_record_of_past_rounds_is_refused_clearly():
+    s = new_game("orlan", 2, seed=1)
+    s.apply(s.legal_moves()[0])
+    data = s.to_json()
+    data["past_rounds"] = [{"table": ["2H"]}]
+    with pytest.raises(RulesError, match="past_rounds"):
+        OrlanState.from_json(data)
+    data["past_rounds"] = [{"table": ["2H"], "plays": [{"seat": 7, "card": "3H", "capture": []}]}]
+    with pytest.raises(RulesError, match="not by a seat"):
+        OrlanState.from_json(data)
+    data = s.to_json()
+    data["round_plays"] = []
+    with pytest.raises(RulesError, match="last plays of the round"):
+        OrlanState.from_json(data)

@@ -28,12 +28,14 @@ from game.bots.simple import register_rollout, register_simple
 from game.cards import FRENCH52, bits
 from game.rules.orlan import (
     CLUB_MASK,
+    HAND_SIZE,
     JACK,
     JACKS,
     KINGS,
     NUMBERS,
     QUEENS,
     RANKS,
+    TABLE_START,
     TEN_DIAMONDS,
     TWO_CLUBS,
     OrlanState,
@@ -371,17 +373,105 @@ SETTLE_EPS = 0.02
 # the side's value (``_evaluate`` scores the side): the expert plays for the partnership.
 
 
-# Others in the tree: in two-player games the opponent's replies are searched in the tree as
-# well (the move worst for the seat, by UCB), and the seat's later decisions are keyed by
-# the whole sequence of plays, as the seat sees it. Off: it makes 1 s beat 0.1 s by more
-# (58.0% of 400 games against 54.5%, on the branch orlan-tree-others), but at the app's 900 ms
-# it is weaker against the simple bot, whose replies the greedy rule models exactly.
+# Others in the tree: in two-player games the opponent's replies can be searched in the tree
+# as well (the move worst for the seat, by UCB), the seat's later decisions then keyed by the
+# whole sequence of plays, as the seat sees it; otherwise the opponent plays the greedy rule
+# in the search. Which model fits depends on the opponent: against the simple bot the
+# greedy rule is exact (searched replies made the expert too careful: 70 of 92 games against
+# 76 at the app's 900 ms), against the expert searched replies are the better model (1 s
+# beat 0.1 s in 58.0% of 400 games, against 54.5% with greedy replies). So the seat reads
+# the opponent: once its hands are known (every card of a finished deal was played face up),
+# each choice it made in the game is checked against the greedy rule's, from what it could
+# see then. An opponent that made GREEDY_EVIDENCE real choices, all the rule's, gets greedy
+# replies; any other (a departure seen, or too few choices yet) searched ones. Four: the
+# simple bot shows them by its second deal; the expert at 0.1 s matched the rule in all its
+# first three choices in 59% of games, in its first four or more after two deals in 21%.
 # See docs/bots.md, *Others in the tree*.
-TREE_OTHERS = False
+GREEDY_EVIDENCE = 4
+
+
+def greedy_choices(obs: dict, seat: int) -> tuple[int, int]:
+    """(choices, departures): how many real choices ``seat`` made in the finished deals of
+    the game (``past_rounds``, and ``round_plays`` without ``deal_plays``) and in how many
+    its play scored less than the greedy rule's best, from what it could see then (its hand
+    is the cards it played in that deal). A real choice is one where the rule's scores of
+    the legal moves differ: ties and forced plays tell nothing."""
+    n = obs["players"]
+    per_deal = n * HAND_SIZE
+    whole_round = FRENCH52.size - TABLE_START
+    choices = departures = 0
+    for rec in obs.get("past_rounds") or []:
+        plays = _decoded(rec["plays"])
+        if len(plays) == whole_round:  # (a save of format 3 recorded only part of its round)
+            c, d = _choices_in(plays, FRENCH52.mask_of(rec["table"]), [0] * n, len(plays), 0, seat, n)
+            choices, departures = choices + c, departures + d
+    plays = _decoded(obs.get("round_plays") or [])
+    finished = len(plays) - len(obs.get("deal_plays") or [])
+    if finished >= per_deal:
+        # Rewind the round to its first recorded play: tables and piles as they were then.
+        table = FRENCH52.mask_of(obs["table"])
+        piles = [FRENCH52.mask_of(p) for p in obs["piles"]]
+        for who, card, cap in reversed(plays):
+            bit = 1 << card
+            if cap:
+                table |= cap
+                piles[who] &= ~(cap | bit)
+            else:
+                table &= ~bit
+        # While the last finished deal was played, the stock still held the current deal.
+        c, d = _choices_in(plays, table, piles, finished, obs["stock_count"] + per_deal, seat, n)
+        choices, departures = choices + c, departures + d
+    return choices, departures
+
+
+def _decoded(plays: list) -> list[tuple[int, int, int]]:
+    return [(p["seat"], FRENCH52.card(p["card"]), FRENCH52.mask_of(p["capture"])) for p in plays]
+
+
+def _choices_in(plays: list, table: int, piles: list[int], finished: int, last_stock: int,
+                seat: int, n: int) -> tuple[int, int]:
+    """Replay the first ``finished`` plays (whole deals) from this table and these piles;
+    ``last_stock`` is the stock while the last of those deals was played."""
+    per_deal = n * HAND_SIZE
+    deals = finished // per_deal
+    choices = departures = 0
+    for d in range(deals):
+        chunk = plays[d * per_deal:(d + 1) * per_deal]
+        hands = [0] * n
+        for who, card, _ in chunk:
+            hands[who] |= 1 << card
+        stock = last_stock + per_deal * (deals - 1 - d)  # the deals dealt since were in it
+        for who, card, cap in chunk:
+            if who == seat:
+                hand = hands[who]
+                seen = 0
+                for pile in piles:
+                    seen |= pile
+                counts = [h.bit_count() for h in hands]
+                counts[who] -= 1
+                chances = _hold_chances(FULL & ~(seen | hand | table), _next_hand_size(counts, who, stock))
+                jack_keep = JACK_KEEP if hand.bit_count() > 1 else 0.0
+                scores = [score(m, table, chances, jack_keep) for m in moves_for(hand, table)]
+                best = max(scores)
+                if best - min(scores) > 1e-9:
+                    choices += 1
+                    if score((card, cap), table, chances, jack_keep) < best - 1e-9:
+                        departures += 1
+            bit = 1 << card
+            hands[who] ^= bit
+            if cap:
+                table ^= cap
+                piles[who] |= cap | bit
+            else:
+                table |= bit
+    return choices, departures
 
 
 def _tree_others_for(obs: dict) -> bool:
-    return TREE_OTHERS and obs["players"] == 2
+    if obs["players"] != 2:
+        return False
+    choices, departures = greedy_choices(obs, 1 - obs["seat"])
+    return departures > 0 or choices < GREEDY_EVIDENCE
 
 
 def best_scores(table: int, cards: int, chances: list[float], jack_keep: float) -> dict[int, float]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 # State fields that record the past of the deal, not what can still happen.
-HISTORY = frozenset(("rounds", "tricks", "trick_leaders", "trick_winners", "declared", "deal_plays"))
+HISTORY = frozenset(("rounds", "tricks", "trick_leaders", "trick_winners", "declared", "deal_plays", "round_plays", "past_rounds"))
 
 
 class RulesEndgame:

@@ -33,6 +33,8 @@ tricks      list of (leader, plays, winner) list of {"leader": n, "plays": [...]
 records     list of JSON objects (copied)  as is (a game's round summaries)
 captures    list of (seat, card, mask)     list of {"seat": n, "card": code,
                                            "capture": [codes]}
+capture_rounds list of (mask, captures)    list of {"table": [codes], "plays": [...]}
+                                           (a table and the plays made from it)
 ========== ============================== =====================================
 """
 from __future__ import annotations
@@ -51,7 +53,7 @@ class FieldError(ValueError):
 
 KINDS = (
     "int", "opt_int", "bool", "str", "json", "records", "ints", "mask", "masks", "card", "cards", "card_lists", "plays", "tricks",
-    "captures",
+    "captures", "capture_rounds",
 )
 
 
@@ -146,6 +148,8 @@ def encode(kind: str, value: Any, deck: Deck) -> Any:
         return [{"leader": lead, "plays": encode("plays", plays, deck), "winner": w} for lead, plays, w in value]
     if kind == "captures":
         return [{"seat": s, "card": deck.code(c), "capture": deck.codes_of(m)} for s, c, m in value]
+    if kind == "capture_rounds":
+        return [{"table": deck.codes_of(t), "plays": encode("captures", p, deck)} for t, p in value]
     raise AssertionError(kind)
 
 
@@ -214,6 +218,14 @@ def decode(kind: str, value: Any, deck: Deck, where: str) -> Any:
                 raise FieldError(f'{here}: a play is {{"seat": n, "card": code, "capture": [codes]}}, not {v!r}')
             out.append((decode("int", v["seat"], deck, f"{here} seat"), _card(deck, v["card"], f"{here} card"),
                         _mask(deck, v["capture"], f"{here} capture")))
+        return out
+    if kind == "capture_rounds":
+        out = []
+        for i, v in enumerate(_list(value, where)):
+            here = f"{where}[{i}]"
+            if not isinstance(v, dict) or set(v) != {"table", "plays"}:
+                raise FieldError(f'{here}: a round is {{"table": [codes], "plays": [...]}}, not {v!r}')
+            out.append((_mask(deck, v["table"], f"{here} table"), decode("captures", v["plays"], deck, f"{here} plays")))
         return out
     raise AssertionError(kind)
 
@@ -291,6 +303,7 @@ _SHOW = {
     "card_lists": "[[code(c) for c in x] for x in s.{0}]",
     "plays": "encode('plays', s.{0}, deck)", "tricks": "encode('tricks', s.{0}, deck)",
     "captures": "encode('captures', s.{0}, deck)",
+    "capture_rounds": "encode('capture_rounds', s.{0}, deck)",
 }
 
 

@@ -132,7 +132,7 @@ def moves_for(hand: int, table: int) -> list[tuple[int, int]]:
 
 class OrlanState(State):
     info = INFO
-    FORMAT = 3
+    FORMAT = 4
     FIELDS = (
         ROUND,
         DEALER,
@@ -143,6 +143,8 @@ class OrlanState(State):
         Field("stock_top_first", "cards", "stock"),
         Field("last_capturer", "opt_int"),
         Field("deal_plays", "captures"),
+        Field("round_plays", "captures"),
+        Field("past_rounds", "capture_rounds"),
         Field("totals", "ints", "side_totals"),
         Field("rounds", "records"),
         Field("winner", "opt_int", "winning_side"),
@@ -167,6 +169,10 @@ class OrlanState(State):
         Field("last_capturer", "opt_int"),
         # Every play since these hands were dealt, in order: all were made face up.
         Field("deal_plays", "captures"),
+        # Every play of the round, in order, and of each earlier round with the table it
+        # started from: what a player who watched the table remembers.
+        Field("round_plays", "captures"),
+        Field("past_rounds", "capture_rounds"),
         Shown("totals", "s.seat_totals()", read=lambda w, totals: w.read_seat_totals(totals)),
         Field("rounds", "records"),
     )
@@ -196,6 +202,7 @@ class OrlanState(State):
         s.dealer = (opts["starter"] - 1) % players
         s.totals = [0] * s.sides
         s.rounds = []
+        s.past_rounds = []
         s.winner = None
         s._start_round(order)
         return s
@@ -218,6 +225,7 @@ class OrlanState(State):
         self.piles = [0] * n
         self.last_capturer = None
         self.deal_plays = []
+        self.round_plays = []
         pos = 0
         for k in range(1, n + 1):
             seat = (self.dealer + k) % n
@@ -278,6 +286,7 @@ class OrlanState(State):
         else:
             self.table |= bit
         self.deal_plays.append((seat, card, cap))
+        self.round_plays.append((seat, card, cap))
         if events is not None:
             kind = "capture" if cap else "lay"
             ev = {"type": kind, "seat": seat, "card": DECK.code(card), "capture": DECK.codes_of(cap)}
@@ -307,6 +316,9 @@ class OrlanState(State):
 
     def _end_round(self, events: list[JSON] | None) -> None:
         leftover = self.table
+        start = leftover  # the table the round's recorded plays started from
+        for _, card, cap in reversed(self.round_plays):
+            start = start | cap if cap else start & ~(1 << card)
         if self.last_capturer is not None and leftover:
             self.piles[self.last_capturer] |= leftover
             self.table = 0
@@ -328,6 +340,7 @@ class OrlanState(State):
             return
         self.round_no += 1
         self.dealer = (self.dealer + 1) % self.players
+        self.past_rounds.append((start, self.round_plays))
         ev = self._start_round()
         if events is not None:
             events.extend(ev)
@@ -392,6 +405,9 @@ class OrlanState(State):
     def upgrade_json(cls, data: JSON, fmt: int) -> JSON:
         # Format 2 had no record of the plays of the current deal: they are read as none.
         data.setdefault("deal_plays", [])
+        # Format 3 had no record of the round's plays: the current deal's are all it knew.
+        data.setdefault("round_plays", list(data["deal_plays"]))
+        data.setdefault("past_rounds", [])
         if fmt >= 2:
             return data
         # Format 1: totals per seat (side totals only with teams), winners as seats, round
@@ -413,8 +429,13 @@ class OrlanState(State):
             raise RulesError("malformed orlan state: dealer or to_move is not a seat")
         if self.last_capturer is not None and not 0 <= self.last_capturer < n:
             raise RulesError("malformed orlan state: last_capturer is not a seat")
-        if any(not 0 <= s < n for s, _, _ in self.deal_plays):
-            raise RulesError("malformed orlan state: a play of deal_plays is not by a seat")
+        for name, plays in [("deal_plays", self.deal_plays), ("round_plays", self.round_plays)] + \
+                [("past_rounds", p) for _, p in self.past_rounds]:
+            if any(not 0 <= s < n for s, _, _ in plays):
+                raise RulesError(f"malformed orlan state: a play of {name} is not by a seat")
+        if len(self.deal_plays) > len(self.round_plays) or \
+                self.round_plays[len(self.round_plays) - len(self.deal_plays):] != self.deal_plays:
+            raise RulesError("malformed orlan state: the plays of the deal are not the last plays of the round")
         if self.winner is not None and not 0 <= self.winner < self.sides:
             raise RulesError("malformed orlan state: winning_side is not a side")
         if (self.winner is None) != (self.to_move is not None):
@@ -453,6 +474,8 @@ class OrlanState(State):
         s.piles = list(self.piles)
         s.stock = list(self.stock)
         s.deal_plays = list(self.deal_plays)
+        s.round_plays = list(self.round_plays)
+        s.past_rounds = list(self.past_rounds)
         s.totals = list(self.totals)
         s.rounds = list(self.rounds)
         return s
