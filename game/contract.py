@@ -74,6 +74,9 @@ def configs(cls: type[State]) -> list[tuple[int, dict[str, Any]]]:
     return out
 
 
+# Observation keys that hold the record of earlier rounds, whose cards were dealt again
+# since: round summaries and the plays of past rounds. History, not where a card is now.
+PAST_ROUND_KEYS = ("rounds", "past_rounds")
 _QUOTED = re.compile(r'"([^"\\]*)"')  # every string of a JSON text, keys included (never a card code)
 
 
@@ -149,7 +152,7 @@ class Checker:
             if hidden:
                 codes = set(self.deck.codes_of(hidden))
                 # Summaries of past rounds name cards of earlier deals: history, not places.
-                skip = {"rounds", *state.RULE_CARD_KEYS}
+                skip = {*PAST_ROUND_KEYS, *state.RULE_CARD_KEYS}
                 text = json.dumps({k: v for k, v in obs.items() if k not in skip})
                 shown = codes.intersection(_QUOTED.findall(text))
                 if shown:
