@@ -384,8 +384,8 @@ SETTLE_EPS = 0.02
 # each choice it made in the game is checked against the greedy rule's, from what it could
 # see then. An opponent that made GREEDY_EVIDENCE real choices, all the rule's, gets greedy
 # replies; any other (a departure seen, or too few choices yet) searched ones. Four: the
-# simple bot shows them by its second deal; the expert at 0.1 s matched the rule in all its
-# first three choices in 59% of games, in its first four or more after two deals in 21%.
+# simple bot shows them by its second deal; the expert at 0.1 s leaves the rule in a quarter
+# of its real choices, and had matched it in every one after two deals in 3 of 12 games.
 # See docs/bots.md, *Others in the tree*.
 GREEDY_EVIDENCE = 4
 
