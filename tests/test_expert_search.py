@@ -224,41 +224,59 @@ def _deciders(bot):
     return deciders, own_below_other
 
 
-def test_two_player_orlan_searches_the_replies_of_an_opponent_not_read_as_greedy():
-    """One deal in, the opponent has made too few choices to be read as the greedy rule: at
-    900 ms (the play-outs before the last deal) its replies are decisions of the tree too,
-    and the seat's later decisions hang below them (keyed by the plays as the seat sees
-    them)."""
-    from game.bots.orlan_policy import GREEDY_EVIDENCE, greedy_choices
+def _position_after_a_deal_against(opponent_worst: bool):
+    """Two-player Orlan into its second deal, the seat (1) played by simple, the opponent (0)
+    by simple or by the greedy rule's worst move; the seat to move with a choice, at 900 ms
+    (the play-outs before the last deal)."""
+    from game.bots.orlan_policy import prior
 
-    state = searchable("orlan", 2, {"target": 11}, 6)
-    seat = state.current_player()
-    obs = state.observation(seat)
+    state = new_game("orlan", 2, {"target": 11}, seed=6)
+    simple = make_bot("simple", "orlan", seed=3)
+    while True:
+        p = state.current_player()
+        obs = state.observation(p)
+        if p == 1 and len(obs["round_plays"]) >= 8 and len(state.legal_moves()) > 1:
+            return state
+        legal = state.legal_moves()
+        if p == 0 and opponent_worst:
+            scores = prior(obs, legal)
+            state.apply(legal[scores.index(min(scores))])
+        else:
+            state.apply(simple.choose(obs))
+
+
+def test_two_player_orlan_searches_the_replies_of_an_opponent_that_left_the_greedy_rule():
+    """Once a finished deal shows the opponent passing over the greedy rule's move, its
+    replies are decisions of the tree too, and the seat's later decisions hang below them
+    (keyed by the plays as the seat sees them)."""
+    from game.bots.orlan_policy import greedy_choices
+
+    state = _position_after_a_deal_against(opponent_worst=True)
+    obs = state.observation(1)
     assert obs["stock_count"] > 0
-    assert greedy_choices(obs, 1 - seat)[0] < GREEDY_EVIDENCE
+    assert greedy_choices(obs, 0)[1] > 0
     bot = make_bot("expert", "orlan", seed=1, ms=900, iterations=200)
     bot.choose(obs)
     assert bot._trees is not None
-    assert _deciders(bot) == ({seat, 1 - seat}, True)
+    assert _deciders(bot) == ({1, 0}, True)
 
 
-def test_two_player_orlan_keeps_the_greedy_replies_of_an_opponent_read_as_greedy():
-    """Three deals of the simple bot are enough evidence: its replies are the greedy rule's
-    in the search, and only the seat decides in the tree."""
-    from game.bots.orlan_policy import GREEDY_EVIDENCE, greedy_choices
+def test_two_player_orlan_keeps_the_greedy_replies_of_an_opponent_that_plays_the_rule():
+    """Against an opponent whose every choice so far was the greedy rule's (the simple
+    bot), the replies in the search are the rule's and only the seat decides in the tree;
+    so too at the start of a game, before any deal is over (the rule is believed first)."""
+    from game.bots.orlan_policy import greedy_choices
 
-    for moves in range(25, 40):
-        state = played_position("orlan", 2, {"target": 11}, 6, moves)
-        seat = state.current_player()
-        if len(state.legal_moves()) > 1 and state.observation(seat)["stock_count"] > 0:
-            break
-    obs = state.observation(seat)
-    choices, departures = greedy_choices(obs, 1 - seat)
-    assert choices >= GREEDY_EVIDENCE and departures == 0
-    bot = make_bot("expert", "orlan", seed=1, ms=900, iterations=200)
-    bot.choose(obs)
-    assert bot._trees is not None
-    assert _deciders(bot)[0] == {seat}
+    state = _position_after_a_deal_against(opponent_worst=False)
+    first_deal = next(s for s in (played_position("orlan", 2, {"target": 11}, 6, k) for k in (3, 5, 1, 2, 4))
+                      if len(s.legal_moves()) > 1)
+    for obs in (state.observation(1), first_deal.observation(first_deal.current_player())):
+        assert greedy_choices(obs, 1 - obs["seat"])[1] == 0
+        bot = make_bot("expert", "orlan", seed=1, ms=900, iterations=200)
+        bot.choose(obs)
+        assert bot._trees is not None
+        assert _deciders(bot)[0] == {obs["seat"]}
+    assert greedy_choices(state.observation(1), 0)[0] > 0
 
 
 def test_in_the_tree_the_other_side_picks_the_move_worst_for_the_seat():
