@@ -384,8 +384,9 @@ SETTLE_EPS = 0.02
 # each choice it made in the game is checked against the greedy rule's, from what it could
 # see then. It gets greedy replies until one of its choices is not the rule's, searched
 # ones from then on. Believing the rule first: searched replies until four choices had
-# matched it (the simple bot's first two deals) won 62 of 82 games against simple at 900 ms
-# where the app's expert won 68 on the same deals (-0.15 a deal, 95% CI -0.29 .. -0.00).
+# matched it (the simple bot's first two deals; commit c1b9116) won 70 of 92 games against
+# simple at 900 ms where the expert before the issue won 77 on the same deals (-0.15 a
+# deal, 95% CI -0.29 .. -0.02), as few as with searched replies throughout.
 # See docs/bots.md, *Reading the opponent*.
 
 
