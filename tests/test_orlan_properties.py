@@ -1,6 +1,7 @@
 """Invariants of Orlan over random games (hypothesis)."""
 import random
 from itertools import combinations
+from types import SimpleNamespace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -151,3 +152,37 @@ def test_sampled_states_match_the_observation(players, seed, cut, sample_seed):
     sample = OrlanState.sample(obs, random.Random(sample_seed))
     assert sample.observation(seat) == obs
     assert accounted(sample) == D.full_mask
+
+
+@settings(max_examples=15, deadline=None)
+@given(configs, st.integers(0, 2**31), st.integers(0, 300))
+def test_the_record_of_past_rounds_replays_as_the_rounds_were_played(config, seed, cut):
+    """Each past round's record, replayed from its table with each player's hand in each deal
+    taken from that deal's plays, is a round of legal moves (by the rules text) that plays
+    every card but the starting table once; the current round's record ends with the deal's."""
+    players, teams = config
+    s = new_game("orlan", players, {"teams": teams, "target": 21}, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(cut):
+        if s.finished:
+            break
+        s.apply(rng.choice(s.legal_moves()))
+    obs = s.observation(0)
+    assert obs["round_plays"][len(obs["round_plays"]) - len(obs["deal_plays"]):] == obs["deal_plays"]
+    assert len(obs["past_rounds"]) == (s.round_no if not s.finished else len(s.rounds) - 1)
+    per_deal = 4 * players
+    for rec in obs["past_rounds"]:
+        plays = rec["plays"]
+        assert len(plays) == 52 - 4 and len(rec["table"]) == 4
+        assert {p["card"] for p in plays} | set(rec["table"]) == set(D.codes)
+        table = D.mask_of(rec["table"])
+        for d in range(0, len(plays), per_deal):
+            chunk = plays[d:d + per_deal]
+            hands = [D.mask_of([p["card"] for p in chunk if p["seat"] == i]) for i in range(players)]
+            assert all(h.bit_count() == 4 for h in hands)
+            for p in chunk:
+                seat, card, cap = p["seat"], D.card(p["card"]), D.mask_of(p["capture"])
+                position = SimpleNamespace(hands=hands, table=table, current_player=lambda seat=seat: seat)
+                assert (p["card"], tuple(sorted(p["capture"]))) in text_legal_moves(position)
+                hands[seat] ^= 1 << card
+                table = table ^ cap if cap else table | 1 << card
