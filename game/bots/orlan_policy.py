@@ -412,16 +412,21 @@ def greedy_choices(obs: dict, seat: int) -> tuple[int, int]:
         table = FRENCH52.mask_of(obs["table"])
         piles = [FRENCH52.mask_of(p) for p in obs["piles"]]
         for who, card, cap in reversed(plays):
-            bit = 1 << card
-            if cap:
-                table |= cap
-                piles[who] &= ~(cap | bit)
-            else:
-                table &= ~bit
+            table = _unplay(table, piles, who, card, cap)
         # While the last finished deal was played, the stock still held the current deal.
         c, d = _choices_in(plays, table, piles, finished, obs["stock_count"] + per_deal, seat, n)
         choices, departures = choices + c, departures + d
     return choices, departures
+
+
+def _unplay(table: int, piles: list[int], seat: int, card: int, cap: int) -> int:
+    """The table before ``seat`` played ``card`` capturing ``cap`` (its pile is rewound in
+    place)."""
+    bit = 1 << card
+    if cap:
+        piles[seat] &= ~(cap | bit)
+        return table | cap
+    return table & ~bit
 
 
 def _decoded(plays: list) -> list[tuple[int, int, int]]:
@@ -518,13 +523,8 @@ def likelihood_for(obs: dict):
     tests: list[tuple[int, int]] = []  # (seat, cards its hand then probably lacked)
     for p in reversed(plays):
         seat, card, cap = p["seat"], FRENCH52.card(p["card"]), FRENCH52.mask_of(p["capture"])
-        bit = 1 << card
-        if cap:
-            table |= cap
-            piles[seat] &= ~(cap | bit)
-        else:
-            table &= ~bit
-        later[seat] |= bit
+        table = _unplay(table, piles, seat, card, cap)
+        later[seat] |= 1 << card
         counts[seat] += 1
         if seat in side:
             continue
