@@ -40,6 +40,7 @@ from game.rules.orlan import (
     TWO_CLUBS,
     OrlanState,
     moves_for,
+    unplay_table,
 )
 
 CARD = 0.1
@@ -422,11 +423,9 @@ def greedy_choices(obs: dict, seat: int) -> tuple[int, int]:
 def _unplay(table: int, piles: list[int], seat: int, card: int, cap: int) -> int:
     """The table before ``seat`` played ``card`` capturing ``cap`` (its pile is rewound in
     place)."""
-    bit = 1 << card
     if cap:
-        piles[seat] &= ~(cap | bit)
-        return table | cap
-    return table & ~bit
+        piles[seat] &= ~(cap | 1 << card)
+    return unplay_table(table, card, cap)
 
 
 def _decoded(plays: list) -> list[tuple[int, int, int]]:

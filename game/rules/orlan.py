@@ -130,6 +130,12 @@ def moves_for(hand: int, table: int) -> list[tuple[int, int]]:
     return moves
 
 
+def unplay_table(table: int, card: int, cap: int) -> int:
+    """The table before ``card`` was played capturing ``cap``: what it took comes back, or
+    the card it laid goes."""
+    return table | cap if cap else table & ~(1 << card)
+
+
 class OrlanState(State):
     info = INFO
     FORMAT = 4
@@ -318,7 +324,7 @@ class OrlanState(State):
         leftover = self.table
         start = leftover  # the table the round's recorded plays started from
         for _, card, cap in reversed(self.round_plays):
-            start = start | cap if cap else start & ~(1 << card)
+            start = unplay_table(start, card, cap)
         if self.last_capturer is not None and leftover:
             self.piles[self.last_capturer] |= leftover
             self.table = 0
