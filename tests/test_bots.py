@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 
 import pytest
@@ -529,6 +530,38 @@ def test_a_player_leaving_the_greedy_rule_is_read_as_departing():
     choices, departures = greedy_choices(obs, 1)
     assert choices >= 10 and departures == choices
     assert greedy_choices(obs, 0)[1] == 0  # the simple seat never departs
+
+
+def test_an_opponent_that_left_the_greedy_rule_is_read_more_softly():
+    """Once seat 1 has passed over the rule's move in a finished deal, a world contradicting
+    its plays weighs INFER_MISS_SEARCHED a play (the expert leaves the rule often, so a
+    contradiction says less); against a player of the rule it weighs INFER_MISS."""
+    from game.bots.orlan_policy import INFER_MISS, INFER_MISS_SEARCHED, likelihood_for, prior, reading_tests
+
+    assert INFER_MISS < INFER_MISS_SEARCHED < 1
+    for worst, miss in ((True, INFER_MISS_SEARCHED), (False, INFER_MISS)):
+        s = new_game("orlan", 2, {"target": 11}, seed=9)
+        simple = make_bot("simple", "orlan", seed=1)
+        rng = random.Random(2)
+        weights = set()
+        while s.round_no < 2 and len(weights) < 2:
+            p = s.current_player()
+            obs = s.observation(p)
+            legal = s.legal_moves()
+            if p == 1 and worst and s.round_no == 0:
+                scores = prior(obs, legal)
+                s.apply(legal[scores.index(min(scores))])
+            else:
+                s.apply(simple.choose(obs))
+            seen = s.observation(0)
+            if s.round_no == 1 and s.current_player() == 0 and reading_tests(seen):
+                weight = likelihood_for(seen)
+                deal = OrlanState.sampler(seen)
+                weights |= {weight(deal(rng)) for _ in range(20)} - {1.0}
+        assert weights, "no world contradicted the plays"
+        for w in weights:
+            k = round(math.log(w) / math.log(miss))
+            assert k >= 1 and w == pytest.approx(miss ** k)
 
 
 def test_a_round_recorded_only_in_part_is_not_read():
