@@ -9,19 +9,24 @@ those cards; with a weight ``m`` for such worlds the reading expects a hit with 
     ORLAN_BOT_CLOCK=cpu python bench/orlan_reading_fit.py [--games 12] [--observed expert] [--ms 100]
 
 Printed: the tests, the hits, the mean ``p`` and the fitted weight, over all tests and split
-by whether the reading had the opponent leaving the rule (``_tree_others_for``).
+by whether the reading had the opponent leaving the rule (``_tree_others_for``). Then how
+well each weight reads the real hand: at each turn of seat 0 after a play of seat 1 in the
+deal, ``--worlds`` uniform worlds weighed by the reading give each unknown card's chance to be
+in seat 1's hand, scored by log loss against the real hand (nats a position, less the loss
+of no reading; lower is better).
 """
 from __future__ import annotations
 
 import argparse
 import math
 import os
+import random
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from game.bots import make_bot  # noqa: E402
-from game.bots.orlan_policy import _tree_others_for, reading_tests  # noqa: E402
+from game.bots.orlan_policy import INFER_MISS, INFER_MISS_SEARCHED, _tree_others_for, reading_tests  # noqa: E402
 from game.cards import FRENCH52  # noqa: E402
 from game.rules.orlan import OrlanState  # noqa: E402
 
@@ -45,14 +50,18 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--observed", default="expert", help="the level of seat 1")
     ap.add_argument("--ms", type=float, default=100.0, help="both bots' budget a move")
     ap.add_argument("--seed", type=int, default=5000)
+    ap.add_argument("--worlds", type=int, default=200, help="worlds a position for the log loss")
     args = ap.parse_args(argv)
     rows: list[tuple[float, bool, bool]] = []  # (p, hit, reading on)
+    positions: list[tuple[dict, int]] = []  # (seat 0's observation, seat 1's real hand)
     for g in range(args.games):
         state = OrlanState.new(2, {"target": 11}, seed=args.seed + g)
         bots = [make_bot("expert", "orlan", seed=g * 7, ms=args.ms),
                 make_bot(args.observed, "orlan", seed=g * 7 + 1, ms=args.ms)]
         while (seat := state.current_player()) is not None:
             obs = state.observation(seat)
+            if seat == 0 and any(p["seat"] == 1 for p in obs.get("deal_plays") or []):
+                positions.append((obs, state.hands[1]))
             before = len(obs.get("deal_plays") or [])
             state.apply(bots[seat].choose(obs))
             if seat != 1 or state.current_player() is None:
@@ -81,6 +90,28 @@ def main(argv: list[str] | None = None) -> None:
             print(f"{name}: {len(part)} tests, {sum(r[1] for r in part)} hits, mean p "
                   f"{sum(r[0] for r in part) / len(part):.3f}, fitted weight "
                   f"{fitted_weight([(p, hit) for p, hit, _ in part]):.3f}")
+    weights = sorted({INFER_MISS, INFER_MISS_SEARCHED, 0.1, 0.3, 0.5})
+    loss = {m: 0.0 for m in [1.0] + weights}
+    rng = random.Random(args.seed)
+    for obs, real in positions:
+        tests = reading_tests(obs)
+        deal = OrlanState.sampler(obs)
+        hands = [deal(rng).hands[1] for _ in range(args.worlds)]
+        known = FRENCH52.mask_of(obs["hand"]) | FRENCH52.mask_of(obs["table"])
+        for pile in obs["piles"]:
+            known |= FRENCH52.mask_of(pile)
+        for m in loss:
+            ws = [m ** sum(1 for _, against in tests if hand & against) for hand in hands]
+            total = sum(ws)
+            for card in range(FRENCH52.size):
+                if not known >> card & 1:
+                    q = sum(w for w, hand in zip(ws, hands) if hand >> card & 1) / total
+                    q = min(max(q, 1e-4), 1 - 1e-4)
+                    loss[m] -= math.log(q if real >> card & 1 else 1 - q)
+    if positions:
+        print(f"log loss of seat 1's hand, nats a position less no reading's, {len(positions)} positions:")
+        for m in weights:
+            print(f"  weight {m:.2f}: {(loss[m] - loss[1.0]) / len(positions):+.4f}")
 
 
 if __name__ == "__main__":
