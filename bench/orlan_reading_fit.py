@@ -26,11 +26,17 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from game.bots import make_bot  # noqa: E402
-from game.bots.orlan_policy import INFER_MISS, INFER_MISS_SEARCHED, _tree_others_for, reading_tests  # noqa: E402
+from game.bots.orlan_policy import (  # noqa: E402
+    FULL, INFER_MISS, INFER_MISS_SEARCHED, _tree_others_for, _view, reading_tests,
+)
 from game.cards import FRENCH52  # noqa: E402
 from game.rules.orlan import OrlanState  # noqa: E402
 
-FULL = (1 << FRENCH52.size) - 1
+
+def unknown_to(obs: dict) -> int:
+    """The cards the observing seat cannot see: not in its hand, on the table or in a pile."""
+    hand, table, seen, _ = _view(obs)
+    return FULL & ~(hand | table | seen)
 
 
 def fitted_weight(rows: list[tuple[float, bool]]) -> float:
@@ -75,10 +81,7 @@ def main(argv: list[str] | None = None) -> None:
             held = state.hands[1].bit_count()
             if not tests or not held:
                 continue
-            known = FRENCH52.mask_of(seen["hand"]) | FRENCH52.mask_of(seen["table"])
-            for pile in seen["piles"]:
-                known |= FRENCH52.mask_of(pile)
-            unknown = FULL & ~known
+            unknown = unknown_to(seen)
             against = tests[0][1] & unknown
             u, b = unknown.bit_count(), against.bit_count()
             p = 1 - math.comb(u - b, held) / math.comb(u, held)
@@ -97,14 +100,12 @@ def main(argv: list[str] | None = None) -> None:
         tests = reading_tests(obs)
         deal = OrlanState.sampler(obs)
         hands = [deal(rng).hands[1] for _ in range(args.worlds)]
-        known = FRENCH52.mask_of(obs["hand"]) | FRENCH52.mask_of(obs["table"])
-        for pile in obs["piles"]:
-            known |= FRENCH52.mask_of(pile)
+        unknown = unknown_to(obs)
         for m in loss:
             ws = [m ** sum(1 for _, against in tests if hand & against) for hand in hands]
             total = sum(ws)
             for card in range(FRENCH52.size):
-                if not known >> card & 1:
+                if unknown >> card & 1:
                     q = sum(w for w, hand in zip(ws, hands) if hand >> card & 1) / total
                     q = min(max(q, 1e-4), 1 - 1e-4)
                     loss[m] -= math.log(q if real >> card & 1 else 1 - q)
