@@ -33,9 +33,11 @@ from game.bots.expert import ExpertBot  # noqa: E402
 from game.rules import game_class  # noqa: E402
 
 
-def seer_class(cls, truth: dict, hands_only: bool = False):
+def seer_class(cls, truth: dict, hands_only: bool = False, from_trick: int = 0):
     """The expert whose every world is the true deal (``truth["state"]``, kept current by the
-    caller); ``hands_only`` (Orlan): the other hands true, the stock still shuffled."""
+    caller); ``hands_only`` (Orlan): the other hands true, the stock still shuffled;
+    ``from_trick`` (trick games): the sampled worlds, as the expert's, until that many
+    tricks of the hand are done, the true deal from then on."""
 
     class Seer(ExpertBot):
         """The expert, dealt the true deal instead of sampled worlds."""
@@ -46,6 +48,8 @@ def seer_class(cls, truth: dict, hands_only: bool = False):
 
             def true_world(rng):
                 state = truth["state"]
+                if from_trick and len(state.record.done) < from_trick:
+                    return sampled(rng)
                 if not hands_only:
                     return state.fast_copy()
                 world = sampled(rng)

@@ -137,7 +137,7 @@ def play(deal_seed: int, expert_seat: int | None, budget: tuple, args, game, tre
         _bench_on_path()
         from information_ceiling import seer_class
 
-        seer = seer_class(OlsenState, truth)
+        seer = seer_class(OlsenState, truth, from_trick=args.a_seer_from_trick)
     deal_hands = list(state.hands)
     bots = {}
     for seat in range(4):
@@ -233,6 +233,8 @@ def main(argv=None) -> None:
     ap.add_argument("--tree-widen-visits", type=int, default=0,
                     help="with --a-observation-tree: visits a node plays the rule's card before it tries the others")
     ap.add_argument("--a-seer", action="store_true", help="game A's expert sees every hand (a ceiling)")
+    ap.add_argument("--a-seer-from-trick", type=int, default=0, metavar="K",
+                    help="with --a-seer: it sees every hand only once K tricks are done (what knowing the rest late is worth)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--ray", default=None, metavar="ADDRESS",
@@ -248,7 +250,8 @@ def main(argv=None) -> None:
         b_label = f"expert ({args.b_iterations} worlds)" if args.b_iterations else f"expert ({args.b_ms:g} ms)"
     else:
         b_label = "ISMCTS" if args.others == "ismcts" else "simple"
-    print(f"olsen 4 players, one hand per deal: A = {'the seer' if args.a_seer else 'expert'} ({budget}) vs B = {b_label} in the same seat, "
+    seer_label = f"the seer from trick {args.a_seer_from_trick + 1}" if args.a_seer_from_trick else "the seer"
+    print(f"olsen 4 players, one hand per deal: A = {seer_label if args.a_seer else 'expert'} ({budget}) vs B = {b_label} in the same seat, "
           f"others {f'OpenSpiel ISMCTS({args.sims}, c={args.uct_c:g})' if args.others == 'ismcts' else 'simple'}, "
           f"{'' if args.tree_c is None else f'expert tree_c {args.tree_c:g}, '}"
           f"{f'A with the observation tree (c {args.tree_ucb_c:g}, widen {args.tree_widen_visits}), ' if args.a_observation_tree else ''}"
