@@ -200,3 +200,32 @@ def test_bitmask_playout_follows_the_first_trick_option():
         after_lead.apply(cards[0])
         assert cards[1] in after_lead.legal_moves()
         assert (cards[1] == C("QS")) == allowed
+
+
+def test_the_seer_of_the_information_bench_sees_every_hand_only_from_the_trick_asked():
+    """bench/information_ceiling.py's seer with ``from_trick=2`` (``olsen_vs_ismcts.py
+    --a-seer-from-trick 2``): the expert's own sampled worlds during the first two tricks,
+    the true deal from the third on; the figures of docs/bots.md rest on it."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "bench" / "information_ceiling.py"
+    spec = importlib.util.spec_from_file_location("information_ceiling", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    state = OlsenState.new(4, {"deals": 1}, seed=5)
+    truth = {"state": state}
+    seer = module.seer_class(OlsenState, truth, from_trick=2)
+    simple = {s: make_bot("simple", "olsen", seed=s) for s in range(4)}
+    seen = {}
+    while len(state.record.done) < 4:
+        seat = state.current_player()
+        obs = state.observation(seat)
+        if len(state.legal_moves()) > 1 and len(state.record.done) not in seen:
+            bot = seer(OlsenState, seed=1, iterations=8)
+            bot.begin(obs)
+            worlds = [bot._sample(random.Random(x)) for x in range(6)]
+            seen[len(state.record.done)] = all(w.hands == state.hands for w in worlds)
+        state.apply(simple[seat].choose(obs))
+    assert seen[0] is False and seen[1] is False  # sampled: the hidden hands differ
+    assert seen[2] and seen[3]  # from the third trick on, every world is the true deal
