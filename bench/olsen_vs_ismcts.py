@@ -23,7 +23,9 @@ budget instead of ISMCTS: 1 s against 0.1 s, the three others ISMCTS both times.
 OpenSpiel needed): ``--ms 1000 --b-ms 100 --others simple`` is the time-scaling figure of
 docs/bots.md. With ``--a-seer`` the expert of game A sees every hand (its worlds are the true
 deal): ``--ms 100 --b-ms 100 --others simple --a-seer`` is what seeing the hidden cards
-would be worth at most, against the same expert at the same budget.
+would be worth at most, against the same expert at the same budget. ``--a-seer-from-trick K`` lets it
+see every hand only once K tricks of the hand are done (its sampled worlds before): what
+knowing the rest of the hand from there on is worth.
 
 How the two engines meet. Our engine (``OlsenState``) runs every game and is the referee.
 When an ISMCTS seat is to move, its position is rebuilt as an OpenSpiel ``hearts`` state
@@ -241,6 +243,8 @@ def main(argv=None) -> None:
                     help="play the deals as Ray tasks on an existing Ray cluster ('auto' or host:port; "
                          "pip install -e \".[cluster]\"), as main.py arena --ray does")
     args = ap.parse_args(argv)
+    if args.a_seer_from_trick and not args.a_seer:
+        ap.error("--a-seer-from-trick goes with --a-seer")
     if args.ms is None and args.iterations is None:
         args.ms = 900.0
     budget = f"{args.iterations} worlds" if args.iterations else f"{args.ms:g} ms"
