@@ -1,5 +1,7 @@
 """The Olsen expert's fast paths: bitmask playouts, touching cards, the parsed sampler."""
 import random
+import sys
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -10,6 +12,9 @@ from game.bots.olsen_policy import distinct_cards, rollout_policy, sampler_for
 from game.cards import FRENCH52
 from game.rules import new_game
 from game.rules.olsen import OlsenState
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+from information_ceiling import seer_class  # noqa: E402  (bench/information_ceiling.py: the seer of the benches)
 
 C = FRENCH52.card
 SETTINGS = settings(max_examples=25, deadline=None)
@@ -206,16 +211,9 @@ def test_the_seer_of_the_information_bench_sees_every_hand_only_from_the_trick_a
     """bench/information_ceiling.py's seer with ``from_trick=2`` (``olsen_vs_ismcts.py
     --a-seer-from-trick 2``): the expert's own sampled worlds during the first two tricks,
     the true deal from the third on; the figures of docs/bots.md rest on it."""
-    import importlib.util
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parent.parent / "bench" / "information_ceiling.py"
-    spec = importlib.util.spec_from_file_location("information_ceiling", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
     state = OlsenState.new(4, {"deals": 1}, seed=5)
     truth = {"state": state}
-    seer = module.seer_class(OlsenState, truth, from_trick=2)
+    seer = seer_class(OlsenState, truth, from_trick=2)
     simple = {s: make_bot("simple", "olsen", seed=s) for s in range(4)}
     seen = {}
     while len(state.record.done) < 4:
