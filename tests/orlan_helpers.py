@@ -19,7 +19,8 @@ def position(
     seed=0,
     rest_to=None,
 ):
-    """A position; cards listed nowhere go to the stock, or to seat ``rest_to``'s pile."""
+    """A position; cards listed nowhere go to the stock (the last few past a multiple of four a
+    player to the last seat's pile), or to seat ``rest_to``'s pile."""
     n = len(hands)
     piles = [list(p) for p in (piles or [[] for _ in range(n)])]
     used = set(table) | {c for h in hands for c in h} | {c for p in piles for c in p} | set(stock or [])
@@ -31,6 +32,12 @@ def position(
         stock = rest
     else:
         stock = list(stock) + rest
+    # A reachable stock is dealt four cards to each player until it runs out (a state with any
+    # other count is refused at load): the cards over that go to the last seat's pile.
+    extra = len(stock) % (4 * n)
+    if extra:
+        piles[n - 1] += stock[len(stock) - extra:]
+        stock = stock[: len(stock) - extra]
     opts = {"target": 21, "teams": False, "starter": 0}
     opts.update(options or {})
     sides = 2 if opts["teams"] else n

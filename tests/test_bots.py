@@ -156,8 +156,9 @@ def table_state(hand: list[str], table: list[str], opp_hand: list[str], stock_ex
     """A 2-player position, seat 0 to move, the other cards in the stock and piles."""
     used = set(hand) | set(table) | set(opp_hand)
     rest = [c for c in FRENCH52.codes if c not in used]
-    stock = rest[:36] if stock_extra else []
-    pile = rest[36:] if stock_extra else rest
+    # 32: a stock is dealt four cards to each player until it runs out (a multiple of 8).
+    stock = rest[:32] if stock_extra else []
+    pile = rest[32:] if stock_extra else rest
     data = {
         "game": "orlan", "players": 2, "options": {"target": 21, "teams": False, "starter": 0},
         "seed": 0, "round": 0, "dealer": 1, "to_move": 0,

@@ -23,8 +23,13 @@ def position(hands, to_move, trick=(), first_trick=False, hearts_broken=False, t
     removed = {3: ["2D"], 5: ["2D", "2C"]}.get(n, [])
     used = {c for h in hands for c in h} | {c for _, c in trick} | set(removed)
     rest = [c for c in D.codes if c not in used]
-    tricks = [] if first_trick else [{"leader": 0, "plays": [{"seat": 0, "card": c} for c in rest], "winner": 0}]
     assert not (first_trick and rest), "a first-trick position must list every card"
+    taken = taken or [rest if i == 0 else [] for i in range(n)]
+    assert sorted(c for t in taken for c in t) == sorted(rest), "the cards taken are the cards played"
+    # The earlier tricks, one (of any size) for each seat that took cards: what a seat took is
+    # what the tricks it won hold, as a loaded state must show.
+    tricks = [{"leader": 0, "plays": [{"seat": 0, "card": c} for c in t], "winner": w} for w, t in enumerate(taken) if t]
+    tricks_won = [1 if t else 0 for t in taken]
     opts = {"pass3": False, "jack_diamonds": False, "target": 100, "deals": 0}
     opts.update(options or {})
     data = {
@@ -33,7 +38,7 @@ def position(hands, to_move, trick=(), first_trick=False, hearts_broken=False, t
         "hands": [list(h) for h in hands], "passes": [[]] * n, "passed": [[]] * n, "received": [[]] * n,
         "leader": trick[0][0] if trick else to_move,
         "trick": [{"seat": s, "card": c} for s, c in trick], "tricks": tricks,
-        "taken": taken or [rest if i == 0 else [] for i in range(n)], "tricks_won": [0] * n, "voids": [0] * n,
+        "taken": taken, "tricks_won": tricks_won, "voids": [0] * n,
         "hearts_broken": hearts_broken, "totals": totals or [0] * n, "rounds": [], "winners": [],
     }
     return OlsenState.from_json(data)
@@ -326,6 +331,50 @@ def test_tied_lowest_totals_start_a_tiebreak_hand_for_those_players():
     assert last["points"] == [0, 0, 0, 0]  # what the hand adds to the totals
     assert last["hand_points"][2:] == [None, None]
     assert s.winners == [min(last["seats"], key=lambda seat: last["hand_points"][seat])]
+
+
+def _tiebreak_with_a_pass_leaving_out_seat_0():
+    # Seat 1 takes the last trick (4); seat 2 holds QS and nine hearts (22): 50, 54, 30, 30.
+    s = position([["2H"], ["AH"], ["3H"], ["4H"]], 0, hearts_broken=True, totals=[50, 50, 8, 30],
+                 options={"deals": 3, "pass3": True}, hands_played=2,
+                 taken=[[], [], [c for c in D.codes if c not in ("AH", "2H", "3H", "4H")], []])
+    play(s, "2H", "AH", "3H", "4H")
+    assert s.tiebreak and s.seats == [2, 3] and s.phase == "pass"
+    return s
+
+
+def test_a_game_saved_while_a_tie_break_hand_passes_loads_and_plays_on_identically():
+    s = _tiebreak_with_a_pass_leaving_out_seat_0()
+    saved = s.to_json()
+    loaded = OlsenState.from_json(saved)
+    assert loaded.to_json() == saved
+    rng_a, rng_b = random.Random(6), random.Random(6)
+    while not s.finished:
+        a, b = rng_a.choice(s.legal_moves()), rng_b.choice(loaded.legal_moves())
+        assert s.move_to_json(a) == loaded.move_to_json(b)
+        s.apply(a)
+        loaded.apply(b)
+    assert loaded.to_json() == s.to_json()
+
+
+def test_a_tie_break_pass_saved_naming_seat_0_as_leader_still_loads():
+    # What the app wrote before the tie-break's pass named a seat of the hand.
+    saved = _tiebreak_with_a_pass_leaving_out_seat_0().to_json()
+    saved["leader"] = 0
+    loaded = OlsenState.from_json(saved)
+    assert loaded.record.leader in loaded.seats and loaded.legal_moves()
+
+
+def test_a_state_whose_taken_cards_are_not_its_tricks_is_refused():
+    s = position([["AH"], ["2H"], ["3H"], ["4H"]], 0, hearts_broken=True)
+    data = s.to_json()
+    data["taken"][3].append("AH")  # still in seat 0's hand: it would count twice
+    with pytest.raises(RulesError, match="taken"):
+        OlsenState.from_json(data)
+    data = s.to_json()
+    data["tricks_won"] = [5, 0, 0, 0]
+    with pytest.raises(RulesError, match="tricks_won"):
+        OlsenState.from_json(data)
 
 
 # ---------------------------------------------------------------- passing

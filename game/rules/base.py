@@ -95,8 +95,9 @@ class GameInfo:
         out = {}
         for o in self.options:
             value = options.pop(o.name, o.default)
-            # True == 1 in Python: a bool is never accepted for a number option, nor the reverse.
-            if value not in o.choices or isinstance(value, bool) != isinstance(o.default, bool):
+            # True == 1 and 21.0 == 21 in Python: a choice must match in type too (no bool for a
+            # number, no float for an integer), or a float would reach an index later.
+            if not any(value == c and type(value) is type(c) for c in o.choices):
                 raise RulesError(f"{self.id}: option {o.name} must be one of {list(o.choices)}, not {value!r}")
             out[o.name] = value
         if options:

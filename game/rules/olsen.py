@@ -243,7 +243,9 @@ class OlsenState(TrickFields, State):
         self.tricks_won = [0] * n
         self.voids = [0] * n
         self.hearts_broken = False
-        self.record = TrickRecord()
+        # Until the lead card's holder is known (after a pass), the leader is a seat that plays
+        # this hand: in a tie-break hand seat 0 may not (a state naming it would not load).
+        self.record = TrickRecord(leader=seats[0])
         self.played = 0  # every card played this hand (current trick included)
         self.passes = [None] * n  # chosen, not yet exchanged (hidden)
         self.passed = [0] * n  # given to the left, after the exchange
@@ -480,7 +482,17 @@ class OlsenState(TrickFields, State):
             raise RulesError("malformed olsen state: a chosen pass holds 3 cards")
         if any(not 0 <= w < n for w in self.winners):
             raise RulesError("malformed olsen state: a winner is not a seat")
+        rec = self.record
+        if self.phase == "pass" and rec.leader not in self.seats and not rec.plays and not rec.done:
+            rec.leader = self.seats[0]  # a tie-break's pass saved before 2026-12-06 named seat 0
         self.check_tricks(self.seats, "olsen")
+        taken, won = [0] * n, [0] * n
+        for _, plays, w in rec.done:
+            won[w] += 1
+            for _, c in plays:
+                taken[w] |= 1 << c
+        if taken != self.taken or won != self.tricks_won:
+            raise RulesError("malformed olsen state: taken or tricks_won does not match the tricks of the hand")
         if self.phase == "play":
             self.check_turn(self.seats, self.to_move, self.hands, "olsen")
         self.check_cards_whole()

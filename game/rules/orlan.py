@@ -456,6 +456,20 @@ class OrlanState(State):
                 raise RulesError(f"malformed orlan state: seat {self.to_move} cannot be to move with hands of "
                                  f"{[self.hands[s].bit_count() for s in range(n)]} cards")
         self.check_cards_whole()
+        if self.teams and n != 4:
+            raise RulesError("malformed orlan state: teams are played with 4 players only")
+        if not 0 <= self.options["starter"] < n:
+            raise RulesError(f"malformed orlan state: starter must be a seat from 0 to {n - 1}")
+        if len(self.stock) % (4 * n):
+            # The stock is dealt four cards to each player at a time until it runs out.
+            raise RulesError(f"malformed orlan state: a stock of {len(self.stock)} cards cannot be dealt "
+                             f"four to each of {n} players")
+        if self.to_move is not None:
+            # The game ends at the end of the round where one side leads at or past the target.
+            top = max(self.totals)
+            if top >= self.options["target"] and self.totals.count(top) == 1:
+                raise RulesError(f"malformed orlan state: totals {self.totals} mean the game is already over "
+                                 f"(target {self.options['target']})")
 
     def card_locations(self) -> dict[str, int]:
         places = {"table": self.table, "stock": sum(1 << c for c in self.stock)}
