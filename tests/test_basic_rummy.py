@@ -110,3 +110,55 @@ def test_one_natural_card_with_four_jokers_can_only_be_a_run():
     assert Basic.move_from_json({"kind": "meld", "cards": cards})[2] == "run"
     assert {"kind": "meld", "cards": cards} in [s.move_to_json(m) for m in s.legal_moves()]
     assert s.arrangement(s.info.deck.mask_of(cards)).points == 0
+
+
+def _two_deck_turn(hand, pile, table=()):
+    """Basic Rummy, 4 players, two decks: seat 1 to draw holding ``hand``, ``pile`` (top
+    last) on the pile, ``table`` (owner, kind, cards) melded; the cards moved there from
+    wherever the deal put them (the others' hands take stock cards in their place)."""
+    data = Basic.new(4, {"decks": 2}, 0).to_json()
+    placed = set(hand) | set(pile) | {c for _, _, cards in table for c in cards}
+    others = [[c for c in h if c not in placed] for h in data["hands"]]
+    stock = [c for c in data["stock"] + data["pile"] + others[1] if c not in placed]
+    for seat in (0, 2, 3):
+        while len(others[seat]) < 10:
+            others[seat].append(stock.pop())
+    others[1] = list(hand)
+    data.update(hands=others, stock=stock, pile=list(pile),
+                table=[{"owner": o, "kind": k, "cards": list(c)} for o, k, c in table])
+    for owner, _, _ in table:
+        data["melded"][owner] = 1
+    s = Basic.from_json(data)
+    assert s.to_move == 1 and s.step == "draw"
+    return s
+
+
+def test_the_card_taken_from_the_pile_may_be_laid_off_for_its_twin_to_go_out():
+    # The text: the discard is "always another card than the one you may have drawn from the
+    # discard pile that turn"; with two packs its twin is another card. Lay off the pile's 7H/2
+    # on the sevens and discard 7H/1: out.
+    s = _two_deck_turn(["7H/1"], ["KC/1", "7H/2"], [(2, "set", ["7C/1", "7D/1", "7S/1"])])
+    play(s, kind="draw", from_="pile")
+    assert ("layoff", s.info.deck.card("7H/2"), 0, "") in s.legal_moves()
+    play(s, kind="layoff", card="7H/2", meld=0)
+    events = play(s, kind="discard", card="7H/1")
+    assert any(e["type"] == "round_end" for e in events) and s.rounds[-1]["out"] == 1
+
+
+def test_a_meld_names_the_card_taken_from_the_pile_in_place_of_its_twin():
+    s = _two_deck_turn(["5H/1", "6H/1", "7H/1"], ["KC/1", "7H/2"])
+    play(s, kind="draw", from_="pile")
+    melds = [codes(s, sum(1 << c for c in m[1])) for m in s.legal_moves() if m[0] == "meld"]
+    assert melds == [["5H/1", "6H/1", "7H/2"]]  # listed once, with the copy that may not be discarded
+    with pytest.raises(RulesError, match="taken from the pile this turn"):
+        play(s, kind="meld", cards=["5H/1", "6H/1", "7H/1"])
+    play(s, kind="meld", cards=["5H/1", "6H/1", "7H/2"])
+    events = play(s, kind="discard", card="7H/1")
+    assert any(e["type"] == "round_end" for e in events)
+
+
+def test_a_lay_off_naming_the_other_copy_is_refused_with_the_copy_to_name():
+    s = _two_deck_turn(["7H/1", "2C/1"], ["KC/1", "7H/2"], [(2, "set", ["7C/1", "7D/1", "7S/1"])])
+    play(s, kind="draw", from_="pile")
+    with pytest.raises(RulesError, match="7H/2"):
+        play(s, kind="layoff", card="7H/1", meld=0)

@@ -501,22 +501,47 @@ class RummyState(State):
     def meld_rule_here(self):
         return _meld_rule(self.v)
 
-    def _lowest(self, mask: int) -> dict[int, int]:
-        """The lowest-numbered card of each face in ``mask``."""
+    def _first_copies(self, mask: int) -> dict[int, int]:
+        """The copy of each face in ``mask`` that moves name: the one taken from the pile this
+        turn if the hand holds it (it may not be discarded, so it is the one to lay, its twin
+        may go), else the lowest-numbered."""
         deck = self.info.deck
         faces = deck.faces
         out: dict[int, int] = {}
+        for c in bits(mask & self._kept() & ~deck.jokers):
+            out.setdefault(faces[c], c)
         for c in bits(mask & ~deck.jokers):
             out.setdefault(faces[c], c)
         return out
 
     def _jokers(self, mask: int) -> list[int]:
-        """The jokers of ``mask``, the one that must be used (after a swap) first."""
+        """The jokers of ``mask`` in the order moves use them: the one that must be used
+        (after a swap) first, then one taken from the pile this turn, then by number."""
         js = list(bits(mask & self.jokers))
-        if self.joker is not None and self.joker in js:
-            js.remove(self.joker)
-            js.insert(0, self.joker)
+        for first in (self._kept(), 1 << self.joker if self.joker is not None else 0):
+            for j in [j for j in js if first >> j & 1]:
+                js.remove(j)
+                js.insert(0, j)
         return js
+
+    def _with_first_copies(self, cards: tuple, hand: int) -> tuple:
+        """A meld of the finder (lowest-numbered copies and jokers) with the hand's copies that
+        moves name instead (``_first_copies``, ``_jokers``): only a card taken from the pile
+        this turn can differ, in place of its lowest-numbered twin."""
+        kept = self._kept() & hand
+        if not kept:
+            return cards
+        faces, jokers = self.info.deck.faces, self.jokers
+        out = list(cards)
+        for k in bits(kept):
+            if k in out:
+                continue
+            joker = jokers >> k & 1
+            twin = next((i for i, c in enumerate(out)
+                         if (jokers >> c & 1 if joker else not jokers >> c & 1 and faces[c] == faces[k])), None)
+            if twin is not None and not (joker and out[twin] == self.joker):
+                out[twin] = k
+        return tuple(out)
 
     def next_seat(self, seat: int) -> int:
         return (seat + 1) % self.players
@@ -524,12 +549,14 @@ class RummyState(State):
     # ------------------------------------------------------------ melds, lay-offs, swaps
     def meld_moves(self, hand: int) -> list[tuple]:
         """Every meld the hand can lay down and how it reads, each once (the meld finder's
-        ``meld_readings``: identical cards and jokers lowest-numbered first; a natural card
+        ``meld_readings``: identical cards and jokers lowest-numbered first, but for a card
+        taken from the pile this turn, named in place of its twin; a natural card
         with jokers as a set and as each run through it). After a swap only the joker taken
         back is offered among the jokers, so every meld listed uses it."""
         if self.joker is not None and hand >> self.joker & 1:
             hand &= ~self.jokers | 1 << self.joker
-        return [("meld", cards, kind) for cards, kind in finder.meld_readings(self.info.deck, hand, self.meld_rule_here())]
+        return [("meld", self._with_first_copies(cards, hand), kind)
+                for cards, kind in finder.meld_readings(self.info.deck, hand, self.meld_rule_here())]
 
     def fits(self, m: TableMeld, card: int) -> list[str]:
         """The ends of meld ``m`` where ``card`` may be laid off ("" for a set)."""
@@ -585,7 +612,7 @@ class RummyState(State):
         if only_joker is not None:
             cards = [only_joker]
         else:
-            cards = sorted(self._lowest(hand).values()) + self._jokers(hand)[:1]
+            cards = sorted(self._first_copies(hand).values()) + self._jokers(hand)[:1]
         out = []
         for i, m in enumerate(self.table):
             for c in cards:
@@ -615,7 +642,7 @@ class RummyState(State):
 
     def swap_moves(self, hand: int) -> list[tuple]:
         out = []
-        low = sorted(self._lowest(hand).values())
+        low = sorted(self._first_copies(hand).values())
         for i, m in enumerate(self.table):
             if not any(self.ranks[c] < 0 for c in m.cards):
                 continue
@@ -773,6 +800,16 @@ class RummyState(State):
         events, self._events = self._events, []
         return events
 
+    def _same_but_copy(self, move: tuple) -> tuple | None:
+        """The legal move that is ``move`` with another copy of its card (or another joker)."""
+        deck = self.info.deck
+        def key(c):
+            return -1 if self.jokers >> c & 1 else deck.faces[c]
+        for m in self.legal_moves():
+            if m[0] == move[0] and m[2:] == move[2:] and m[1] != move[1] and key(m[1]) == key(move[1]):
+                return m
+        return None
+
     def why_illegal(self, move: Any) -> str:
         """A clear message for a move that is not legal now."""
         gid = self.info.id
@@ -810,7 +847,8 @@ class RummyState(State):
                 return f"{prefix}: {e}"
             if self.v.meld_limit and self.melds_this_turn >= self.v.meld_limit:
                 return f"{prefix}: {self.v.meld_limit} meld(s) a turn"
-            return f"{prefix}: not a meld allowed now (identical cards and jokers go lowest-numbered first)"
+            return (f"{prefix}: not a meld allowed now (of identical cards and jokers, moves name the one "
+                    "taken from the pile this turn, else the lowest-numbered)")
         if kind in ("layoff", "swap", "discard", "knock") and move[1] is not None and not hand >> move[1] & 1:
             return f"{prefix}: {deck.code(move[1])} is not in the hand"
         if kind in ("layoff", "swap"):
@@ -819,6 +857,10 @@ class RummyState(State):
             if kind == "layoff" and deck.ranks[move[1]] < 0 and self.table[move[2]].kind == "run" \
                     and not move[3]:
                 return f"{prefix}: a joker laid off on a run says its \"end\": \"low\" or \"high\""
+            same = self._same_but_copy(move)
+            if same is not None:
+                return (f"{prefix}: of identical cards, moves name the one taken from the pile this turn, else "
+                        f"the lowest-numbered: {deck.code(same[1])}")
             return f"{prefix}: {deck.code(move[1])} does not fit meld {move[2]} there"
         if kind == "discard" and self.taken:
             return f"{prefix}: the card taken from the pile this turn may not be discarded"
