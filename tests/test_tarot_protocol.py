@@ -92,6 +92,32 @@ def test_a_broken_state_is_refused_with_a_clear_message(game, players):
     assert load_state(json.loads(json.dumps(data))).to_json() == data
 
 
+@pytest.mark.parametrize("game,players", CASES)
+def test_a_state_with_the_wrong_seat_to_move_is_refused(game, players):
+    """Loaded with another seat to move, a trick would be played out of turn (a seat twice,
+    the trick credited by place to a seat that did not win it): refused, whatever the phase."""
+    cls = game_class(game)
+    s = cls.new(players, seed=2)
+    while s.phase != "play" or not s.trick:  # into a trick, a card or more played
+        s.apply(s.legal_moves()[0])
+    data = s.to_json()
+    assert load_state(json.loads(json.dumps(data))).to_json() == data
+    wrong = json.loads(json.dumps(data))
+    wrong["to_move"] = (data["to_move"] + 1) % players
+    with pytest.raises(RulesError, match="cannot be to play"):
+        load_state(wrong)
+    counted = json.loads(json.dumps(data))
+    counted["tricks_won"] = [len(data["tricks"]) + 1] + [0] * (players - 1)
+    with pytest.raises(RulesError, match="tricks_won"):
+        load_state(counted)
+    first = cls.new(players, seed=2).to_json()
+    if first["phase"] in ("skart", "declare", "annul"):  # a phase whose seat is named by the rules
+        moved = json.loads(json.dumps(first))
+        moved["to_move"] = (first["to_move"] + 1) % players
+        with pytest.raises(RulesError, match="discards|declare"):
+            load_state(moved)
+
+
 def test_a_refused_card_says_why():
     """"Troeven is niet toegestaan zolang je kunt bedienen": the error names the rule and the
     playable cards."""

@@ -844,6 +844,25 @@ class TarotState(State):
         if self.excuse_creditor is not None and (self.excuse_owner is None or not 0 <= self.excuse_creditor < n):
             raise RulesError(f"{self.info.id} state: excuse_creditor and excuse_owner must be seats when a card is owed")
         self.check_cards_whole()
+        if not all(0 <= s < n for s in self.trick_winners + self.trick_leaders):
+            raise RulesError(f"{self.info.id} state: trick_leaders and trick_winners must list seats")
+        if self.tricks_won != [self.trick_winners.count(s) for s in range(n)]:
+            raise RulesError(f"{self.info.id} state: tricks_won does not count the trick_winners")
+        # Whose turn it is follows from the phase: the dealer discards, the declarers go in
+        # turn, and a trick is played in turn from its leader by hands of one size.
+        if self.phase == "skart" and self.to_move != self.dealer:
+            raise RulesError(f"{self.info.id} state: the dealer (seat {self.dealer}) discards, not seat {self.to_move}")
+        if self.phase in ("declare", "annul") and self.declare_left[:1] != [self.to_move]:
+            raise RulesError(f"{self.info.id} state: seat {self.to_move} is not the next to declare ({self.declare_left})")
+        if self.phase == "play":
+            turn = [(self.leader + k) % n for k in range(len(self.trick) + 1)]
+            if self.to_move != turn[-1]:
+                raise RulesError(f"{self.info.id} state: seat {self.to_move} cannot be to play, the trick led by "
+                                 f"seat {self.leader} holding {len(self.trick)} card(s)")
+            h = self.hands[self.to_move].bit_count()
+            if h < 1 or any(self.hands[s].bit_count() != (h - 1 if s in turn[:-1] else h) for s in range(n)):
+                raise RulesError(f"{self.info.id} state: the hands ({[x.bit_count() for x in self.hands]} cards) "
+                                 f"do not fit seat {self.to_move} being to play")
 
     # ------------------------------------------------------------- views
     def declared_view(self, seat: int) -> list:
