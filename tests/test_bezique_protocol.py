@@ -41,3 +41,26 @@ def test_a_broken_state_is_refused_with_the_reason():
     assert "phase" in ask(s, cmd="load", state=data)["error"]
     answer = ask(s, cmd="new", game="marjolet", players=3)
     assert answer["ok"] is False and "2 to 2 players" in answer["error"]
+
+
+def test_a_state_the_deal_could_not_reach_is_refused():
+    """Both players draw after every trick, so the hands are one size but for a card led: a
+    state with hands of 9 and 7 once left the game stuck with no move at the end of the deal."""
+    s = Session()
+    data = ask(s, cmd="new", game="binage", players=2, seed=0)["state"]
+    data["hands"][0].append(data["hands"][1].pop())
+    answer = ask(s, cmd="load", state=data)
+    assert answer["ok"] is False and "hands of [9, 7] cards" in answer["error"]
+    data = ask(s, cmd="new", game="bezique", players=2, seed=0)["state"]
+    while ask(s, cmd="legal")["moves"] and data["stock"]:  # to stage 2: the turned card drawn
+        ask(s, cmd="bot", level="simple", play=True)
+        data = ask(s, cmd="state")["state"]
+    assert data["stage"] == 2 and data["turned"] is None
+    data["trump"] = None
+    assert "trumps are known" in ask(s, cmd="load", state=data)["error"]
+    data = ask(s, cmd="new", game="rubicon", players=2, seed=0)["state"]
+    card = data["stock"].pop()
+    data["turned"], data["trump"] = card, card[1]
+    assert "no card is turned" in ask(s, cmd="load", state=data)["error"]
+    data = ask(s, cmd="new", game="binage", players=2, seed=0)["state"]
+    assert ask(s, cmd="load", state=data)["ok"]

@@ -32,6 +32,23 @@ def low_hand(game, n, suit="C"):
 HAND = {"bezique": 8, "marjolet": 6, "binage": 8, "fildinski": 8, "rubicon": 9}
 
 
+def full_hands(game, hands, turned=None, stock=()):
+    """The two hands filled up to the deal's size with low cards of any suit named nowhere
+    else, then jacks, queens and kings (a loaded state's hands are one size: both draw after
+    every trick)."""
+    hands = [list(h) for h in hands]
+    used = {c for h in hands for c in h} | {turned} | set(stock)
+    courts = [c for suit in "CDSH" for r in "JQK" for c in ks(game, r + suit)]
+    for h in hands:
+        for c in [c for suit in "CDSH" for c in low_hand(game, 12, suit)] + courts:
+            if len(h) >= HAND[game]:
+                break
+            if c not in used:
+                h.append(c)
+                used.add(c)
+    return hands
+
+
 # ---------------------------------------------------------------- cards and the deal
 @pytest.mark.parametrize("game,size", [("bezique", 64), ("marjolet", 32), ("binage", 32), ("fildinski", 64),
                                        ("rubicon", 128)])
@@ -148,7 +165,8 @@ def test_of_two_identical_cards_the_first_played_wins(game):
 def test_while_the_stock_lasts_any_card_may_be_played(game):
     """"Zolang er nog kaarten op de Stok liggen, mag je iedere willekeurige kaart aan de slag spelen.\""""
     turned = None if game == "rubicon" else k(game, "9H")
-    s = arrange(game, [low_hand(game, HAND[game], "C"), ks(game, "AC", "7H") + low_hand(game, HAND[game] - 2, "S")],
+    s = arrange(game, full_hands(game, [low_hand(game, HAND[game], "C"),
+                                        ks(game, "AC", "7H") + low_hand(game, HAND[game] - 2, "S")], turned),
                 turned=turned)
     play(s, low_hand(game, 1, "C")[0])
     assert {m["card"] for m in legal_json(s)} == set(s.info.deck.codes_of(s.hands[1]))
@@ -158,7 +176,9 @@ def test_while_the_stock_lasts_any_card_may_be_played(game):
 def test_the_winner_draws_first_then_the_other(game):
     """"De winnaar van de slag trekt een kaart van de Stok, daarna doet de andere speler hetzelfde.\""""
     turned = None if game == "rubicon" else k(game, "9H")
-    s = arrange(game, [low_hand(game, HAND[game], "C"), [k(game, "AC")] + low_hand(game, HAND[game] - 1, "S")],
+    s = arrange(game, full_hands(game, [low_hand(game, HAND[game], "C"),
+                                        [k(game, "AC")] + low_hand(game, HAND[game] - 1, "S")], turned,
+                                        ks(game, "KD", "QS")),
                 turned=turned, stock=ks(game, "KD", "QS"))
     play(s, low_hand(game, 1, "C")[0], k(game, "AC"))
     assert s.to_move == 1 and s.phase == "declare"

@@ -823,6 +823,10 @@ class BeziqueFamilyState(State):
             raise RulesError(f"{where}: stage 2 begins once the stock is drawn")
         if self.phase != "over" and self.stage == 1 and not self.stock:
             raise RulesError(f"{where}: stage 1 lasts while the stock lasts; with the stock drawn it is stage 2")
+        if self.variant.turned_trump and self.trump is None:
+            raise RulesError(f"{where}: a card is turned for trumps, so trumps are known from the deal on")
+        if not self.variant.turned_trump and self.turned is not None:
+            raise RulesError(f"{where}: no card is turned for trumps in {self.info.id}")
         if self.stage == 2 and self.turned is not None:
             raise RulesError(f"{where}: the turned card is the last card drawn, so it is gone in stage 2")
         if self.stage == 2 and self.phase == "declare" and not self.variant.declare_in_stage2:
@@ -860,6 +864,12 @@ class BeziqueFamilyState(State):
         if self.won[0] | self.won[1] != played or self.won[0] & self.won[1]:
             raise RulesError(f"{where}: won cards differ from the cards of the tricks")
         self.check_cards_whole()
+        if self.phase != "over":
+            # Both draw after every trick: the hands are one size, but for the card led.
+            sizes = [h.bit_count() for h in self.hands]
+            led = self.leader if self.trick and self.phase == "play" else None
+            if any(sizes[s] != max(sizes) - (s == led) for s in (0, 1)) or max(sizes) < 1:
+                raise RulesError(f"{where}: hands of {sizes} cards cannot be, with {len(self.trick)} card(s) led")
 
     # ------------------------------------------------------------ sampling (the expert)
     def after_observation(self, observation: JSON) -> None:
