@@ -226,3 +226,16 @@ def test_cards_accounted_round_trip_and_sampling(seed, cut):
     while not s.finished:
         assert s.apply(r1.choice(s.legal_moves())) == t.apply(r2.choice(t.legal_moves()))
     assert t.finished and t.to_json() == s.to_json()
+
+
+def test_a_state_in_play_after_the_fifth_deal_is_refused():
+    # "Spill alltid fem utdelinger": a sixth deal is never played.
+    s = new_game("aluette", 4, {}, seed=3)
+    rng = random.Random(3)
+    while len(s.rounds) < 4:
+        s.apply(rng.choice(s.legal_moves()))
+    data = s.to_json()
+    assert load_state(json.loads(json.dumps(data))).to_json() == data  # the fifth deal in play loads
+    data["rounds"].append(data["rounds"][-1])
+    with pytest.raises(RulesError, match="5 deals"):
+        load_state(data)

@@ -377,6 +377,22 @@ def test_a_state_whose_taken_cards_are_not_its_tricks_is_refused():
         OlsenState.from_json(data)
 
 
+def test_a_state_in_play_after_the_game_ended_is_refused():
+    s = position([["AH"], ["2H"], ["3H"], ["4H"]], 0, hearts_broken=True)
+    data = s.to_json()
+    data["totals"] = [120, 0, 0, 0]  # the hand that reached 100 ended the game
+    with pytest.raises(RulesError, match="game is over"):
+        OlsenState.from_json(data)
+    data = s.to_json()
+    data["winners"] = [1]
+    with pytest.raises(RulesError, match="winners"):
+        OlsenState.from_json(data)
+    data = s.to_json()
+    data["hands_played"] = -1
+    with pytest.raises(RulesError, match="hands_played"):
+        OlsenState.from_json(data)
+
+
 # ---------------------------------------------------------------- passing
 def test_passing_three_cards_to_the_left():
     s = new_game("olsen", 4, {"pass3": True}, seed=9)

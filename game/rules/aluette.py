@@ -303,6 +303,8 @@ class AluetteState(TrickFields, State):
             self.check_turn(range(SEATS), self.to_move, self.hands, "aluette")
         if self.round_no < 0:
             raise RulesError("malformed aluette state: round must be 0 or more")
+        if self.to_move is not None and len(self.rounds) >= DEALS:
+            raise RulesError(f"malformed aluette state: a match is {DEALS} deals, and {len(self.rounds)} are played")
         won = [sum(1 for _, _, w in self.tricks if w == seat) for seat in range(SEATS)]
         if self.to_move is not None and list(self.tricks_won) != won:
             raise RulesError(f"malformed aluette state: tricks_won {list(self.tricks_won)} differs from the deal's tricks {won}")

@@ -482,6 +482,17 @@ class OlsenState(TrickFields, State):
             raise RulesError("malformed olsen state: a chosen pass holds 3 cards")
         if any(not 0 <= w < n for w in self.winners):
             raise RulesError("malformed olsen state: a winner is not a seat")
+        if self.round_no < 0 or self.hands_played < 0:
+            raise RulesError("malformed olsen state: round and hands_played must be 0 or more")
+        if self.phase is not None:
+            if self.winners:
+                raise RulesError("malformed olsen state: winners are named only once the game is over")
+            deals = self.options["deals"]
+            over = self.hands_played >= deals if deals else max(self.totals) >= self.options["target"]
+            if over and not self.tiebreak:
+                # That hand's end ended the game, or began a tie-break hand.
+                raise RulesError(f"malformed olsen state: the game is over after {self.hands_played} hand(s) with "
+                                 f"totals {self.totals}, yet a hand is in play that is not a tie-break")
         rec = self.record
         if self.phase == "pass" and rec.leader not in self.seats and not rec.plays and not rec.done:
             rec.leader = self.seats[0]  # a tie-break's pass saved before 2026-12-06 named seat 0
