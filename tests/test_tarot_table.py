@@ -25,6 +25,8 @@ from game.scenes.setup import SetupScene  # noqa: E402
 from game.scenes.summary import SummaryScene  # noqa: E402
 from game.ui import deck_art, fonts  # noqa: E402
 
+from game.settings import Settings  # noqa: E402
+from game.storage import MemoryStorage  # noqa: E402
 from tests.ui_helpers import button_with_text, click, key, make_app, open_table, press, settle  # noqa: E402
 
 TAROT = [e.id for e in registry.ENTRIES if e.family == "tarot"]
@@ -290,6 +292,32 @@ def test_leipzig_annulment_is_a_choice_of_two_buttons():
     deal = match.observation(0)["deal_count"]
     press(app, table, "declare:annul")
     assert match.observation(0)["deal_count"] == deal + 1  # a new deal
+
+
+def test_a_declaration_of_a_suit_names_the_suit_in_words_on_its_button():
+    """pygame_gui's font has no suit glyphs (a button showed an empty box for the suit of
+    "Half Cavallerie"): the buttons say the suit in words, in every language."""
+    for seed in range(1, 600):
+        s = new_game("leipzig_taroc", 3, {}, seed=seed)
+        s.apply(s.legal_moves()[0])
+        suited = [c[0] for c in s.combos(2) if c[0][-2:] in ("_C", "_D", "_H", "_S")] if s.phase == "declare" \
+            and s.current_player() == 2 else []
+        if suited:
+            break
+    else:
+        raise AssertionError("no deal with a declaration of a suit for the dealer")
+    for language in ("en", "fr", "nl"):
+        app = App((390, 844), headless=True, settings=Settings(language=language, sound=False), storage=MemoryStorage())
+        match = new_match("leipzig_taroc", 3, human=2, seed=seed)
+        table = open_table(app, match)
+        legal = match.observation(2)["legal"]
+        for code in legal[0]["cards"]:
+            table.tap_card(code)
+        click(app, button_with_text(app, t("tarot.skart_button")).rect.center)
+        settle(app, table)
+        text = table.action_buttons[f"declare:{suited[0]}"].text
+        assert not set(text) & set("\u2663\u2666\u2665\u2660"), text
+        assert t(f"suit.{suited[0][-1]}") in text, text
 
 
 def test_declarations_by_keys_arrows_and_enter():

@@ -151,15 +151,20 @@ class TarotView(TrickTakingView):
             return t("tarot.pass_lead_button")
         return super().action_label(kind)
 
-    def combo_name(self, combo: str) -> str:
-        """A declaration's name in the game's words (``cavallerie_H``: Cavallerie ♥)."""
+    def combo_name(self, combo: str, suit_word: bool = False) -> str:
+        """A declaration's name in the game's words (``cavallerie_H``: Cavallerie ♥). A button's
+        text (pygame_gui's font has no suit glyphs, drawn as shapes only in our own text) names
+        the suit in words: Cavallerie, hearts."""
         head, _, tail = combo.rpartition("_")
         if head and tail in SUIT_SIGN:
-            return t(f"{self.gid}.combo.{head}") + " " + SUIT_SIGN[tail]
+            name = t(f"{self.gid}.combo.{head}")
+            if suit_word:
+                return t("tarot.combo_suit", combo=name, suit=t(f"suit.{tail}"))
+            return name + " " + SUIT_SIGN[tail]
         return t(f"{self.gid}.combo.{combo}")
 
     def combo_button(self, combo: str) -> str:
-        return self.combo_name(combo)
+        return self.combo_name(combo, suit_word=True)
 
     def explain(self, move: dict) -> str:
         kind = self.move_kind(move)
@@ -352,8 +357,8 @@ class LeipzigTarocView(TarotView):
         hand = TAROT78.mask_of(self.table.obs.get("hand", []))
         points = {name: pts for name, _, pts in combinations_in(hand, self.table.obs.get("options", {}))}
         if combo in points:
-            return t("tarot.combo_points", combo=self.combo_name(combo), points=points[combo])
-        return self.combo_name(combo)
+            return t("tarot.combo_points", combo=self.combo_name(combo, suit_word=True), points=points[combo])
+        return self.combo_name(combo, suit_word=True)
 
     def skart_refusal(self, code: str) -> str:
         if code[0] == "R" and not is_trump(code):
