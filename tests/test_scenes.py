@@ -380,6 +380,32 @@ def test_setup_first_human_starts_by_default():
     assert m.current() == 1
 
 
+def test_a_second_human_makes_the_first_player_1_not_you():
+    """Two people sharing the device are "Player 1" and "Player 2": the one-player default
+    "You" (shown in the field, not typed) follows the seats, and a remembered "You" is not
+    offered to two humans (the hand-off once said "Pass the device to You")."""
+    for remembered in ([], ["You"]):
+        app = make_app()
+        for name in remembered:
+            app.stats.remember_name(name)
+        click(app, button_with_text(app, "New game").rect.center)
+        setup = app.scenes.top
+        assert setup.entries[0].get_text() == (remembered[0] if remembered else "You")
+        setup.cycle_kind(1)
+        setup.cycle_kind(1)  # seat 2: simple -> expert -> human
+        assert [setup.entries[s].get_text() for s in (0, 1)] == ["Player 1", "Player 2"]
+        m = setup.make_match()
+        assert [seat.name for seat in m.seats[:2]] == ["Player 1", "Player 2"]
+    # A name typed stays what it is.
+    app = make_app()
+    click(app, button_with_text(app, "New game").rect.center)
+    setup = app.scenes.top
+    setup.entries[0].set_text("Ana")
+    setup.cycle_kind(1)
+    setup.cycle_kind(1)
+    assert [setup.entries[s].get_text() for s in (0, 1)] == ["Ana", "Player 2"]
+
+
 def test_setup_names_human_seats():
     app = make_app()
     click(app, button_with_text(app, "New game").rect.center)

@@ -34,7 +34,7 @@ import pygame
 import pygame_gui
 
 from game import registry
-from game.i18n import lookup, t
+from game.i18n import LANGUAGES, lookup, t
 from game.rules import GAMES
 from game.rules.base import RulesError
 from game.scenes import catalog
@@ -77,6 +77,7 @@ class SetupScene(Scene):
         self.kinds = ["human"] + ["simple"] * (info.max_players - 1)
         self.starter_chosen = False  # until the player picks, the first human seat starts
         self.names: dict[int, str] = {}
+        self.prefilled: dict[int, str] = {}  # what each name field was given when built
         self.entries: dict = {}
         self.pick_buttons: dict = {}  # seat -> the button opening the known players
         self.labels: list[tuple[str, pygame.Rect]] = []
@@ -221,7 +222,8 @@ class SetupScene(Scene):
             return
         # Human seats get a name field: statistics are kept per player; the button beside it
         # opens the known players (KnownPlayersScene).
-        entry = pygame_gui.elements.UITextEntryLine(name, self.app.ui, initial_text=self.display_name(seat))
+        self.prefilled[seat] = self.display_name(seat)
+        entry = pygame_gui.elements.UITextEntryLine(name, self.app.ui, initial_text=self.prefilled[seat])
         entry.set_text_length_limit(16)
         self.elements.append(entry)
         self.entries[seat] = entry
@@ -299,16 +301,24 @@ class SetupScene(Scene):
             return typed
         humans = sum(1 for k in self.kinds[: self.players] if k == "human")
         if self.kinds[seat] == "human":
-            # Remembered names (statistics profiles) first, for the human seats in order.
+            # Remembered names (statistics profiles) first, for the human seats in order; with
+            # several humans, not the one-player default ("You"): two people share the device.
             order = [i for i in range(self.players) if self.kinds[i] == "human"].index(seat)
             remembered = list(getattr(self.app.stats, "names", []))
+            if humans > 1:
+                yous = {lookup("seat.you", lang) for lang in LANGUAGES}
+                remembered = [n for n in remembered if n not in yous]
             if order < len(remembered):
                 return remembered[order]
         return seat_name(self.kinds[seat], seat, humans)
 
     def read_names(self) -> None:
+        """The names typed: a field still showing the name it was given is not a typed name,
+        so the default follows the seats ("You" alone, "Player 1" once a second human sits)."""
         for seat, entry in getattr(self, "entries", {}).items():
-            self.names[seat] = entry.get_text()
+            text = entry.get_text()
+            if text != self.prefilled.get(seat):
+                self.names[seat] = text
 
     def build(self) -> None:
         self.read_names()
