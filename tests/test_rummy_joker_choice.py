@@ -224,3 +224,28 @@ def test_the_set_reading_lays_three_tens_whose_jokers_any_missing_ten_takes_back
     click_choice(app, table, tx(GID, "choice_set", count=2, rank="10"))
     meld = on_table(table)[0]
     assert meld["kind"] == "set" and meld["jokers"] == {c("X1"): "T", c("X2"): "T"}
+
+
+@pytest.mark.parametrize("gesture", ["drag", "tap"])
+def test_a_card_that_may_lay_off_or_take_back_the_joker_asks_which(gesture):
+    """7♦ on the set 7♣ 7♠ joker may be laid off, or take the joker's place: dragged onto the
+    meld it once did nothing, and a tap on the meld laid it off without asking."""
+    app, table = drawn_table([["5H", "6H", "X1", "7C", "7S", "7D", "2C"], HANDS[1]])
+    choose(app, table, [c("7C"), c("7S"), c("X1")])
+    press(app, table, "meld")
+    settle(app, table)
+    before = table.match.state.to_json()
+    if gesture == "drag":
+        drag(app, card_at(table, c("7D")), table.card_rects[c("7S")].center)
+    else:
+        choose(app, table, [c("7D")])
+        app.tick(DT)
+        click(app, table.card_rects[c("7S")].center)
+    assert table.match.state.to_json() == before
+    view = table.view
+    lay, swap = (tx(GID, "choice_doing", doing=view.action_label(k), what=card_name(c("7D"))) for k in ("layoff", "swap"))
+    assert sorted(labels(table)) == sorted([lay, swap, tx(GID, "choice_back")])
+    click_choice(app, table, swap)
+    settle(app, table)
+    meld = on_table(table)[0]
+    assert c("7D") in meld["cards"] and c("X1") not in meld["cards"]

@@ -229,13 +229,17 @@ class RummyView(GameView):
 
     def move_choices(self, moves: list[dict]) -> list[tuple[str, dict | None]] | None:
         """The readings of one gesture (the same cards, several melds, lay-offs or swaps), each
-        named by what its joker stands for, or by the meld it goes on; then Back."""
+        named by what its joker stands for, or by the meld it goes on; then Back. A card that
+        may be laid off on a meld or swapped for its joker is offered both, each named by what
+        it does."""
         kinds = {m.get("kind") for m in moves}
-        if len(kinds) != 1 or not kinds <= {"meld", "layoff", "swap"}:
+        if not (len(kinds) == 1 and kinds <= {"meld", "layoff", "swap"} or kinds == {"layoff", "swap"}):
             return None
         name_meld = len({m.get("meld") for m in moves}) > 1
         ordered = sorted(moves, key=self.reading_order)
-        labelled: list[tuple[str, dict | None]] = [(self.reading_label(m, name_meld), m) for m in ordered]
+        labelled: list[tuple[str, dict | None]] = [
+            (self.tx("choice_doing", doing=self.action_label(m["kind"]), what=self.reading_label(m, name_meld))
+             if len(kinds) > 1 else self.reading_label(m, name_meld), m) for m in ordered]
         return labelled + [(self.tx("choice_back"), None)]
 
     def reading_order(self, move: dict) -> tuple:
