@@ -46,7 +46,7 @@ ORDINALS = frozenset({
 WORDS = frozenset({
     "name", "names", "card", "cards", "combination", "combo", "suit", "rank", "reason", "game",
     "list", "detail", "path", "meld", "what", "backup", "field", "to", "rule", "date", "play",
-    "players", "deck", "options", "ways", "taken", "deeper", "round_name", "month", "when", "time",
+    "players", "doing", "deck", "options", "ways", "taken", "deeper", "round_name", "month", "when", "time",
 })  # words: names, cards, lists, counts already worded by a plural text
 STRICT = False  # tests: a number passed as words, or a plural text without count, raises
 

@@ -422,7 +422,7 @@ def test_no_text_is_wider_than_its_box(game_id, players, size, lang):
 
 def test_another_players_moves_can_be_reviewed_from_their_own_view():
     app, scene = review_app("olsen", 4, iterations=2)
-    click(app, button_with_text(app, t("review.moves_of", name="Ana")).rect.center)
+    click(app, button_with_text(app, t("review.moves_of_you")).rect.center)
     assert scene.seat == 1 and scene.review.seat == 1 and scene.board.viewer == 1
     assert scene.board.obs == scene.replay.state_at(scene.cursor).observation(1)
     for _ in range(3000):

@@ -1,6 +1,7 @@
 """The trick-taking table (Olsen, Aluette) driven headless through real input events."""
 from __future__ import annotations
 
+import json
 import os
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -467,8 +468,38 @@ def test_olsen_all_penalties_note_gives_the_takers_real_score(jack_diamonds):
     summary = {"hand": 0, "dealer": 3, "seats": [0, 1, 2, 3], "tiebreak": False, "penalties": raw, "points": points, "all_penalties": 0, "totals": points}
     match = follow_match({"jack_diamonds": jack_diamonds})
     notes = standalone_view(make_app((800, 480)), match).summary(summary, True).notes
+    # Seat 0 is the one human: the note speaks to them ("for you", not "You ... for them").
     if jack_diamonds:
         assert points[0] == -10
-        assert notes[0] == t("olsen.all_penalties_jack", name="You", count=-10)
+        assert notes[0] == t("olsen.all_penalties_jack_you", count=-10) and "for you" in notes[0]
     else:
-        assert points[0] == 0 and notes[0] == t("tsummary.all_penalties", name="You")
+        assert points[0] == 0 and notes[0] == t("tsummary.all_penalties_you") and "for you" in notes[0]
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "nl"])
+def test_sentences_about_the_one_human_speak_to_them(language):
+    """The one human's name is "You" ("Vous", "Jij"): put in a sentence written for a third
+    person it read "You wins!", "Vous gagne !". Sentences about that seat are in the second
+    person; about an AI, with its name."""
+    from game import i18n
+    from game.scenes.table import standalone_view
+
+    view = standalone_view(make_app((800, 480)), follow_match())
+    i18n.set_language(language)  # after the app, which sets its own
+    try:
+        assert view.winners_text([0]) == t("gameover.winner_you") != t("gameover.winner", name=t("seat.you"))
+        assert view.winners_text([1]) == t("gameover.winner", name="Amira")
+    finally:
+        i18n.set_language("en")
+
+
+def test_every_second_person_text_is_in_every_language_and_names_nobody():
+    from game import i18n
+
+    keys = sorted(k for k in i18n.load("en") if k.endswith("_you"))
+    assert {"gameover.winner_you", "table.last_lay_you", "basic_rummy.layoff_done_you", "review.moves_of_you"} <= set(keys)
+    for lang in i18n.LANGUAGES:
+        table = i18n.load(lang)
+        for k in keys:
+            assert k in table, (lang, k)
+            assert "{name}" not in json.dumps(table[k], ensure_ascii=False), (lang, k)

@@ -32,7 +32,7 @@ from pathlib import Path
 import pygame
 
 from game import registry
-from game.i18n import t
+from game.i18n import lookup, t
 from game.replay import RecentGames, Replay, ReplayError
 from game.review import DEFAULT_MS, Entry, Review, _round_of, by_round, summarise
 from game.saves import round_text
@@ -472,6 +472,14 @@ class ReviewScene(Scene):
         seats = self.replay.seats
         return str(seats[seat].get("name", "")) if 0 <= seat < len(seats) else ""
 
+    def said(self, key: str, seat: int, **params) -> str:
+        """A line about a seat: in the second person (``key + "_you"``) when it was the one
+        human of the game ("Coups de Vous" read the name "Vous" as a third person)."""
+        humans = [i for i, s in enumerate(self.replay.seats) if s.get("kind") == "human"]
+        if humans == [seat] and lookup(key + "_you") is not None:
+            return t(key + "_you", **params)
+        return t(key, name=self.seat_name(seat), **params)
+
     def ui_size(self) -> int:
         return fonts.ui_font_size(self.app.scale)
 
@@ -523,7 +531,7 @@ class ReviewScene(Scene):
             return
         inner = panel.inflate(-2 * self.pad, 0)
         stop = t("review.stop") if self.analysing else t("review.resume")
-        controls = [t("review.moves_of", name=self.seat_name(self.seat)), stop, self.deeper_text()]
+        controls = [self.said("review.moves_of", self.seat), stop, self.deeper_text()]
         rects, bottom = sl.button_grid(controls, inner.x, inner.width, panel.y + self.pad, m)
         self.seat_button = self.button(rects[0], controls[0], self.next_seat, focusable=False)
         self.stop_button = self.button(rects[1], stop, self.toggle_analysis, enabled=not self.review.done, focusable=False)
@@ -592,7 +600,7 @@ class ReviewScene(Scene):
         if not self.controls_in_panel():
             stop = t("review.stop") if self.analysing else t("review.resume")
             sheet_items += [
-                (t("review.moves_of", name=self.seat_name(self.seat)), self.closing(self.next_seat), True),
+                (self.said("review.moves_of", self.seat), self.closing(self.next_seat), True),
                 (stop, self.toggle_analysis, not self.review.done),
                 (self.deeper_text(), self.deeper, self.depth < DEEPER_STEPS),
             ]
@@ -1069,7 +1077,7 @@ class ReviewScene(Scene):
             ]
         move = self.replay.moves[k]
         mover = self.movers[k]
-        lines = [(t("review.played", name=self.seat_name(mover), play=v.move_text(move)), widgets.WHITE, True)]
+        lines = [(self.said("review.played", mover, play=v.move_text(move)), widgets.WHITE, True)]
         if mover != self.seat:
             # Whose moves are reviewed is chosen with the panel's button, behind More on a
             # phone on its side.

@@ -148,6 +148,14 @@ class GameView:
         """The one human playing against AIs: messages say "you" rather than the name."""
         return self.match.humans == [seat]
 
+    def said(self, key: str, seat: int, **params) -> str:
+        """A sentence about what a seat did: in the second person (``key + "_you"``) for the
+        one human against AIs, whose name is "You" ("You wins!" was the third person's verb),
+        else with the seat's name."""
+        if self.is_you(seat) and lookup(key + "_you") is not None:
+            return t(key + "_you", **params)
+        return t(key, name=self.name(seat), **params)
+
     # ------------------------------------------------------------ what is shown
     def show(self, obs: dict, old: dict) -> dict:
         """The table's picture of the game from the viewer's observation: ``hand``,
@@ -405,7 +413,7 @@ class GameView:
         if not winners:
             return t("gameover.draw") if draw else t("gameover.no_winner")
         if len(winners) == 1:
-            return t("gameover.winner", name=self.name(winners[0]))
+            return self.said("gameover.winner", winners[0])
         if len(winners) == self.match.players:
             return t("gameover.draw")
         # A name stays on one line (no break inside "Robot 7").

@@ -157,7 +157,7 @@ class OrlanView(GameView):
         if cap:
             self.last_move = t("table.last_capture", name=name, card=card_name(card), taken=" ".join(card_name(c) for c in cap))
         else:
-            self.last_move = t("table.last_lay", name=name, card=card_name(card))
+            self.last_move = self.said("table.last_lay", seat, card=card_name(card))
         src = table.fly_from_hand(seat, card)
         landing = table.layout_table(shown[OPEN] + [card])[card]
         banner = t("table.bi_qahwa") if e.get("bi_qahwa") else None

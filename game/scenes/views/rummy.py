@@ -487,22 +487,22 @@ class RummyView(GameView):
                 table.add(Step(table.dur(0.9), banner=text, start=table.sync, highlight=set(c for c in cards if c), sound="play"))
             elif kind == "knock":  # its discard came as a discard event just before
                 key = "gin_done" if e.get("gin") else "knock_done"
-                table.add(Step(table.dur(1.4), banner=self.tx(key, name=self.name(seat)), start=table.sync, sound="capture"))
+                table.add(Step(table.dur(1.4), banner=self.said(f"{self.gid}.{key}", seat), start=table.sync, sound="capture"))
             elif kind == "go_out":
-                table.add(Step(table.dur(1.4), banner=self.tx("out_done", name=self.name(seat)), start=table.sync, sound="capture"))
+                table.add(Step(table.dur(1.4), banner=self.said(f"{self.gid}.out_done", seat), start=table.sync, sound="capture"))
             elif kind == "rebuild":
                 table.add(Step(table.dur(1.0), banner=self.tx("rebuilt"), done=table.sync, sound="deal"))
             elif kind == "pass" and seat is not None:
-                table.add(Step(table.dur(0.6), banner=self.tx("passes", name=self.name(seat)), done=table.sync))
+                table.add(Step(table.dur(0.6), banner=self.said(f"{self.gid}.passes", seat), done=table.sync))
 
     def event_text(self, e: dict) -> str:
-        who = self.name(e["seat"])
+        seat, gid = e["seat"], self.gid
         kind = e["type"]
         if kind == "meld":
-            return self.tx("melds_done", name=who, cards=" ".join(card_name(c) for c in e.get("cards", [])))
+            return self.said(f"{gid}.melds_done", seat, cards=" ".join(card_name(c) for c in e.get("cards", [])))
         if kind == "layoff":
-            return self.tx("layoff_done", name=who, card=card_name(e["card"]))
-        return self.tx("swap_done", name=who, card=card_name(e.get("card", "X1")))
+            return self.said(f"{gid}.layoff_done", seat, card=card_name(e["card"]))
+        return self.said(f"{gid}.swap_done", seat, card=card_name(e.get("card", "X1")))
 
     def animate_draw(self, e: dict) -> None:
         table = self.table
@@ -704,15 +704,15 @@ class RummyView(GameView):
             notes.append(self.tx("note_void"))
         elif out is not None:
             if summary.get("undercut"):
-                notes.append(self.tx("note_undercut", name=self.name(out)))
+                notes.append(self.said(f"{self.gid}.note_undercut", out))
             elif summary.get("gin"):
-                notes.append(self.tx("note_gin", name=self.name(out)))
+                notes.append(self.said(f"{self.gid}.note_gin", out))
             elif summary.get("rummy"):
-                notes.append(self.tx("note_rummy", name=self.name(out)))
+                notes.append(self.said(f"{self.gid}.note_rummy", out))
             elif summary.get("knock"):
-                notes.append(self.tx("note_knock", name=self.name(out)))
+                notes.append(self.said(f"{self.gid}.note_knock", out))
             else:
-                notes.append(self.tx("note_out", name=self.name(out)))
+                notes.append(self.said(f"{self.gid}.note_out", out))
         if not game_over:
             opts = getattr(self.match.state, "options", {}) or {}
             if opts.get("hands"):

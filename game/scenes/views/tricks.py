@@ -291,9 +291,9 @@ class OlsenView(TrickView):
         if moon is not None:
             if match.options.get("jack_diamonds"):
                 points = self.seat_figures(sm, moon)[1]
-                out.append(t("olsen.all_penalties_jack", name=self.name(moon), count=points))
+                out.append(self.said("olsen.all_penalties_jack", moon, count=points))
             else:
-                out.append(t("tsummary.all_penalties", name=self.name(moon)))
+                out.append(self.said("tsummary.all_penalties", moon))
         if not game_over:
             obs = match.observation(0)
             if obs.get("tiebreak"):
