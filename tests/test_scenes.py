@@ -10,6 +10,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.app import App  # noqa: E402
+from game.i18n import t  # noqa: E402
 from game.settings import Settings  # noqa: E402
 from game.storage import MemoryStorage  # noqa: E402
 from game.cards import FRENCH52  # noqa: E402
@@ -103,6 +104,24 @@ def test_choice_of_captures_pick_second_group_then_ai_replies():
     assert match.current() == 0
     assert match.observation(0)["hand_counts"][1] == 3
     assert table.shown["hand_counts"][1] == 3
+
+
+def test_a_table_card_two_captures_share_asks_which():
+    """3♥ takes 5♣+2♦+A♠ or 7♦+A♠: a tap on the A♠, in both, once took the first unasked.
+    It opens a chooser of the two, numbered as the prompt numbers them, and Back."""
+    app = make_app()
+    match = fixed_match(["human", "simple"], [["3H", "2C", "TD", "KS"], ["5S", "KD", "9C", "8D"]], ["5C", "2D", "AS", "7D"])
+    table = open_table(app, match)
+    click(app, dict(table.hand_rects)["3H"].center)
+    assert sorted(sorted(o["capture"]) for o in table.options) == [["2D", "5C", "AS"], ["7D", "AS"]]
+    click(app, table.card_rects["AS"].center)
+    assert match.current() == 0 and "AS" in match.observation(0)["table"]  # nothing played yet
+    labels = [label for label, _ in table.choices_now()]
+    assert len(labels) == 3 and labels[-1] == t("common.back")
+    assert [label.split(") ")[0] for label in labels[:2]] == ["1", "2"]
+    click(app, table.choice_rects[labels.index(next(x for x in labels if "7" in x and "5" not in x))][0].center)
+    assert sorted(match.observation(0)["piles"][0]) == sorted(["3H", "7D", "AS"])
+    assert sorted(match.observation(0)["table"]) == ["2D", "5C"]
 
 
 def test_keyboard_cycles_captures_and_confirms():

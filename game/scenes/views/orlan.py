@@ -83,6 +83,18 @@ class OrlanView(GameView):
         return False  # every card may be played: the gold marks are for captures
 
     # ------------------------------------------------------------ texts
+    def move_choices(self, moves: list[dict]) -> list[tuple[str, dict | None]] | None:
+        """A tap (or a drop) on a table card that several captures share: each capture, numbered
+        as the prompt numbers it, and Back (the card once took the active capture unasked)."""
+        if len({m.get("card") for m in moves}) != 1 or not all(m.get("capture") for m in moves):
+            return None
+        options = self.table.options
+        def number(m):
+            return options.index(m) + 1 if m in options else 0
+        labelled: list[tuple[str, dict | None]] = [
+            (f"{number(m)}) " + "+".join(card_name(c) for c in m["capture"]), m) for m in sorted(moves, key=number)]
+        return labelled + [(t("common.back"), None)]
+
     def hud_text(self) -> str:
         return t("table.hud", round=self.shown["round"] + 1, target=self.match.options.get("target", 21))
 
