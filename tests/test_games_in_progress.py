@@ -234,3 +234,31 @@ def test_when_a_game_was_saved_reads_as_today_yesterday_or_a_date():
     i18n.set_language("fr")
     assert when_text(stamp(noon - 5 * 86400), noon) == "le 25 nov. 2026"
     i18n.set_language("en")
+
+
+def test_a_progress_line_cut_by_its_box_ends_with_an_ellipsis():
+    """A ten-player table's totals wrap to more lines than a Continue row holds: the last line
+    shown ends with "…" (the leader, named last, was cut with no sign)."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from game.scenes.in_progress import draw_game_in_progress
+    from game.ui import fonts
+
+    pygame.init()
+    i18n.set_language("en")
+    saved = played("triomphe_forcee", 10, 300, seed=2)
+    size = 16
+    line = fonts.font(size).get_linesize()
+    surface = pygame.Surface((300, 400))
+    whole = fonts.wrap(progress_line(saved), size, 300)
+    assert len(whole) > 2
+    with fonts.recording() as drawn:
+        draw_game_in_progress(surface, saved, pygame.Rect(0, 0, 300, 3 * line), size)
+    shown = [d.text for d in drawn]
+    assert shown[-1].endswith("…") and shown[-1] != whole[1]
+    with fonts.recording() as drawn:
+        draw_game_in_progress(surface, saved, pygame.Rect(0, 0, 300, (2 + len(whole)) * line), size)
+    assert [d.text for d in drawn][-len(whole):] == whole  # room for all: nothing cut

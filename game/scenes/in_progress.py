@@ -59,9 +59,13 @@ def draw_game_in_progress(surface: pygame.Surface, saved: SavedGame, box: pygame
     else:
         fonts.blit_text(surface, t("progress.last_played", when=when), size, widgets.SOFT, (box.x, y), max_width=box.width)
         y += line
-    for part in fonts.wrap(progress_line(saved), size, box.width):
-        if y + line > box.bottom + 1:
-            break
+    parts = fonts.wrap(progress_line(saved), size, box.width)
+    room = max(0, int((box.bottom + 1 - y) // line)) if line else len(parts)
+    if 0 < room < len(parts):
+        # The lines that do not fit are said to be there: the last one shown ends with "…"
+        # (a ten-player table's leader was at the end, cut without a sign).
+        parts = parts[: room - 1] + [fonts.ellipsize(parts[room - 1] + " " + parts[room], size, box.width, shrink=False)]
+    for part in parts[:room]:
         fonts.blit_text(surface, part, size, widgets.WHITE, (box.x, y), max_width=box.width)
         y += line
     return y
