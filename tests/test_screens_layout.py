@@ -326,7 +326,7 @@ def test_more_on_a_phone_on_its_side_opens_the_rest_and_closes():
     assert review.sheet
     for key in ("review.hands_open", "review.deeper", "review.export", "review.close_more"):
         assert t(key) in review.bar
-    assert t("review.moves_of", name=review.seat_name(review.seat)) in review.bar
+    assert review.said("review.moves_of", review.seat) in review.bar
     assert text_problems(app, drawn_texts(app), cut=True) + target_problems(app) == []
     assert review.row_rects == []  # the move list under the sheet takes no tap
     tap(app, review.bar[t("review.deeper")].rect.center)
@@ -353,7 +353,7 @@ def test_an_upright_phones_more_sheet_does_not_repeat_the_panels_buttons():
     review = open_screen(app, "review", "orlan")
     app.run_frames(2)
     assert review.takes_turns() and not review.tight() and not review.panel_shown()
-    panel_keys = (t("review.moves_of", name=review.seat_name(review.seat)), t("review.deeper"))
+    panel_keys = (review.said("review.moves_of", review.seat), t("review.deeper"))
     tap(app, review.bar[t("review.more")].rect.center)
     app.run_frames(2)
     assert review.sheet and all(text in review.bar for text in panel_keys)
