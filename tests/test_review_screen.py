@@ -545,3 +545,33 @@ def test_the_summary_says_no_move_is_reviewed_before_the_expert_has_looked_at_on
         app.tick(DT)
     texts = " ".join(d.text for d in drawn)
     assert t("review.summary_none") not in texts and "% like the expert" in texts
+
+
+def test_a_finger_dragged_on_the_move_list_scrubs_the_moves_and_a_tap_picks_one():
+    """A finger put down on the list to scroll it once jumped the review to the move under it
+    and the list did not follow: a drag now scrubs (up, later moves; the list follows the
+    finger), and a press released where it began is a tap on that move."""
+    app, scene = review_app()
+    scene.analysing = False
+    scene.go(3)
+    app.tick(DT)
+    rows = [(k, r) for k, r in scene.row_rects if k > 3]
+    k, r = rows[0]
+    step = r.height
+
+    def finger(kind, pos):
+        pygame.event.post(pygame.event.Event(kind, pos=pos, button=1, buttons=(1, 0, 0), rel=(0, 0), touch=False, finger=True))
+        app.tick(DT)
+
+    finger(pygame.MOUSEBUTTONDOWN, r.center)
+    assert scene.cursor == 3  # a finger down alone moves nothing
+    for dy in range(1, 4):
+        finger(pygame.MOUSEMOTION, (r.centerx, r.centery - dy * step))
+    assert scene.cursor == 6  # three rows up: three moves on
+    finger(pygame.MOUSEBUTTONUP, (r.centerx, r.centery - 3 * step))
+    assert scene.cursor == 6
+    app.tick(DT)
+    k, r = next((k, r) for k, r in scene.row_rects if k not in (6,) and k > 0)
+    finger(pygame.MOUSEBUTTONDOWN, r.center)
+    finger(pygame.MOUSEBUTTONUP, r.center)
+    assert scene.cursor == k

@@ -124,7 +124,9 @@ def test_game_over_names_every_winner(game_id):
     for winners in ([0], [0, 1], list(range(match.players))):
         head = view.gameover({**result, "winners": winners}).winner
         names = [view.name(w) for w in winners]
-        if view.team_of(0) is not None or len(winners) == 1:  # partners: the team's name
+        if view.team_of(0) is None and winners == [0] and view.is_you(0):  # the one human: spoken to
+            assert head == t("gameover.winner_you")
+        elif view.team_of(0) is not None or len(winners) == 1:  # partners: the team's name
             assert names[0] in head
         elif len(winners) == match.players:
             assert head == t("gameover.draw")

@@ -190,6 +190,10 @@ class ReviewScene(Scene):
         self.press: tuple[int, int] | None = None
         self.note: tuple[str, float] | None = None
         self.row_rects: list[tuple[int, pygame.Rect]] = []
+        # A finger on the move list: where it went down, the move under it, the move shown then
+        # and the rows dragged so far. A drag scrubs through the moves (the list follows the
+        # finger, the board the list); a press released where it began is a tap on that move.
+        self.row_press: tuple[tuple[int, int], int, int, int, int] | None = None
         self.board: ReviewBoard | None = None
         self.drawn: list[tuple[str, pygame.Rect, pygame.Rect]] = []  # (text, where, its box): tests
         self.opinion_scroll = sl.PixelScroll()  # the opinion on the move, when taller than its room
@@ -719,8 +723,21 @@ class ReviewScene(Scene):
                 return True
             for k, r in self.row_rects:
                 if r.collidepoint(event.pos):
-                    self.go(k)
+                    self.row_press = (event.pos, k, self.cursor, 0, max(1, r.height))
                     return True
+        if event.type == pygame.MOUSEMOTION and self.row_press is not None:
+            start, k, shown, dragged, row_h = self.row_press
+            rows = (start[1] - event.pos[1]) // row_h  # up: later moves come into the list
+            if rows != dragged:
+                self.go(shown + rows)
+                self.row_press = (start, k, shown, rows, row_h)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.row_press is not None:
+            start, k, _, dragged, row_h = self.row_press
+            self.row_press = None
+            if not dragged and abs(event.pos[1] - start[1]) < max(10, row_h // 3):
+                self.go(k)
+            return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.press is not None:
             dx, dy = event.pos[0] - self.press[0], event.pos[1] - self.press[1]
             self.press = None

@@ -322,7 +322,7 @@ class BeziqueView(TrickTakingView):
     def gameover(self, result: dict) -> GameOverLines:
         winners = result.get("winners") or []
         totals = result["totals"]
-        head = t("gameover.winner", name=self.name(winners[0])) if len(winners) == 1 else t("gameover.draw")
+        head = self.said("gameover.winner", winners[0]) if len(winners) == 1 else t("gameover.draw")
         order = sorted((0, 1), key=lambda k: (k not in winners, -totals[k]))
         return GameOverLines(head, [(self.name(k), t("table.score", count=totals[k])) for k in order])
 
