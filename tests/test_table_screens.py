@@ -123,6 +123,20 @@ def test_a_tap_on_a_chip_shows_that_players_cards_and_figures():
     assert table.seat_detail is None
 
 
+@pytest.mark.parametrize("game_id, players, lays", [("orlan", 2, False), ("aluette", 4, False), ("olsen", 4, True)])
+def test_a_chips_panel_says_no_cards_are_laid_only_in_a_game_that_lays_cards(game_id, players, lays):
+    """Orlan and Aluette lay no cards before a player: their chip's panel said "No cards laid
+    before them" all the same. Olsen lays the penalty cards taken."""
+    from game.i18n import t
+
+    app, table = open_at((390, 844, 1), game_id, players)
+    table.seat_detail = 1
+    app.tick(1 / 60)
+    texts = [d.text for d in drawn_texts(app)]
+    assert table.view.name(1) in texts
+    assert (t("table.nothing_shown") in texts) == (lays and not table.view.zone_cards("faceup", 1))
+
+
 PHONES = [(390, 844, 1), (844, 390, 1), (360, 640, 1), (640, 360, 1)]
 
 

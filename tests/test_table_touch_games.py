@@ -80,13 +80,20 @@ def no_kiosk_buttons(monkeypatch):
 
 def steps_of(table, legal: list[dict]) -> list[str]:
     """What a player does to make each move: its kind, and "+reading" when its gesture (the
-    same kind, the same cards) has several readings, so the chooser opens for it."""
+    same kind, the same cards) has several readings that no card of the table tells apart, so
+    the chooser opens for it (Orlan's captures are told apart by a card only one of them takes;
+    its chooser is for a tap on a card they share)."""
     view = table.view
     keys = [(view.move_kind(m), tuple(sorted(view.move_cards(m)))) for m in legal]
     groups: dict[tuple, list[dict]] = {}
     for key, m in zip(keys, legal):
         groups.setdefault(key, []).append(m)
-    readings = {key for key, same in groups.items() if len(same) > 1 and view.move_choices(same)}
+
+    def told_apart(same):
+        targets = [set(view.move_targets(m)) for m in same]
+        return all(t - set().union(*(o for j, o in enumerate(targets) if j != i)) for i, t in enumerate(targets))
+
+    readings = {key for key, same in groups.items() if len(same) > 1 and view.move_choices(same) and not told_apart(same)}
     return [f"{key[0]}+reading" if key in readings else key[0] for key in keys]
 
 

@@ -422,13 +422,14 @@ class TableLayout:
         faceup = list(self.view.zone_cards(z.FACEUP, seat)) if self.has(z.FACEUP) else []
         melds = list(self.view.zone_cards(z.MELDS, seat)) if self.has(z.MELDS) else []
         cards = faceup + [c for group in melds for c in group]
+        lays = self.has(z.FACEUP) or self.has(z.MELDS)  # a game where cards are laid before a player
         line_h = fonts.font(geo.small, True).get_linesize()
         cw = max(u.px(36), min(geo.cw, area.width // 6))
         rows_h = 0
         if cards:
             per_row = max(1, (area.width - 2 * pad - cw) // max(1, int(cw * 0.5)) + 1)
             rows_h = (-(-len(cards) // per_row)) * (int(cw * CARD_RATIO) + pad)
-        height = min(area.height, pad * 2 + line_h * (1 + len(lines)) + rows_h + (0 if cards else line_h))
+        height = min(area.height, pad * 2 + line_h * (1 + len(lines)) + rows_h + (0 if cards or not lays else line_h))
         box = pygame.Rect(area.x, area.y, area.width, height)
         widgets.panel(surface, box, alpha=255, radius=u.px(12), colour=(16, 24, 34))  # the felt's texts do not show through
         pygame.draw.rect(surface, widgets.WHITE, box, max(1, u.px(1)), border_radius=u.px(12))
@@ -440,7 +441,8 @@ class TableLayout:
             fonts.draw_in_box(surface, text, geo.small, colour, pygame.Rect(box.x + pad, y, box.width - 2 * pad, line_h), align="left", bold=bold, suit_colours=[(255, 255, 255)] * 4)
             y += line_h
         if not cards:
-            fonts.draw_in_box(surface, t("table.nothing_shown"), geo.detail, widgets.DIM, pygame.Rect(box.x + pad, y, box.width - 2 * pad, line_h), align="left")
+            if lays:  # "no cards laid before them" says nothing in a game that lays none
+                fonts.draw_in_box(surface, t("table.nothing_shown"), geo.detail, widgets.DIM, pygame.Rect(box.x + pad, y, box.width - 2 * pad, line_h), align="left")
             return
         step = max(int(cw * 0.5), u.px(20))
         x = box.x + pad
