@@ -244,7 +244,7 @@ def test_a_progress_line_cut_by_its_box_ends_with_an_ellipsis():
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
-    from game.scenes.in_progress import draw_game_in_progress
+    from game.scenes.in_progress import draw_game_in_progress, progress_lines
     from game.ui import fonts
 
     pygame.init()
@@ -253,8 +253,11 @@ def test_a_progress_line_cut_by_its_box_ends_with_an_ellipsis():
     size = 16
     line = fonts.font(size).get_linesize()
     surface = pygame.Surface((300, 400))
-    whole = fonts.wrap(progress_line(saved), size, 300)
+    whole = progress_lines(saved, size, 300)
     assert len(whole) > 2
+    sep = i18n.t("progress.separator")
+    # Lines break between the players' entries, never inside one ("Bot 6: -1" whole).
+    assert sep.join(whole) == progress_line(saved)
     with fonts.recording() as drawn:
         draw_game_in_progress(surface, saved, pygame.Rect(0, 0, 300, 3 * line), size)
     shown = [d.text for d in drawn]

@@ -31,10 +31,33 @@ def game_title(game_id: str) -> str:
     return t(entry.title_key) if entry is not None else game_id
 
 
+def progress_lines(saved: SavedGame, size: int, width: int, most: int | None = None) -> list[str]:
+    """The round and totals of ``saved`` in lines of ``width``, broken between the players'
+    entries ("Bot 6: -1" is not cut in two; an entry wider than a line is wrapped by words);
+    at most ``most`` lines, the last ending with "…" when some did not fit."""
+    sep = t("progress.separator")
+    lines: list[str] = []
+    line = ""
+    for part in progress_line(saved).split(sep):
+        trial = f"{line}{sep}{part}" if line else part
+        if fonts.text_width(trial, size) <= width:
+            line = trial
+            continue
+        if line:
+            lines.append(line)
+        *whole, line = fonts.wrap(part, size, width)
+        lines += whole
+    lines.append(line)
+    if most is not None and 0 < most < len(lines):
+        # "Bot 5: 2 · …", or the last entry cut with "…" when that does not fit either.
+        lines = lines[: most - 1] + [fonts.ellipsize(f"{lines[most - 1]}{sep}…", size, width, shrink=False)]
+    return lines
+
+
 def game_in_progress_lines(saved: SavedGame, size: int, width: int, title: bool = True) -> int:
     """How many lines ``draw_game_in_progress`` draws at most for ``saved`` in ``width``."""
     head = 1 if not title or _head_fits(saved, size, width) else 2
-    return head + len(fonts.wrap(progress_line(saved), size, width))
+    return head + len(progress_lines(saved, size, width))
 
 
 def _head_fits(saved: SavedGame, size: int, width: int) -> bool:
@@ -59,13 +82,10 @@ def draw_game_in_progress(surface: pygame.Surface, saved: SavedGame, box: pygame
     else:
         fonts.blit_text(surface, t("progress.last_played", when=when), size, widgets.SOFT, (box.x, y), max_width=box.width)
         y += line
-    parts = fonts.wrap(progress_line(saved), size, box.width)
-    room = max(0, int((box.bottom + 1 - y) // line)) if line else len(parts)
-    if 0 < room < len(parts):
-        # The lines that do not fit are said to be there: the last one shown ends with "…"
-        # (a ten-player table's leader was at the end, cut without a sign).
-        parts = parts[: room - 1] + [fonts.ellipsize(parts[room - 1] + " " + parts[room], size, box.width, shrink=False)]
-    for part in parts[:room]:
+    room = max(0, int((box.bottom + 1 - y) // line)) if line else 1
+    # The lines that do not fit are said to be there: the last one shown ends with "…" (a
+    # ten-player table's leader was at the end, cut without a sign).
+    for part in progress_lines(saved, size, box.width, most=room)[:room]:
         fonts.blit_text(surface, part, size, widgets.WHITE, (box.x, y), max_width=box.width)
         y += line
     return y

@@ -21,9 +21,10 @@ import pygame
 
 from game import registry
 from game.i18n import lookup, t
-from game.saves import progress_line, when_text
+from game.saves import when_text
 from game.scenes import catalog
 from game.scenes.base import Scene
+from game.scenes.in_progress import progress_lines
 from game.ui import fonts, units, widgets
 from game.ui import screen_layout as sl
 
@@ -333,7 +334,7 @@ class MenuScene(Scene):
         head_text = t("menu.game_in_progress")
         one_row = fonts.font(size, True).size(head_text)[0] + fonts.font(size).size(when)[0] + 3 * pad <= width
         head_lines = 1 if one_row else 2
-        progress = fonts.wrap(progress_line(saved), size, width - 2 * pad)
+        progress = progress_lines(saved, size, width - 2 * pad, most=2)
         lines = head_lines + min(2, len(progress))
         box = pygame.Rect(x, max(top, bottom - lines * line - 2 * pad), width, lines * line + 2 * pad)
         if box.bottom > bottom:
