@@ -57,6 +57,19 @@ def click_choice(app, table, label: str) -> None:
     click(app, table.choice_rects[i][0].center)
 
 
+def onto_meld(app, table, gesture: str, card: str, target: str) -> None:
+    """``card`` of the hand dragged onto the meld holding ``target``, or chosen and the meld
+    tapped: a gesture with several readings, so nothing is played yet (the chooser opens)."""
+    before = table.match.state.to_json()
+    if gesture == "drag":
+        drag(app, card_at(table, c(card)), table.card_rects[c(target)].center)
+    else:
+        choose(app, table, [c(card)])
+        app.tick(DT)
+        click(app, table.card_rects[c(target)].center)
+    assert table.match.state.to_json() == before
+
+
 def on_table(table) -> list[dict]:
     return table.match.observation(0)["table"]
 
@@ -128,14 +141,7 @@ def test_a_joker_laid_off_on_a_run_asks_which_end(gesture):
     press(app, table, "meld")  # no joker: one reading, laid at once
     settle(app, table)
     assert [m["cards"] for m in on_table(table)] == [[c("5H"), c("6H"), c("7H")]]
-    before = table.match.state.to_json()
-    if gesture == "drag":
-        drag(app, card_at(table, c("X1")), table.card_rects[c("6H")].center)
-    else:
-        choose(app, table, [c("X1")])
-        app.tick(DT)
-        click(app, table.card_rects[c("6H")].center)
-    assert table.match.state.to_json() == before
+    onto_meld(app, table, gesture, "X1", "6H")
     assert labels(table) == [joker_as("4H"), joker_as("8H"), tx(GID, "choice_back")]
     click_choice(app, table, joker_as("8H"))
     meld = on_table(table)[0]
@@ -234,14 +240,7 @@ def test_a_card_that_may_lay_off_or_take_back_the_joker_asks_which(gesture):
     choose(app, table, [c("7C"), c("7S"), c("X1")])
     press(app, table, "meld")
     settle(app, table)
-    before = table.match.state.to_json()
-    if gesture == "drag":
-        drag(app, card_at(table, c("7D")), table.card_rects[c("7S")].center)
-    else:
-        choose(app, table, [c("7D")])
-        app.tick(DT)
-        click(app, table.card_rects[c("7S")].center)
-    assert table.match.state.to_json() == before
+    onto_meld(app, table, gesture, "7D", "7S")
     view = table.view
     lay, swap = (tx(GID, "choice_doing", doing=view.action_label(k), what=card_name(c("7D"))) for k in ("layoff", "swap"))
     assert sorted(labels(table)) == sorted([lay, swap, tx(GID, "choice_back")])

@@ -900,20 +900,21 @@ def can_meld_all(deck: Deck, hand: Hand, rule: MeldRule, spare: int = 0) -> bool
     return _general(lay, m1, m2, nj, counting, budget=spare + 1) <= spare
 
 
-def meld_readings(deck: Deck, hand: Hand, rule: MeldRule) -> list[tuple[tuple[int, ...], str]]:
+def meld_readings(deck: Deck, hand: Hand, rule: MeldRule, prefer: int = 0) -> list[tuple[tuple[int, ...], str]]:
     """Every meld the hand can lay, in meld order, and what it is ("set" or "run"), each
     once, sorted: a natural card with jokers is listed as a set and as each run through it
     (its player declares which).
 
     Jokers are interchangeable and identical copies (two decks) too, so each meld is
-    listed once, with the hand's lowest-index copies and jokers: the rules should accept
-    any copy the player names (``is_meld``/``read_meld``) and list these."""
+    listed once, with the hand's lowest-index copies and jokers, but for the cards of
+    ``prefer`` (a mask), named before their identical copies (the rules: a card taken from
+    the pile, which may not be discarded while its twin may)."""
     lay = _layout(deck)
     m = _hand_mask(lay, hand)
     m1 = 0
     jokers = []
     first: dict[int, int] = {}
-    for c in _bits(m):
+    for c in [*_bits(m & prefer), *_bits(m & ~prefer)]:
         k = lay.kind[c]
         if k < 0:
             jokers.append(c)

@@ -374,6 +374,12 @@ class OlsenState(TrickFields, State):
         self._end_hand(events)
         return events
 
+    def _game_ends(self) -> bool:
+        """The hands agreed are played, or a total reached the target: the game ends at the end
+        of this hand (or a tie-break hand begins)."""
+        deals = self.options["deals"]
+        return self.hands_played >= deals if deals else max(self.totals) >= self.options["target"]
+
     def _end_hand(self, events: list[JSON] | None) -> None:
         seats = self.seats
         raw, points, moon = hand_points([self.taken[s] for s in seats], self.options["jack_diamonds"])
@@ -408,12 +414,9 @@ class OlsenState(TrickFields, State):
         if self.tiebreak:
             best = min(points)
             contenders = [s for i, s in enumerate(seats) if points[i] == best]
-        else:
-            deals = self.options["deals"]
-            over = self.hands_played >= deals if deals else max(self.totals) >= self.options["target"]
-            if over:
-                best = min(self.totals)
-                contenders = [s for s in range(self.players) if self.totals[s] == best]
+        elif self._game_ends():
+            best = min(self.totals)
+            contenders = [s for s in range(self.players) if self.totals[s] == best]
         if contenders is not None and len(contenders) == 1:
             self.winners = contenders
             self.to_move = None
@@ -487,9 +490,7 @@ class OlsenState(TrickFields, State):
         if self.phase is not None:
             if self.winners:
                 raise RulesError("malformed olsen state: winners are named only once the game is over")
-            deals = self.options["deals"]
-            over = self.hands_played >= deals if deals else max(self.totals) >= self.options["target"]
-            if over and not self.tiebreak:
+            if self._game_ends() and not self.tiebreak:
                 # That hand's end ended the game, or began a tie-break hand.
                 raise RulesError(f"malformed olsen state: the game is over after {self.hands_played} hand(s) with "
                                  f"totals {self.totals}, yet a hand is in play that is not a tie-break")

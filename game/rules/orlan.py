@@ -337,9 +337,9 @@ class OrlanState(State):
         self.rounds.append(summary)
         if events is not None:
             events.append({"type": "round_end", "summary": summary})
-        best = max(self.totals)
-        if best >= self.options["target"] and self.totals.count(best) == 1:
-            self.winner = self.totals.index(best)
+        winner = self._side_alone_past_target()
+        if winner is not None:
+            self.winner = winner
             self.to_move = None
             if events is not None:
                 events.append({"type": "game_end", "winners": self.winners()})
@@ -426,6 +426,12 @@ class OrlanState(State):
         data["rounds"] = [upgrade_summary(r) for r in data.get("rounds", [])]
         return data
 
+    def _side_alone_past_target(self) -> int | None:
+        """The side alone at the top of the totals at or past the target (it has won at the
+        end of its round), or None."""
+        best = max(self.totals)
+        return self.totals.index(best) if best >= self.options["target"] and self.totals.count(best) == 1 else None
+
     def after_load(self) -> None:
         self.teams = self.options["teams"]
         n = self.players
@@ -464,12 +470,10 @@ class OrlanState(State):
             # The stock is dealt four cards to each player at a time until it runs out.
             raise RulesError(f"malformed orlan state: a stock of {len(self.stock)} cards cannot be dealt "
                              f"four to each of {n} players")
-        if self.to_move is not None:
+        if self.to_move is not None and self._side_alone_past_target() is not None:
             # The game ends at the end of the round where one side leads at or past the target.
-            top = max(self.totals)
-            if top >= self.options["target"] and self.totals.count(top) == 1:
-                raise RulesError(f"malformed orlan state: totals {self.totals} mean the game is already over "
-                                 f"(target {self.options['target']})")
+            raise RulesError(f"malformed orlan state: totals {self.totals} mean the game is already over "
+                             f"(target {self.options['target']})")
 
     def card_locations(self) -> dict[str, int]:
         places = {"table": self.table, "stock": sum(1 << c for c in self.stock)}

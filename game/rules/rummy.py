@@ -524,25 +524,6 @@ class RummyState(State):
                 js.insert(0, j)
         return js
 
-    def _with_first_copies(self, cards: tuple, hand: int) -> tuple:
-        """A meld of the finder (lowest-numbered copies and jokers) with the hand's copies that
-        moves name instead (``_first_copies``, ``_jokers``): only a card taken from the pile
-        this turn can differ, in place of its lowest-numbered twin."""
-        kept = self._kept() & hand
-        if not kept:
-            return cards
-        faces, jokers = self.info.deck.faces, self.jokers
-        out = list(cards)
-        for k in bits(kept):
-            if k in out:
-                continue
-            joker = jokers >> k & 1
-            twin = next((i for i, c in enumerate(out)
-                         if (jokers >> c & 1 if joker else not jokers >> c & 1 and faces[c] == faces[k])), None)
-            if twin is not None and not (joker and out[twin] == self.joker):
-                out[twin] = k
-        return tuple(out)
-
     def next_seat(self, seat: int) -> int:
         return (seat + 1) % self.players
 
@@ -555,8 +536,8 @@ class RummyState(State):
         back is offered among the jokers, so every meld listed uses it."""
         if self.joker is not None and hand >> self.joker & 1:
             hand &= ~self.jokers | 1 << self.joker
-        return [("meld", self._with_first_copies(cards, hand), kind)
-                for cards, kind in finder.meld_readings(self.info.deck, hand, self.meld_rule_here())]
+        return [("meld", cards, kind)
+                for cards, kind in finder.meld_readings(self.info.deck, hand, self.meld_rule_here(), self._kept())]
 
     def fits(self, m: TableMeld, card: int) -> list[str]:
         """The ends of meld ``m`` where ``card`` may be laid off ("" for a set)."""

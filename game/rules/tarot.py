@@ -51,7 +51,7 @@ from game.rules.base import (
     State, parse_deck_order, round_rng, seat_result,
 )
 from game.rules.fields import MOVER_LEGAL, Field, Shown, copy_json
-from game.rules.tricks import sample_hands
+from game.rules.tricks import check_in_turn, sample_hands
 
 DECK = TAROT78
 N_TRUMPS = 21
@@ -854,15 +854,9 @@ class TarotState(State):
             raise RulesError(f"{self.info.id} state: the dealer (seat {self.dealer}) discards, not seat {self.to_move}")
         if self.phase in ("declare", "annul") and self.declare_left[:1] != [self.to_move]:
             raise RulesError(f"{self.info.id} state: seat {self.to_move} is not the next to declare ({self.declare_left})")
-        if self.phase == "play":
-            turn = [(self.leader + k) % n for k in range(len(self.trick) + 1)]
-            if self.to_move != turn[-1]:
-                raise RulesError(f"{self.info.id} state: seat {self.to_move} cannot be to play, the trick led by "
-                                 f"seat {self.leader} holding {len(self.trick)} card(s)")
-            h = self.hands[self.to_move].bit_count()
-            if h < 1 or any(self.hands[s].bit_count() != (h - 1 if s in turn[:-1] else h) for s in range(n)):
-                raise RulesError(f"{self.info.id} state: the hands ({[x.bit_count() for x in self.hands]} cards) "
-                                 f"do not fit seat {self.to_move} being to play")
+        if self.phase == "play":  # the trick's cards are played from the leader on, by seat number
+            played = [(self.leader + k) % n for k in range(len(self.trick))]
+            check_in_turn(range(n), self.leader, played, self.to_move, self.hands, self.info.id)
 
     # ------------------------------------------------------------- views
     def declared_view(self, seat: int) -> list:

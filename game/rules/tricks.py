@@ -178,23 +178,30 @@ class TrickFields:
             raise RulesError(f"malformed {what} state: a trick names a seat that does not play")
 
     def check_turn(self, seats: Sequence[int], to_move: int, hands: Sequence[int], what: str) -> None:
-        """RulesError unless the trick in progress was played in turn from its leader
-        (``seats`` in playing order), ``to_move`` is next, and the hands fit: those who played
-        to it hold one card fewer than the others, and the player to move holds one."""
-        from game.rules.base import RulesError
-
+        """RulesError unless the trick in progress was played in turn (``check_in_turn``)."""
         rec = self.record
-        order = list(seats)
-        at = order.index(rec.leader)
-        turn = [order[(at + k) % len(order)] for k in range(len(rec.plays) + 1)]
-        if [s for s, _ in rec.plays] != turn[:-1] or to_move != turn[-1]:
-            raise RulesError(f"malformed {what} state: seat {to_move} cannot be to play, the trick led by "
-                             f"seat {rec.leader} holding {len(rec.plays)} card(s)")
-        sizes = {s: hands[s].bit_count() for s in order}
-        h = sizes[to_move]
-        if h < 1 or any(sizes[s] != (h - 1 if s in turn[:-1] else h) for s in order):
-            raise RulesError(f"malformed {what} state: the hands ({[sizes[s] for s in order]} cards) do not fit "
-                             f"seat {to_move} being to play")
+        check_in_turn(seats, rec.leader, [s for s, _ in rec.plays], to_move, hands, what)
+
+
+def check_in_turn(seats: Sequence[int], leader: int, played: Sequence[int], to_move: int, hands: Sequence[int],
+                  what: str) -> None:
+    """RulesError unless the trick in progress was played in turn from its leader (``played``:
+    the seats that played to it, ``seats`` in playing order), ``to_move`` is next, and the hands
+    fit: those who played to it hold one card fewer than the others, and the player to move
+    holds one."""
+    from game.rules.base import RulesError
+
+    order = list(seats)
+    at = order.index(leader)
+    turn = [order[(at + k) % len(order)] for k in range(len(played) + 1)]
+    if list(played) != turn[:-1] or to_move != turn[-1]:
+        raise RulesError(f"malformed {what} state: seat {to_move} cannot be to play, the trick led by "
+                         f"seat {leader} holding {len(played)} card(s)")
+    sizes = {s: hands[s].bit_count() for s in order}
+    h = sizes[to_move]
+    if h < 1 or any(sizes[s] != (h - 1 if s in turn[:-1] else h) for s in order):
+        raise RulesError(f"malformed {what} state: the hands ({[sizes[s] for s in order]} cards) do not fit "
+                         f"seat {to_move} being to play")
 
 
 def sample_hands(

@@ -335,7 +335,7 @@ class MenuScene(Scene):
         one_row = fonts.font(size, True).size(head_text)[0] + fonts.font(size).size(when)[0] + 3 * pad <= width
         head_lines = 1 if one_row else 2
         progress = progress_lines(saved, size, width - 2 * pad, most=2)
-        lines = head_lines + min(2, len(progress))
+        lines = head_lines + len(progress)
         box = pygame.Rect(x, max(top, bottom - lines * line - 2 * pad), width, lines * line + 2 * pad)
         if box.bottom > bottom:
             return bottom

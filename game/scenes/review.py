@@ -32,13 +32,14 @@ from pathlib import Path
 import pygame
 
 from game import registry
-from game.i18n import lookup, t
+from game.i18n import t
 from game.replay import RecentGames, Replay, ReplayError
 from game.review import DEFAULT_MS, Entry, Review, _round_of, by_round, summarise
 from game.saves import round_text
 from game.scenes.base import Scene
 from game.scenes.match import Match, Seat
 from game.scenes.views import view_for
+from game.scenes.views.base import said
 from game.scenes.table_layout import HINT_COLOUR, TableLayout
 from game.scenes.table_picture import TableBase
 from game.ui import fonts, widgets
@@ -480,9 +481,7 @@ class ReviewScene(Scene):
         """A line about a seat: in the second person (``key + "_you"``) when it was the one
         human of the game ("Coups de Vous" read the name "Vous" as a third person)."""
         humans = [i for i, s in enumerate(self.replay.seats) if s.get("kind") == "human"]
-        if humans == [seat] and lookup(key + "_you") is not None:
-            return t(key + "_you", **params)
-        return t(key, name=self.seat_name(seat), **params)
+        return said(key, self.seat_name(seat), humans == [seat], **params)
 
     def ui_size(self) -> int:
         return fonts.ui_font_size(self.app.scale)

@@ -103,6 +103,15 @@ def legacy_kind(move: dict) -> str:
     return "play"
 
 
+def said(key: str, name: str, you: bool, **params) -> str:
+    """A sentence about what a player did: in the second person (``key + "_you"``) when ``you``
+    (the one human against AIs, whose name is "You": "You wins!" was the third person's verb),
+    else with the player's name."""
+    if you and lookup(key + "_you") is not None:
+        return t(key + "_you", **params)
+    return t(key, name=name, **params)
+
+
 class GameView:
     """Base of every game's view: sensible defaults for a one-card-per-move game."""
 
@@ -149,12 +158,8 @@ class GameView:
         return self.match.humans == [seat]
 
     def said(self, key: str, seat: int, **params) -> str:
-        """A sentence about what a seat did: in the second person (``key + "_you"``) for the
-        one human against AIs, whose name is "You" ("You wins!" was the third person's verb),
-        else with the seat's name."""
-        if self.is_you(seat) and lookup(key + "_you") is not None:
-            return t(key + "_you", **params)
-        return t(key, name=self.name(seat), **params)
+        """A sentence about what a seat did (``said``), to the one human against AIs."""
+        return said(key, self.name(seat), self.is_you(seat), **params)
 
     # ------------------------------------------------------------ what is shown
     def show(self, obs: dict, old: dict) -> dict:
