@@ -927,7 +927,7 @@ def meld_readings(deck: Deck, hand: Hand, rule: MeldRule, prefer: int = 0) -> li
     out = set()
     for c in _bits(m1):
         for nat, jk, items, kind in _melds_through(c, places, len(jokers), rule):
-            jit = iter(jokers)
+            jit = iter(sorted(jokers[:jk]))  # the jokers used (preferred first), laid by number
             out.add((tuple(first[it] if it < _SET_JOKER else next(jit) for it in items), kind))
     return sorted(out)
 
